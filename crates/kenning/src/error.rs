@@ -1,0 +1,160 @@
+//! The facade's error type and the stable codes a host puts on the wire (SPEC §12).
+
+use std::fmt;
+
+/// Everything a [`Kenning`](crate::Kenning) call can fail with.
+///
+/// Component-crate errors are wrapped, never flattened, so their fields stay inspectable. Every
+/// variant maps to one stable [`ErrorCode`] through [`Error::code`]; match on the code when you
+/// only need to know what to answer a client.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A vocabulary body or declaration was rejected (V2–V5, V8).
+    #[error(transparent)]
+    Vocabulary(#[from] kenning_vocab::Error),
+
+    /// An argument is malformed or out of bounds.
+    #[error("{field}: {message}")]
+    InvalidArgument {
+        /// The argument, as a path (e.g. `scope_id`, `metadata.owner`).
+        field: String,
+        /// What is wrong and how to fix it.
+        message: String,
+    },
+
+    /// The named thing does not exist, or the caller may not know whether it does (A5).
+    #[error("{what} {id:?} not found: check the id, or register it first")]
+    NotFound {
+        /// What was looked up, e.g. `"scope"`.
+        what: &'static str,
+        /// The id the caller gave.
+        id: String,
+    },
+
+    /// The caller's principal lacks a permission the call needs (A2, A3, A6).
+    #[error("{message}")]
+    PermissionDenied {
+        /// Which permission was missing and how to obtain it.
+        message: String,
+    },
+
+    /// The call is well-formed but the store's state forbids it.
+    #[error("{message}")]
+    FailedPrecondition {
+        /// What state stands in the way and how to change it.
+        message: String,
+    },
+
+    /// The store could not be read or written: I/O, corruption, a lock held by another process,
+    /// or a record written by a newer version of Kenning.
+    #[error("storage: {message}")]
+    Storage {
+        /// What failed, and what to do about it where that is knowable.
+        message: String,
+        /// The underlying error.
+        #[source]
+        source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    },
+}
+
+/// The small, stable set of codes a host can put on the wire (SPEC §12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// The request is malformed or out of bounds; retrying it unchanged fails again.
+    InvalidArgument,
+    /// The named thing does not exist, or the caller lacks reach over it.
+    NotFound,
+    /// The caller's principal lacks a permission.
+    PermissionDenied,
+    /// The store's state forbids the call (e.g. an embedder mismatch).
+    FailedPrecondition,
+    /// A capsule id names no capsule.
+    UnknownCapsule,
+    /// The classifier found no cue to derive a kind from.
+    Underivable,
+    /// The store failed underneath.
+    Storage,
+}
+
+impl ErrorCode {
+    /// The wire spelling, e.g. `"INVALID_ARGUMENT"`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::InvalidArgument => "INVALID_ARGUMENT",
+            Self::NotFound => "NOT_FOUND",
+            Self::PermissionDenied => "PERMISSION_DENIED",
+            Self::FailedPrecondition => "FAILED_PRECONDITION",
+            Self::UnknownCapsule => "UNKNOWN_CAPSULE",
+            Self::Underivable => "UNDERIVABLE",
+            Self::Storage => "STORAGE",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Error {
+    /// The stable code of this error.
+    #[must_use]
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Vocabulary(_) | Self::InvalidArgument { .. } => ErrorCode::InvalidArgument,
+            Self::NotFound { .. } => ErrorCode::NotFound,
+            Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
+            Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,
+            Self::Storage { .. } => ErrorCode::Storage,
+        }
+    }
+
+    pub(crate) fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::InvalidArgument {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn storage(
+        message: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
+        Self::Storage {
+            message: message.into(),
+            source: Some(source.into()),
+        }
+    }
+}
+
+/// Turns redb results into facade results without a public `From<redb::…>` impl, so redb stays
+/// out of the public API: `txn.open_table(T).db()?`.
+pub(crate) trait DbResult<T> {
+    fn db(self) -> Result<T>;
+}
+
+impl<T, E: Into<redb::Error>> DbResult<T> for std::result::Result<T, E> {
+    fn db(self) -> Result<T> {
+        self.map_err(|e| {
+            let e: redb::Error = e.into();
+            match e {
+                redb::Error::DatabaseAlreadyOpen => Error::Storage {
+                    message:
+                        "the store file is already open, in another process or through another \
+                              handle in this one: close it there, or share one Kenning handle \
+                              (it is Send + Sync and cheap to clone)"
+                            .into(),
+                    source: Some(e.into()),
+                },
+                other => Error::storage(other.to_string(), other),
+            }
+        })
+    }
+}
+
+/// The facade's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
