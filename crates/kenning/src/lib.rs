@@ -36,6 +36,9 @@
 //!   the classes and relation types that steer memory formation, at the enterprise level and per
 //!   scope, with the three states of the seed (V6–V9).
 //! - **Audit** ([`audit_log`](Kenning::audit_log)): every audited write, in order (U1).
+//! - **API keys** ([`create_api_key`](Kenning::create_api_key),
+//!   [`authenticate`](Kenning::authenticate)): stored grants whose secrets are kept only as
+//!   hashes; a host turns a presented secret into the key's [`Principal`].
 //!
 //! ## Guarantees
 //!
@@ -56,6 +59,7 @@
 mod access;
 mod audit;
 mod error;
+mod keys;
 mod record;
 mod scope;
 mod store;
@@ -67,6 +71,7 @@ use std::sync::Arc;
 pub use access::{Permission, Principal, PrincipalKind, Selector};
 pub use audit::AuditRecord;
 pub use error::{Error, ErrorCode, Result};
+pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use time::Timestamp;
 pub use vocabulary::Level;
