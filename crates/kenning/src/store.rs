@@ -16,8 +16,57 @@ pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::ne
 /// Kenning and is refused rather than misread.
 pub(crate) const STORE_FORMAT: u64 = 1;
 
+/// Applies `$f(txn, TABLE) -> Result<bool>` to every table the store needs and is true when
+/// every call is. New tables are added here, and only here, so that opening creates them.
+macro_rules! all_tables {
+    ($f:ident, $txn:expr) => {
+        $f($txn, META)?
+            && $f($txn, crate::scope::SCOPES)?
+            && $f($txn, crate::vocabulary::VOCABULARY)?
+            && $f($txn, crate::audit::AUDIT)?
+            && $f($txn, crate::keys::API_KEYS)?
+    };
+}
+fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &redb::ReadTransaction,
+    table: TableDefinition<'_, K, V>,
+) -> Result<bool> {
+    match txn.open_table(table) {
+        Ok(_) => Ok(true),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(false),
+        Err(e) => Err(e).db(),
+    }
+}
+
+fn create<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &redb::WriteTransaction,
+    table: TableDefinition<'_, K, V>,
+) -> Result<bool> {
+    txn.open_table(table).db()?;
+    Ok(true)
+}
+
+fn check_format(format: Option<u64>) -> Result<()> {
+    match format {
+        Some(f) if f > STORE_FORMAT => Err(Error::Storage {
+            message: format!(
+                "the store has format {f}, newer than this build of kenning reads \
+                 ({STORE_FORMAT}): upgrade kenning"
+            ),
+            source: None,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The open database: read-write (the normal case) or read-only.
+pub(crate) enum Db {
+    Write(redb::Database),
+    Read(redb::ReadOnlyDatabase),
+}
+
 pub(crate) struct Inner {
-    pub(crate) db: redb::Database,
+    pub(crate) db: Db,
     pub(crate) path: PathBuf,
 }
 
@@ -48,7 +97,7 @@ impl Kenning {
         })?;
         let kenning = Self {
             inner: Arc::new(Inner {
-                db,
+                db: Db::Write(db),
                 path: path.to_owned(),
             }),
         };
@@ -56,31 +105,78 @@ impl Kenning {
         Ok(kenning)
     }
 
-    /// Creates every facade table and checks the store format, so that reads never meet a
-    /// missing table.
+    /// Opens an existing store at `path` for reading only, without modifying the file in any
+    /// way: every read works, every write fails with [`Error::FailedPrecondition`].
+    ///
+    /// Any number of read-only handles, in any processes, may share a file; none can be opened
+    /// while a read-write handle holds it, and a store left by a crash must first be opened
+    /// read-write once to be repaired.
+    ///
+    /// # Errors
+    /// [`Error::Storage`] when the file does not exist, is held by a writer, needs repair, is not
+    /// a Kenning store, or was written by a newer version.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref();
+        let db = redb::Builder::new()
+            .open_read_only(path)
+            .db()
+            .map_err(|e| match e {
+                Error::Storage { message, source } => Error::Storage {
+                    message: format!(
+                        "cannot open the store at {} read-only: {message}",
+                        path.display()
+                    ),
+                    source,
+                },
+                other => other,
+            })?;
+        let kenning = Self {
+            inner: Arc::new(Inner {
+                db: Db::Read(db),
+                path: path.to_owned(),
+            }),
+        };
+        let txn = kenning.read()?;
+        if !all_tables!(exists, &txn) {
+            return Err(Error::Storage {
+                message: format!(
+                    "{} is not a Kenning store, or one from an older version: open it read-write \
+                     once (Kenning::open) to initialize or upgrade it",
+                    path.display()
+                ),
+                source: None,
+            });
+        }
+        let meta = txn.open_table(META).db()?;
+        check_format(meta.get("format").db()?.map(|v| v.value()))?;
+        Ok(kenning)
+    }
+
+    /// Whether this handle was opened with [`open_read_only`](Self::open_read_only).
+    #[must_use]
+    pub fn is_read_only(&self) -> bool {
+        matches!(self.inner.db, Db::Read(_))
+    }
+
+    /// Checks the store format and creates whatever table is missing. Writes only when
+    /// something is missing, so opening an existing store leaves its file byte-for-byte as it was.
     fn initialize(&self) -> Result<()> {
+        {
+            let txn = self.read()?;
+            if all_tables!(exists, &txn) {
+                let meta = txn.open_table(META).db()?;
+                return check_format(meta.get("format").db()?.map(|v| v.value()));
+            }
+        }
         self.write(|txn, _| {
             let mut meta = txn.open_table(META).db()?;
             let format = meta.get("format").db()?.map(|v| v.value());
-            match format {
-                None => {
-                    meta.insert("format", STORE_FORMAT).db()?;
-                }
-                Some(f) if f > STORE_FORMAT => {
-                    return Err(Error::Storage {
-                        message: format!(
-                            "the store has format {f}, newer than this build of kenning reads \
-                             ({STORE_FORMAT}): upgrade kenning"
-                        ),
-                        source: None,
-                    });
-                }
-                Some(_) => {}
+            check_format(format)?;
+            if format.is_none() {
+                meta.insert("format", STORE_FORMAT).db()?;
             }
-            txn.open_table(crate::scope::SCOPES).db()?;
-            txn.open_table(crate::vocabulary::VOCABULARY).db()?;
-            txn.open_table(crate::audit::AUDIT).db()?;
-            txn.open_table(crate::keys::API_KEYS).db()?;
+            drop(meta);
+            let _all_created: bool = all_tables!(create, txn);
             Ok(())
         })
     }
@@ -98,7 +194,15 @@ impl Kenning {
         &self,
         f: impl FnOnce(&redb::WriteTransaction, Timestamp) -> Result<T>,
     ) -> Result<T> {
-        let txn = self.inner.db.begin_write().db()?;
+        let Db::Write(db) = &self.inner.db else {
+            return Err(Error::FailedPrecondition {
+                message: format!(
+                    "the store at {} was opened read-only: open it with Kenning::open to write",
+                    self.inner.path.display()
+                ),
+            });
+        };
+        let txn = db.begin_write().db()?;
         match f(&txn, Timestamp::now()) {
             Ok(value) => {
                 txn.commit().db()?;
@@ -115,6 +219,9 @@ impl Kenning {
 
     /// A snapshot of the last committed state. Readers never wait for a writer.
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
-        self.inner.db.begin_read().db()
+        match &self.inner.db {
+            Db::Write(db) => db.begin_read().db(),
+            Db::Read(db) => db.begin_read().db(),
+        }
     }
 }

@@ -168,3 +168,37 @@ fn readers_and_writers_share_one_handle_across_threads() {
     });
     assert_eq!(kn.scopes(&ops).unwrap().len(), 100);
 }
+
+#[test]
+fn c1_a_read_only_handle_reads_refuses_writes_and_leaves_the_file_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ro.redb");
+    let ops = Principal::operator("ops");
+    {
+        let kn = Kenning::open(&path).unwrap();
+        kn.register_scope(&ops, "a", ScopeKind::Agent).unwrap();
+        // A writer holds the file: no read-only handle meanwhile.
+        assert_eq!(
+            Kenning::open_read_only(&path).unwrap_err().code(),
+            ErrorCode::Storage
+        );
+    }
+    let before = std::fs::read(&path).unwrap();
+    {
+        let ro = Kenning::open_read_only(&path).unwrap();
+        let ro2 = Kenning::open_read_only(&path).unwrap();
+        assert!(ro.is_read_only());
+        assert_eq!(ro.scope(&ops, "a").unwrap().kind, ScopeKind::Agent);
+        assert_eq!(ro2.scopes(&ops).unwrap().len(), 1);
+        let err = ro.register_scope(&ops, "b", ScopeKind::Agent).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::FailedPrecondition);
+        assert!(err.to_string().contains("read-only"), "{err}");
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let missing = dir.path().join("missing.redb");
+    assert_eq!(
+        Kenning::open_read_only(&missing).unwrap_err().code(),
+        ErrorCode::Storage
+    );
+    assert!(!missing.exists());
+}

@@ -1,0 +1,90 @@
+//! Who the command runs as, and on which store.
+
+use anyhow::Context as _;
+use kenning::{Kenning, Principal};
+
+use crate::cli::{Cli, Command, KeysCommand, ScopesCommand, VocabularyCommand};
+
+/// What a command needs from the store, decided before it is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// Reads only: the store is opened read-only and left byte-for-byte unchanged.
+    Read,
+    /// A management-class act: refused under an API key before the store is touched (L5).
+    Manage {
+        /// What is being done, for the refusal message.
+        what: &'static str,
+        /// Whether it writes (a dry run does not).
+        writes: bool,
+    },
+}
+
+impl Command {
+    pub(crate) fn access(&self) -> Access {
+        let manage = |what, writes| Access::Manage { what, writes };
+        match self {
+            Command::Vocabulary(VocabularyCommand::Declare(args)) => {
+                manage("declaring a vocabulary", !args.dry_run)
+            }
+            Command::Vocabulary(VocabularyCommand::Remove(_)) => {
+                manage("removing a vocabulary", true)
+            }
+            Command::Vocabulary(VocabularyCommand::Get(_)) => Access::Read,
+            Command::Scopes(ScopesCommand::Register { .. }) => manage("registering a scope", true),
+            Command::Scopes(ScopesCommand::List { .. }) => Access::Read,
+            Command::Keys(KeysCommand::List { .. }) => manage("listing API keys", false),
+            Command::Keys(_) => manage("managing API keys", true),
+            Command::Audit(_) => manage("reading the audit log", false),
+        }
+    }
+}
+
+/// An open store and the principal every call is made with.
+pub(crate) struct Session {
+    pub(crate) store: Kenning,
+    pub(crate) who: Principal,
+}
+
+impl Session {
+    /// Opens the store as `access` needs and authenticates: with an API key secret, as that
+    /// key; without one, as a management session for the user running the command (being able
+    /// to open the file is the proof of ownership).
+    pub(crate) fn open(cli: &Cli, access: Access) -> anyhow::Result<Self> {
+        let writes = match access {
+            Access::Manage { what, writes } => {
+                if cli.api_key.is_some() {
+                    anyhow::bail!(
+                        "{what} is management-class and this session authenticates with an API \
+                         key, which can never do it: run without --api-key / KENNING_API_KEY, \
+                         as a management session"
+                    );
+                }
+                writes
+            }
+            Access::Read => false,
+        };
+        let store = if writes {
+            Kenning::open(&cli.store)?
+        } else if cli.store.exists() {
+            Kenning::open_read_only(&cli.store)?
+        } else {
+            anyhow::bail!(
+                "there is no store at {}: pass --store (or set KENNING_STORE), or create one with \
+                 a write such as `kenning scopes register ID --kind agent`",
+                cli.store.display()
+            );
+        };
+        let who = match &cli.api_key {
+            Some(secret) => store
+                .authenticate(secret)
+                .context("authenticating with --api-key / KENNING_API_KEY")?,
+            None => Principal::operator(
+                std::env::var("USER")
+                    .ok()
+                    .filter(|u| !u.is_empty())
+                    .unwrap_or_else(|| "local".to_owned()),
+            ),
+        };
+        Ok(Self { store, who })
+    }
+}
