@@ -62,6 +62,7 @@ mod error;
 mod keys;
 mod record;
 mod scope;
+mod storage;
 mod store;
 mod time;
 mod vocabulary;
@@ -73,6 +74,7 @@ pub use audit::AuditRecord;
 pub use error::{Error, ErrorCode, Result};
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
+pub use storage::{MemoryStorage, Storage};
 pub use time::Timestamp;
 pub use vocabulary::Level;
 

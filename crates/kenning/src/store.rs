@@ -46,6 +46,51 @@ fn create<K: redb::Key + 'static, V: redb::Value + 'static>(
     Ok(true)
 }
 
+/// Creates a new store file so that `path` is either absent or a complete, initialized store,
+/// whatever moment a crash strikes: the store is built under a temporary name beside `path`,
+/// synced, and then linked into place (a link never replaces an existing file, so two processes
+/// creating the same store cannot clobber each other). A crash meanwhile leaves at most a
+/// `.NAME.creating-PID` file, never a half-made store at `path`.
+fn create_atomically(path: &Path) -> Result<()> {
+    let io_error = |what: &str, e: std::io::Error| {
+        Error::storage(
+            format!("cannot create the store at {}: {what}: {e}", path.display()),
+            e,
+        )
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::invalid("path", format!("{} names no file", path.display())))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.creating-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    drop(std::fs::remove_file(&tmp));
+    Kenning::finish_open(redb::Database::create(&tmp), &tmp)?;
+    // The handle is dropped: redb has committed and synced the initialized store.
+    std::fs::File::open(&tmp)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| io_error("syncing the new file", e))?;
+    let linked = match std::fs::hard_link(&tmp, path) {
+        // Another process created it first: open theirs.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        // A file system without hard links: a rename, which only a creation racing this very
+        // moment could clobber.
+        Err(_) if !path.exists() => std::fs::rename(&tmp, path),
+        other => other,
+    };
+    drop(std::fs::remove_file(&tmp));
+    linked.map_err(|e| io_error("moving the new file into place", e))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // Makes the new directory entry durable where the platform allows syncing a directory.
+        if let Ok(d) = std::fs::File::open(dir) {
+            drop(d.sync_all());
+        }
+    }
+    Ok(())
+}
+
 fn check_format(format: Option<u64>) -> Result<()> {
     match format {
         Some(f) if f > STORE_FORMAT => Err(Error::Storage {
@@ -88,7 +133,25 @@ impl Kenning {
     /// was written by a newer version.
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref();
-        let db = redb::Database::create(path).db().map_err(|e| match e {
+        if !path.exists() {
+            create_atomically(path)?;
+        }
+        Self::finish_open(redb::Database::create(path), path)
+    }
+
+    /// Opens a store on a custom backend (see [`crate::Storage`]).
+    pub(crate) fn open_backend(backend: impl redb::StorageBackend, name: &str) -> Result<Self> {
+        Self::finish_open(
+            redb::Builder::new().create_with_backend(backend),
+            Path::new(name),
+        )
+    }
+
+    fn finish_open(
+        db: std::result::Result<redb::Database, redb::DatabaseError>,
+        path: &Path,
+    ) -> Result<Self> {
+        let db = db.db().map_err(|e| match e {
             Error::Storage { message, source } => Error::Storage {
                 message: format!("cannot open the store at {}: {message}", path.display()),
                 source,

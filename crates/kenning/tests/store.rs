@@ -202,3 +202,28 @@ fn c1_a_read_only_handle_reads_refuses_writes_and_leaves_the_file_unchanged() {
     );
     assert!(!missing.exists());
 }
+
+#[test]
+fn c1_stores_on_custom_storage_survive_a_copy_of_their_bytes() {
+    use kenning::MemoryStorage;
+    let ops = Principal::operator("ops");
+    let memory = Kenning::in_memory().unwrap();
+    assert!(memory.register_scope(&ops, "a", ScopeKind::Agent).unwrap());
+
+    let medium = MemoryStorage::new();
+    {
+        let kn = Kenning::open_storage(medium.clone(), "medium").unwrap();
+        kn.register_scope(&ops, "kept", ScopeKind::Subject).unwrap();
+        assert_eq!(kn.path().to_str(), Some("medium"));
+    }
+    let copy = MemoryStorage::from_bytes(medium.to_bytes());
+    let kn = Kenning::open_storage(copy, "copy").unwrap();
+    assert_eq!(kn.scope(&ops, "kept").unwrap().kind, ScopeKind::Subject);
+
+    let garbage = MemoryStorage::from_bytes(b"definitely not a store, but not empty".to_vec());
+    let err = Kenning::open_storage(garbage, "garbage").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::Storage);
+    // A medium whose creation never completed (no magic yet) is initialized afresh.
+    let unfinished = MemoryStorage::from_bytes(vec![0; 4096]);
+    assert!(Kenning::open_storage(unfinished, "unfinished").is_ok());
+}

@@ -1,0 +1,405 @@
+//! Crash consistency: a workload runs through the facade on a storage that crashes at operation
+//! N; the store is rebuilt from what was synced plus a random subset of what was not, reopened,
+//! and checked against a model of every acknowledged call (C1, U1, V5).
+//!
+//! The crash model is the one redb promises against: a write is durable once a later
+//! `sync_data` returned; writes after the last sync may be lost, reordered or torn. After the
+//! crash point every operation fails, as in a dead process. The recovered store must hold the
+//! state after the last acknowledged call, or after the in-flight one (it may have committed
+//! before the crash was noticed), never anything in between, and its audit log must be gap-free.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io;
+use std::sync::{Arc, Mutex};
+
+use kenning::{
+    Kenning, KeyGrant, Level, MemoryStorage, Permission, Principal, ScopeKind, Selector, Storage,
+    Vocabulary,
+};
+
+/// A small deterministic generator (xorshift64*), so every failure names a reproducible seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Pending {
+    Write { offset: u64, data: Vec<u8> },
+    SetLen(u64),
+}
+
+#[derive(Debug, Default)]
+struct State {
+    live: Vec<u8>,
+    durable: Vec<u8>,
+    unsynced: Vec<Pending>,
+    ops: u64,
+    crash_at: Option<u64>,
+}
+
+/// Storage that keeps the synced image apart from the live one and dies at operation N.
+#[derive(Debug, Clone, Default)]
+struct Faulty(Arc<Mutex<State>>);
+
+fn apply(image: &mut Vec<u8>, op: &Pending) {
+    match op {
+        Pending::SetLen(len) => image.resize(*len as usize, 0),
+        Pending::Write { offset, data } => {
+            let end = *offset as usize + data.len();
+            if image.len() < end {
+                image.resize(end, 0);
+            }
+            image[*offset as usize..end].copy_from_slice(data);
+        }
+    }
+}
+
+impl Faulty {
+    fn crashing_at(n: Option<u64>) -> Self {
+        let f = Self::default();
+        f.0.lock().unwrap().crash_at = n;
+        f
+    }
+
+    fn tick(&self) -> io::Result<std::sync::MutexGuard<'_, State>> {
+        let mut s = self.0.lock().unwrap();
+        s.ops += 1;
+        if s.crash_at.is_some_and(|n| s.ops >= n) {
+            return Err(io::Error::other("simulated crash"));
+        }
+        Ok(s)
+    }
+
+    fn ops(&self) -> u64 {
+        self.0.lock().unwrap().ops
+    }
+
+    /// The durable image plus a random subset of the unsynced operations, in order; with
+    /// `tear`, one chosen write lands only partly (a prefix of whole 512-byte sectors).
+    fn recover(&self, rng: &mut Rng, tear: bool) -> Vec<u8> {
+        let s = self.0.lock().unwrap();
+        let mut image = s.durable.clone();
+        let torn = if tear && !s.unsynced.is_empty() {
+            Some(rng.below(s.unsynced.len() as u64) as usize)
+        } else {
+            None
+        };
+        for (i, op) in s.unsynced.iter().enumerate() {
+            if rng.below(2) == 0 {
+                continue;
+            }
+            match (op, torn == Some(i)) {
+                (Pending::Write { offset, data }, true) => {
+                    let sectors = data.len().div_ceil(512) as u64;
+                    let keep = (rng.below(sectors) * 512) as usize;
+                    let partial = Pending::Write {
+                        offset: *offset,
+                        data: data[..keep.min(data.len())].to_vec(),
+                    };
+                    apply(&mut image, &partial);
+                }
+                _ => apply(&mut image, op),
+            }
+        }
+        image
+    }
+}
+
+impl Storage for Faulty {
+    fn len(&self) -> io::Result<u64> {
+        Ok(self.tick()?.live.len() as u64)
+    }
+    fn read(&self, offset: u64, out: &mut [u8]) -> io::Result<()> {
+        let s = self.tick()?;
+        let start = offset as usize;
+        let src = s
+            .live
+            .get(start..start + out.len())
+            .ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "past the end"))?;
+        out.copy_from_slice(src);
+        Ok(())
+    }
+    fn set_len(&self, len: u64) -> io::Result<()> {
+        let mut s = self.tick()?;
+        let op = Pending::SetLen(len);
+        apply(&mut s.live, &op);
+        s.unsynced.push(op);
+        Ok(())
+    }
+    fn sync_data(&self) -> io::Result<()> {
+        let mut s = self.tick()?;
+        s.durable = s.live.clone();
+        s.unsynced.clear();
+        Ok(())
+    }
+    fn write(&self, offset: u64, data: &[u8]) -> io::Result<()> {
+        let mut s = self.tick()?;
+        if offset as usize + data.len() > s.live.len() {
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "past the end"));
+        }
+        let op = Pending::Write {
+            offset,
+            data: data.to_vec(),
+        };
+        apply(&mut s.live, &op);
+        s.unsynced.push(op);
+        Ok(())
+    }
+}
+
+/// What a reader of the store can observe, compared whole.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Model {
+    scopes: BTreeSet<String>,
+    vocabularies: BTreeMap<String, Vocabulary>,
+    keys: BTreeMap<String, bool>,
+    audit: u64,
+}
+
+const SCOPES: [&str; 3] = ["bot.a", "bot.b", "person.c"];
+
+fn level_key(level: Level<'_>) -> String {
+    match level {
+        Level::Enterprise => String::new(),
+        Level::Scope(id) => id.to_owned(),
+    }
+}
+
+/// Reads everything the model tracks back from a store.
+fn observe(kn: &Kenning) -> Model {
+    let ops = Principal::operator("check");
+    let scopes: BTreeSet<String> = kn.scopes(&ops).unwrap().into_iter().map(|s| s.id).collect();
+    let mut vocabularies = BTreeMap::new();
+    let levels = std::iter::once(Level::Enterprise).chain(
+        scopes
+            .iter()
+            .map(|s| Level::Scope(s.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    for level in levels {
+        if let Some(v) = kn.vocabulary(&ops, level).unwrap().declaration {
+            vocabularies.insert(level_key(level), v);
+        }
+    }
+    let keys = kn
+        .api_keys(&ops)
+        .unwrap()
+        .into_iter()
+        .map(|k| (k.id, k.revoked.is_some()))
+        .collect();
+    let log = kn.audit_log(&ops, 0, usize::MAX).unwrap();
+    for (i, r) in log.iter().enumerate() {
+        assert_eq!(r.seq, i as u64 + 1, "audit log has a gap");
+    }
+    Model {
+        scopes,
+        vocabularies,
+        keys,
+        audit: log.len() as u64,
+    }
+}
+
+/// One facade call of the workload, and the model once it has succeeded.
+struct Planned {
+    call: Call,
+    after: Model,
+}
+
+enum Call {
+    Register(&'static str, ScopeKind),
+    Declare(Option<&'static str>, Vocabulary),
+    CreateKey,
+    RevokeKey(String),
+    Remove(Option<&'static str>),
+}
+
+/// Step `i` of the workload from state `model`: a mix of every audited write the store has.
+fn plan(i: usize, model: &Model) -> Planned {
+    let scope = SCOPES[i % SCOPES.len()];
+    let registered = model.scopes.contains(scope);
+    let mut after = model.clone();
+    let call = match i % 6 {
+        0 => {
+            after.scopes.insert(scope.to_owned());
+            let kind = if scope.starts_with("bot") {
+                ScopeKind::Agent
+            } else {
+                ScopeKind::Subject
+            };
+            Call::Register(scope, kind)
+        }
+        1 | 4 => {
+            let at = (i % 4 != 1 && registered).then_some(scope);
+            let v = (0..(i % 5)).fold(Vocabulary::empty(), |v, c| {
+                v.with_class(format!("C{i}x{c}"), "x".repeat(i * 7 % 180))
+            });
+            after
+                .vocabularies
+                .insert(at.unwrap_or_default().to_owned(), v.clone());
+            after.audit += 1;
+            Call::Declare(at, v)
+        }
+        2 => {
+            after
+                .keys
+                .insert(format!("key-{}", model.keys.len() + 1), false);
+            after.audit += 1;
+            Call::CreateKey
+        }
+        3 => match model.keys.iter().find(|(_, revoked)| !**revoked) {
+            Some((id, _)) => {
+                after.keys.insert(id.clone(), true);
+                after.audit += 1;
+                Call::RevokeKey(id.clone())
+            }
+            None => Call::Remove(None),
+        },
+        _ => {
+            let at = registered.then_some(scope);
+            if after.vocabularies.remove(at.unwrap_or_default()).is_some() {
+                after.audit += 1;
+            }
+            Call::Remove(at)
+        }
+    };
+    if matches!(call, Call::Remove(None)) && i % 6 == 3 {
+        // Nothing to revoke: removing the enterprise declaration instead.
+        after = model.clone();
+        if after.vocabularies.remove("").is_some() {
+            after.audit += 1;
+        }
+    }
+    Planned { call, after }
+}
+
+fn perform(kn: &Kenning, call: &Call) -> Result<(), kenning::Error> {
+    let ops = Principal::operator("workload");
+    let level = |at: &Option<&'static str>| at.map_or(Level::Enterprise, Level::Scope);
+    match call {
+        Call::Register(id, kind) => kn.register_scope(&ops, id, *kind).map(drop),
+        Call::Declare(at, v) => kn.declare_vocabulary(&ops, level(at), v),
+        Call::CreateKey => {
+            let grant = KeyGrant {
+                permissions: BTreeSet::from([Permission::MemoryRead]),
+                agent_selectors: vec![Selector::Any],
+                ..KeyGrant::default()
+            };
+            kn.create_api_key(&ops, grant).map(drop)
+        }
+        Call::RevokeKey(id) => kn.revoke_api_key(&ops, id).map(drop),
+        Call::Remove(at) => kn.remove_vocabulary(&ops, level(at)).map(drop),
+    }
+}
+
+const STEPS: usize = 40;
+
+struct Outcome {
+    /// Model after the last acknowledged call.
+    acked: Model,
+    /// Model had the in-flight call reached the disk, which it may have before the crash.
+    in_flight: Option<Model>,
+}
+
+/// Runs the workload until it ends or the storage dies.
+fn run(storage: Faulty) -> Outcome {
+    let mut acked = Model::default();
+    let Ok(kn) = Kenning::open_storage(storage, "crash") else {
+        return Outcome {
+            acked,
+            in_flight: None,
+        };
+    };
+    for i in 0..STEPS {
+        let planned = plan(i, &acked);
+        if perform(&kn, &planned.call).is_err() {
+            return Outcome {
+                acked,
+                in_flight: Some(planned.after),
+            };
+        }
+        acked = planned.after;
+    }
+    Outcome {
+        acked,
+        in_flight: None,
+    }
+}
+
+/// Crashes at `at`, recovers `variants` images, and checks each; returns the failures.
+fn crash_and_check(at: u64, variants: u64, seed: u64) -> Vec<String> {
+    let storage = Faulty::crashing_at(Some(at));
+    let outcome = run(storage.clone());
+    let mut failures = Vec::new();
+    let mut rng = Rng(seed ^ at.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for v in 0..variants {
+        let image = storage.recover(&mut rng, v % 2 == 1);
+        let kn = match Kenning::open_storage(MemoryStorage::from_bytes(image), "recovered") {
+            Ok(kn) => kn,
+            Err(e) => {
+                failures.push(format!("crash at {at}, variant {v}: open failed: {e}"));
+                continue;
+            }
+        };
+        let seen = observe(&kn);
+        let ok = seen == outcome.acked || outcome.in_flight.as_ref() == Some(&seen);
+        if !ok {
+            failures.push(format!(
+                "crash at {at}, variant {v}: recovered {seen:?}\n acked {:?}\n in flight {:?}",
+                outcome.acked, outcome.in_flight
+            ));
+        }
+    }
+    failures
+}
+
+#[test]
+fn the_workload_without_a_crash_matches_the_model() {
+    let storage = Faulty::crashing_at(None);
+    let outcome = run(storage.clone());
+    assert!(outcome.in_flight.is_none());
+    let kn = Kenning::open_storage(
+        MemoryStorage::from_bytes(storage.recover(&mut Rng(1), false)),
+        "r",
+    )
+    .unwrap();
+    assert_eq!(observe(&kn), outcome.acked);
+    assert!(
+        outcome.acked.audit > 10,
+        "the workload exercises audited writes"
+    );
+}
+
+/// Every operation index of the workload, a recovered image or two each.
+#[test]
+fn c1_every_crash_point_recovers_to_an_acknowledged_state() {
+    let total = {
+        let storage = Faulty::crashing_at(None);
+        run(storage.clone());
+        storage.ops()
+    };
+    assert!(
+        total > 100,
+        "the workload performs {total} storage operations"
+    );
+    let failures: Vec<String> = (1..=total)
+        .flat_map(|at| crash_and_check(at, 2, 0x5EED))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
