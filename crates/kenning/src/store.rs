@@ -27,6 +27,15 @@ macro_rules! all_tables {
             && $f($txn, crate::keys::API_KEYS)?
     };
 }
+/// The redb builder every read-write open uses: the checksum of every page is verified on open,
+/// so a file damaged on disk fails to open with an error instead of being trusted (redb may
+/// panic on a damaged page it was not asked to verify). This reads the whole file once per open.
+fn verified() -> redb::Builder {
+    let mut builder = redb::Builder::new();
+    builder.set_check_integrity_on_open(true);
+    builder
+}
+
 fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
     txn: &redb::ReadTransaction,
     table: TableDefinition<'_, K, V>,
@@ -67,7 +76,7 @@ fn create_atomically(path: &Path) -> Result<()> {
         std::process::id()
     ));
     drop(std::fs::remove_file(&tmp));
-    Kenning::finish_open(redb::Database::create(&tmp), &tmp)?;
+    Kenning::finish_open(verified().create(&tmp), &tmp)?;
     // The handle is dropped: redb has committed and synced the initialized store.
     std::fs::File::open(&tmp)
         .and_then(|f| f.sync_all())
@@ -136,15 +145,12 @@ impl Kenning {
         if !path.exists() {
             create_atomically(path)?;
         }
-        Self::finish_open(redb::Database::create(path), path)
+        Self::finish_open(verified().create(path), path)
     }
 
     /// Opens a store on a custom backend (see [`crate::Storage`]).
     pub(crate) fn open_backend(backend: impl redb::StorageBackend, name: &str) -> Result<Self> {
-        Self::finish_open(
-            redb::Builder::new().create_with_backend(backend),
-            Path::new(name),
-        )
+        Self::finish_open(verified().create_with_backend(backend), Path::new(name))
     }
 
     fn finish_open(

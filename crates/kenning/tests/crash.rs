@@ -10,7 +10,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::collections::{BTreeMap, BTreeSet};
+mod support;
+
+use std::collections::BTreeSet;
 use std::io;
 use std::sync::{Arc, Mutex};
 
@@ -18,21 +20,7 @@ use kenning::{
     Kenning, KeyGrant, Level, MemoryStorage, Permission, Principal, ScopeKind, Selector, Storage,
     Vocabulary,
 };
-
-/// A small deterministic generator (xorshift64*), so every failure names a reproducible seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
+use support::{Model, Rng, SCOPES, observe};
 
 #[derive(Debug, Clone)]
 enum Pending {
@@ -156,58 +144,6 @@ impl Storage for Faulty {
         apply(&mut s.live, &op);
         s.unsynced.push(op);
         Ok(())
-    }
-}
-
-/// What a reader of the store can observe, compared whole.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Model {
-    scopes: BTreeSet<String>,
-    vocabularies: BTreeMap<String, Vocabulary>,
-    keys: BTreeMap<String, bool>,
-    audit: u64,
-}
-
-const SCOPES: [&str; 3] = ["bot.a", "bot.b", "person.c"];
-
-fn level_key(level: Level<'_>) -> String {
-    match level {
-        Level::Enterprise => String::new(),
-        Level::Scope(id) => id.to_owned(),
-    }
-}
-
-/// Reads everything the model tracks back from a store.
-fn observe(kn: &Kenning) -> Model {
-    let ops = Principal::operator("check");
-    let scopes: BTreeSet<String> = kn.scopes(&ops).unwrap().into_iter().map(|s| s.id).collect();
-    let mut vocabularies = BTreeMap::new();
-    let levels = std::iter::once(Level::Enterprise).chain(
-        scopes
-            .iter()
-            .map(|s| Level::Scope(s.as_str()))
-            .collect::<Vec<_>>(),
-    );
-    for level in levels {
-        if let Some(v) = kn.vocabulary(&ops, level).unwrap().declaration {
-            vocabularies.insert(level_key(level), v);
-        }
-    }
-    let keys = kn
-        .api_keys(&ops)
-        .unwrap()
-        .into_iter()
-        .map(|k| (k.id, k.revoked.is_some()))
-        .collect();
-    let log = kn.audit_log(&ops, 0, usize::MAX).unwrap();
-    for (i, r) in log.iter().enumerate() {
-        assert_eq!(r.seq, i as u64 + 1, "audit log has a gap");
-    }
-    Model {
-        scopes,
-        vocabularies,
-        keys,
-        audit: log.len() as u64,
     }
 }
 
