@@ -176,9 +176,9 @@ pub enum Error {
     Storage {
         /// redb's message.
         message: String,
-        /// The underlying redb error.
+        /// The underlying redb error, type-erased so that redb stays out of the API.
         #[source]
-        source: redb::Error,
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
 }
 
@@ -248,7 +248,7 @@ impl<T, E: Into<redb::Error>> DbResult<T> for Result<T, E> {
             let source: redb::Error = e.into();
             Error::Storage {
                 message: source.to_string(),
-                source,
+                source: Box::new(source),
             }
         })
     }

@@ -36,6 +36,13 @@
 //!   the classes and relation types that steer memory formation, at the enterprise level and per
 //!   scope, with the three states of the seed (V6–V9).
 //! - **Audit** ([`audit_log`](Kenning::audit_log)): every audited write, in order (U1).
+//! - **Graph** ([`commit_graph`](Kenning::commit_graph), [`query_graph`](Kenning::query_graph),
+//!   [`inspect_graph`](Kenning::inspect_graph)): nodes and edges per scope with the
+//!   assign-once class, `NodeId` / `Label` / `NodeType` filters and traversal (G1–G9). See
+//!   [`kenning_graph`] for the bounds and the choices the seed leaves open.
+//! - **Formation** ([`start_formation`](Kenning::start_formation),
+//!   [`commit_formation`](Kenning::commit_formation)): a vocabulary snapshot and its prompt
+//!   section for the caller's extraction model, and the commit of what it extracted (F1–F4).
 //!
 //! ## Guarantees
 //!
@@ -56,6 +63,8 @@
 mod access;
 mod audit;
 mod error;
+mod formation;
+mod graph;
 mod record;
 mod scope;
 mod store;
@@ -67,6 +76,11 @@ use std::sync::Arc;
 pub use access::{Permission, Principal, PrincipalKind, Selector};
 pub use audit::AuditRecord;
 pub use error::{Error, ErrorCode, Result};
+pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
+pub use kenning_graph::{
+    ClassKept, CommitReport, Direction, Edge, Error as GraphError, ErrorKind as GraphErrorKind,
+    Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
+};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use time::Timestamp;
 pub use vocabulary::Level;

@@ -80,6 +80,7 @@ impl Kenning {
             txn.open_table(crate::scope::SCOPES).db()?;
             txn.open_table(crate::vocabulary::VOCABULARY).db()?;
             txn.open_table(crate::audit::AUDIT).db()?;
+            kenning_graph::create_tables(txn)?;
             Ok(())
         })
     }
