@@ -69,6 +69,15 @@ pub(crate) fn text_with_hint(
     Ok(())
 }
 
+/// A scope id as the graph keys it: text without control characters, so that it cannot run
+/// into the key parts after it. The facade's scope id rule is stricter.
+pub(crate) fn scope(scope: &str) -> Result<(), Error> {
+    text(|| "scope".to_owned(), scope, MAX_SCOPE_CHARS)
+}
+
+/// The longest scope id the graph accepts (the facade's own bound is lower).
+const MAX_SCOPE_CHARS: usize = 1024;
+
 pub(crate) fn count(
     field: &str,
     count: usize,

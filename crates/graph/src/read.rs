@@ -2,20 +2,22 @@
 //! scope's prefix of an index; nothing scans a scope.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Bound;
 
 use redb::{ReadOnlyTable, ReadTransaction};
 
+use crate::check;
 use crate::error::{DbResult, Error};
 use crate::model::{Edge, Node};
 use crate::query::{
     Direction, FilterKey, GraphAnswer, GraphQuery, MAX_ANSWER_EDGES, MAX_LIMIT, NodePage, Traversal,
 };
 use crate::store::{
-    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, NodeKey, decode_edge, decode_node,
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_edge, decode_node, key, parts, under,
 };
 
-type Nodes = ReadOnlyTable<NodeKey<'static>, &'static [u8]>;
+type Table = ReadOnlyTable<&'static [u8], &'static [u8]>;
 
 /// Runs `query` over `scope` on the snapshot `txn` (G6).
 ///
@@ -25,9 +27,10 @@ type Nodes = ReadOnlyTable<NodeKey<'static>, &'static [u8]>;
 /// semantics and [`GraphAnswer`] for the order of the answer.
 ///
 /// # Errors
-/// Any error of [`GraphQuery::check`]; [`Error::Storage`], [`Error::Corrupt`],
-/// [`Error::NewerFormat`].
+/// Any error of [`GraphQuery::check`], an invalid `scope`; [`Error::Storage`],
+/// [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn query(txn: &ReadTransaction, scope: &str, query: &GraphQuery) -> Result<GraphAnswer, Error> {
+    check::scope(scope)?;
     query.check()?;
     let nodes = txn.open_table(NODES).db()?;
     let mut answer = GraphAnswer::default();
@@ -43,14 +46,15 @@ pub fn query(txn: &ReadTransaction, scope: &str, query: &GraphQuery) -> Result<G
 /// and its class when it has one (G7).
 ///
 /// # Errors
-/// [`Error::OutOfRange`] for a `limit` outside 1 to [`MAX_LIMIT`]; [`Error::Storage`],
-/// [`Error::Corrupt`], [`Error::NewerFormat`].
+/// [`Error::OutOfRange`] for a `limit` outside 1 to [`MAX_LIMIT`], an invalid `scope`;
+/// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn list_nodes(
     txn: &ReadTransaction,
     scope: &str,
     after: Option<&str>,
     limit: u32,
 ) -> Result<NodePage, Error> {
+    check::scope(scope)?;
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(Error::OutOfRange {
             field: "limit".to_owned(),
@@ -60,17 +64,19 @@ pub fn list_nodes(
         });
     }
     let nodes = txn.open_table(NODES).db()?;
-    let lower = match after {
-        Some(after) => Bound::Excluded((scope, after)),
-        None => Bound::Included((scope, "")),
+    let all = under(&[scope]);
+    let after = after.map(|a| key(&[scope, a]));
+    let lower = match &after {
+        Some(after) => Bound::Excluded(after.as_slice()),
+        None => Bound::Included(all.lower.as_slice()),
     };
     let mut page = NodePage::default();
-    for entry in nodes.range::<NodeKey<'_>>((lower, Bound::Unbounded)).db()? {
+    for entry in nodes
+        .range::<&[u8]>((lower, Bound::Excluded(all.upper.as_slice())))
+        .db()?
+    {
         let (key, value) = entry.db()?;
-        let (s, id) = key.value();
-        if s != scope {
-            break;
-        }
+        let [_, id] = parts::<2>("graph.nodes", key.value())?;
         if page.nodes.len() == limit as usize {
             page.next = page.nodes.last().map(|n| n.id.clone());
             break;
@@ -80,15 +86,15 @@ pub fn list_nodes(
     Ok(page)
 }
 
-fn node(nodes: &Nodes, scope: &str, id: &str) -> Result<Option<Node>, Error> {
-    match nodes.get((scope, id)).db()? {
+fn node(nodes: &Table, scope: &str, id: &str) -> Result<Option<Node>, Error> {
+    match nodes.get(key(&[scope, id]).as_slice()).db()? {
         Some(guard) => Ok(Some(decode_node(guard.value())?.to_node(id)?)),
         None => Ok(None),
     }
 }
 
 /// A node an index or an adjacency entry names, which must exist.
-fn indexed_node(nodes: &Nodes, scope: &str, id: &str, via: &'static str) -> Result<Node, Error> {
+fn indexed_node(nodes: &Table, scope: &str, id: &str, via: &'static str) -> Result<Node, Error> {
     node(nodes, scope, id)?.ok_or_else(|| Error::Corrupt {
         table: via,
         detail: format!("an entry names node {id:?}, which graph.nodes does not hold"),
@@ -111,7 +117,7 @@ fn values(query: &GraphQuery, key: FilterKey) -> Vec<&str> {
 
 fn start_set(
     txn: &ReadTransaction,
-    nodes: &Nodes,
+    nodes: &Table,
     scope: &str,
     query: &GraphQuery,
     answer: &mut GraphAnswer,
@@ -139,27 +145,23 @@ fn start_set(
             }
         }
     } else if !labels.is_empty() || !classes.is_empty() {
-        let (index, by_label) = if labels.is_empty() {
-            (txn.open_table(BY_CLASS).db()?, false)
+        let (name, driving, table) = if labels.is_empty() {
+            ("graph.nodes_by_class", &classes, BY_CLASS)
         } else {
-            (txn.open_table(BY_LABEL).db()?, true)
+            ("graph.nodes_by_label", &labels, BY_LABEL)
         };
-        let name = if by_label {
-            "graph.nodes_by_label"
-        } else {
-            "graph.nodes_by_class"
-        };
-        let driving = if by_label { &labels } else { &classes };
+        let index = txn.open_table(table).db()?;
+        let check_classes = !labels.is_empty() && !classes.is_empty();
         for value in driving {
             let mut taken = 0;
-            for entry in index.range((scope, *value, "")..).db()? {
-                let (key, _) = entry.db()?;
-                let (s, v, id) = key.value();
-                if s != scope || v != *value || taken > limit {
+            for entry in index.range(under(&[scope, value]).range()).db()? {
+                if taken > limit {
                     break;
                 }
+                let (key, _) = entry.db()?;
+                let [_, _, id] = parts::<3>(name, key.value())?;
                 let n = indexed_node(nodes, scope, id, name)?;
-                if matches(&n, false, by_label && !classes.is_empty()) {
+                if matches(&n, false, check_classes) {
                     found.push(n);
                     taken += 1;
                 }
@@ -169,12 +171,12 @@ fn start_set(
         // are disjoint: sorting them merges.
         found.sort_unstable_by(|a, b| a.id.cmp(&b.id));
     } else {
-        for entry in nodes.range((scope, "")..).db()? {
-            let (key, value) = entry.db()?;
-            let (s, id) = key.value();
-            if s != scope || found.len() > limit {
+        for entry in nodes.range(under(&[scope]).range()).db()? {
+            if found.len() > limit {
                 break;
             }
+            let (key, value) = entry.db()?;
+            let [_, id] = parts::<2>("graph.nodes", key.value())?;
             found.push(decode_node(value.value())?.to_node(id)?);
         }
     }
@@ -186,28 +188,22 @@ fn start_set(
     Ok(())
 }
 
-/// Breadth-first walk from the start set.
+/// Breadth-first walk from the start set. The nodes of each level are contiguous in
+/// `answer.nodes`, so a level's frontier is a range of it.
 fn walk(
     txn: &ReadTransaction,
-    nodes: &Nodes,
+    nodes: &Table,
     scope: &str,
     traversal: &Traversal,
     answer: &mut GraphAnswer,
 ) -> Result<(), Error> {
-    let out = txn.open_table(EDGES_OUT).db()?;
-    let inward = match traversal.direction {
-        Direction::Out => None,
-        Direction::In | Direction::Both => Some(txn.open_table(EDGES_IN).db()?),
-    };
-    let mut seen: HashSet<String> = answer.nodes.iter().map(|n| n.id.clone()).collect();
-    // Only a walk both ways can meet one edge twice (from each end).
-    let mut followed: HashSet<(String, String, String)> = HashSet::new();
-    let mut frontier: Vec<String> = answer.nodes.iter().map(|n| n.id.clone()).collect();
-    let mut reached = 0usize;
-    let ways: &[bool] = match traversal.direction {
-        Direction::Out => &[true],
-        Direction::In => &[false],
-        Direction::Both => &[true, false],
+    let ways: Vec<(bool, Table, &'static str)> = match traversal.direction {
+        Direction::Out => vec![(true, txn.open_table(EDGES_OUT).db()?, "graph.edges_out")],
+        Direction::In => vec![(false, txn.open_table(EDGES_IN).db()?, "graph.edges_in")],
+        Direction::Both => vec![
+            (true, txn.open_table(EDGES_OUT).db()?, "graph.edges_out"),
+            (false, txn.open_table(EDGES_IN).db()?, "graph.edges_in"),
+        ],
     };
     // Sorted and distinct, so that a neighbour's edges come in key order and a type listed
     // twice is followed once.
@@ -221,136 +217,112 @@ fn walk(
     if relations.is_empty() {
         relations.push(None);
     }
+    let mut seen: FastSet<String> = answer.nodes.iter().map(|n| n.id.clone()).collect();
+    // Only a walk both ways can meet one edge twice (from each end).
+    let mut followed: FastSet<(String, String, String)> = FastSet::default();
+    let limit = answer.nodes.len() + traversal.limit as usize;
+    let (mut lo, mut hi) = (0, answer.nodes.len());
 
     for _ in 0..traversal.depth {
-        let mut next = Vec::new();
-        for from in &frontier {
-            for &outward in ways {
+        for at in lo..hi {
+            let from = answer.nodes[at].id.clone();
+            for (outward, table, name) in &ways {
                 for relation in &relations {
-                    // The walk's edges from `from` this way: (relation type, neighbour,
-                    // properties when read from graph.edges_out).
-                    let mut hop = Vec::new();
-                    let mut push = |relation: &str, other: &str, value: Option<&[u8]>| {
-                        hop.push((
-                            relation.to_owned(),
-                            other.to_owned(),
-                            value.map(<[u8]>::to_vec),
-                        ));
+                    let prefix = match relation {
+                        Some(r) => under(&[scope, &from, r]),
+                        None => under(&[scope, &from]),
                     };
-                    match (outward, &inward) {
-                        (true, _) => adjacent(&out, scope, from, *relation, &mut push)?,
-                        (false, Some(inward)) => {
-                            adjacent(inward, scope, from, *relation, &mut push)?
-                        }
-                        (false, None) => {}
-                    }
-                    for (relation, other, value) in hop {
-                        if !seen.contains(&other) {
-                            if reached == traversal.limit as usize {
+                    let skip = prefix.lower.len();
+                    for entry in table.range(prefix.range()).db()? {
+                        let (key, value) = entry.db()?;
+                        let rest = key.value().get(skip..).unwrap_or_default();
+                        let (relation, other) = match relation {
+                            Some(r) => (*r, std::str::from_utf8(rest).ok()),
+                            None => match parts::<2>(name, rest)? {
+                                [rel, other] => (rel, Some(other)),
+                            },
+                        };
+                        let other = other.ok_or_else(|| Error::Corrupt {
+                            table: name,
+                            detail: "a key of invalid UTF-8".to_owned(),
+                        })?;
+                        if !seen.contains(other) {
+                            if answer.nodes.len() == limit {
                                 answer.truncated = true;
                                 return Ok(());
                             }
-                            let n = indexed_node(nodes, scope, &other, "graph.edges_out")?;
-                            answer.nodes.push(n);
-                            seen.insert(other.clone());
-                            next.push(other.clone());
-                            reached += 1;
+                            answer.nodes.push(indexed_node(nodes, scope, other, name)?);
+                            seen.insert(other.to_owned());
                         }
-                        let (source, target) = if outward {
-                            (from.clone(), other)
+                        let (source, target) = if *outward {
+                            (from.as_str(), other)
                         } else {
-                            (other, from.clone())
+                            (other, from.as_str())
                         };
                         if traversal.direction == Direction::Both
-                            && !followed.insert((source.clone(), relation.clone(), target.clone()))
+                            && !followed.insert((
+                                source.to_owned(),
+                                relation.to_owned(),
+                                target.to_owned(),
+                            ))
                         {
                             continue;
                         }
-                        let properties = match value {
-                            Some(bytes) => decode_edge(&bytes)?,
-                            None => edge_properties(&out, scope, &source, &relation, &target)?,
-                        };
                         if answer.edges.len() == MAX_ANSWER_EDGES {
                             answer.truncated = true;
                             return Ok(());
                         }
                         answer.edges.push(Edge {
-                            relation_type: relation,
-                            source,
-                            target,
-                            properties,
+                            relation_type: relation.to_owned(),
+                            source: source.to_owned(),
+                            target: target.to_owned(),
+                            properties: decode_edge(value.value())?,
                         });
                     }
                 }
             }
         }
-        if next.is_empty() {
+        (lo, hi) = (hi, answer.nodes.len());
+        if lo == hi {
             break;
         }
-        frontier = next;
     }
     Ok(())
 }
 
-/// Calls `f(relation, other, value)` for every adjacency entry of `from` in `table`, of
-/// `relation` when given. `value` is the edge record for `graph.edges_out` and `None` for
-/// `graph.edges_in`, whose values are empty.
-fn adjacent<V: redb::Value + 'static>(
-    table: &ReadOnlyTable<crate::store::EdgeKey<'static>, V>,
-    scope: &str,
-    from: &str,
-    relation: Option<&str>,
-    mut f: impl FnMut(&str, &str, Option<&[u8]>),
-) -> Result<(), Error>
-where
-    for<'a> V::SelfType<'a>: AdjacencyValue,
-{
-    for entry in table
-        .range((scope, from, relation.unwrap_or(""), "")..)
-        .db()?
-    {
-        let (key, value) = entry.db()?;
-        let (s, node, rel, other) = key.value();
-        if s != scope || node != from || relation.is_some_and(|r| r != rel) {
-            break;
+/// A hash set for the walk's bookkeeping. The walk hashes every adjacency entry it reads, and
+/// SipHash showed up as a tenth of a 2-hop query; this multiply-rotate hash (FxHash's) is a few
+/// times cheaper. Its weakness to chosen keys is bounded here: a set never holds more than
+/// [`MAX_LIMIT`] nodes or [`MAX_ANSWER_EDGES`] edges.
+type FastSet<T> = HashSet<T, BuildHasherDefault<FastHasher>>;
+
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
         }
-        f(rel, other, value.value().bytes());
     }
-    Ok(())
-}
 
-/// The value of an adjacency table: an edge record, or nothing.
-trait AdjacencyValue {
-    fn bytes(&self) -> Option<&[u8]>;
-}
-
-impl AdjacencyValue for &[u8] {
-    fn bytes(&self) -> Option<&[u8]> {
-        Some(self)
+    fn write_u8(&mut self, n: u8) {
+        self.mix(n.into());
     }
-}
 
-impl AdjacencyValue for () {
-    fn bytes(&self) -> Option<&[u8]> {
-        None
+    fn write_usize(&mut self, n: usize) {
+        self.mix(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
-fn edge_properties(
-    out: &ReadOnlyTable<crate::store::EdgeKey<'static>, &'static [u8]>,
-    scope: &str,
-    source: &str,
-    relation: &str,
-    target: &str,
-) -> Result<serde_json::Map<String, serde_json::Value>, Error> {
-    match out.get((scope, source, relation, target)).db()? {
-        Some(guard) => decode_edge(guard.value()),
-        None => Err(Error::Corrupt {
-            table: "graph.edges_in",
-            detail: format!(
-                "an entry names the edge {source:?} -[{relation}]-> {target:?}, which \
-                 graph.edges_out does not hold"
-            ),
-        }),
+impl FastHasher {
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }

@@ -10,7 +10,7 @@ use redb::{Database, ReadableDatabase, ReadableTable, backends::InMemoryBackend}
 use serde_json::{Map, Value};
 
 use crate::query::{Direction, FilterKey, GraphQuery, Traversal};
-use crate::store::{BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node};
+use crate::store::{BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, key, parts};
 use crate::{Edge, Error, GraphAnswer, GraphCommit, Node};
 
 const SCOPES: [&str; 2] = ["s.one", "s.two"];
@@ -312,52 +312,47 @@ fn check_integrity(db: &Database) {
     let mut classes = BTreeSet::new();
     for entry in nodes.iter().unwrap() {
         let (k, v) = entry.unwrap();
-        let (scope, id) = k.value();
+        let [scope, id] = parts::<2>("t", k.value()).unwrap();
         let r = decode_node(v.value()).unwrap();
-        labels.insert((scope.to_owned(), r.label.to_owned(), id.to_owned()));
+        labels.insert([scope, r.label, id].map(str::to_owned));
         if let Some(c) = r.class {
-            classes.insert((scope.to_owned(), c.to_owned(), id.to_owned()));
+            classes.insert([scope, c, id].map(str::to_owned));
         }
     }
-    let index = |def: redb::TableDefinition<'static, crate::store::IndexKey<'static>, ()>| -> BTreeSet<(String, String, String)> {
+    let index = |def: redb::TableDefinition<'static, &'static [u8], ()>| {
         let t = txn.open_table(def).unwrap();
         t.iter()
             .unwrap()
             .map(|e| {
-                let (k, _) = e.unwrap();
-                let (a, b, c) = k.value();
-                (a.to_owned(), b.to_owned(), c.to_owned())
+                parts::<3>("t", e.unwrap().0.value())
+                    .unwrap()
+                    .map(str::to_owned)
             })
-            .collect()
+            .collect::<BTreeSet<[String; 3]>>()
     };
     assert_eq!(index(BY_LABEL), labels, "graph.nodes_by_label");
     assert_eq!(index(BY_CLASS), classes, "graph.nodes_by_class");
-    let out: BTreeSet<_> = txn
-        .open_table(EDGES_OUT)
-        .unwrap()
-        .iter()
-        .unwrap()
-        .map(|e| {
-            let (k, _) = e.unwrap();
-            let (s, src, rel, tgt) = k.value();
-            (s.to_owned(), tgt.to_owned(), rel.to_owned(), src.to_owned())
-        })
-        .collect();
-    let inward: BTreeSet<_> = txn
-        .open_table(EDGES_IN)
-        .unwrap()
-        .iter()
-        .unwrap()
-        .map(|e| {
-            let (k, _) = e.unwrap();
-            let (s, tgt, rel, src) = k.value();
-            (s.to_owned(), tgt.to_owned(), rel.to_owned(), src.to_owned())
-        })
-        .collect();
-    assert_eq!(out, inward, "graph.edges_in mirrors graph.edges_out");
-    for (s, tgt, _, src) in &out {
-        assert!(nodes.get((s.as_str(), src.as_str())).unwrap().is_some());
-        assert!(nodes.get((s.as_str(), tgt.as_str())).unwrap().is_some());
+    let adjacency = |def: redb::TableDefinition<'static, &'static [u8], &'static [u8]>, out| {
+        let t = txn.open_table(def).unwrap();
+        t.iter()
+            .unwrap()
+            .map(|e| {
+                let (k, v) = e.unwrap();
+                let [s, a, rel, b] = parts::<4>("t", k.value()).unwrap();
+                let (src, tgt) = if out { (a, b) } else { (b, a) };
+                ([s, src, rel, tgt].map(str::to_owned), v.value().to_vec())
+            })
+            .collect::<BTreeMap<[String; 4], Vec<u8>>>()
+    };
+    let out = adjacency(EDGES_OUT, true);
+    assert_eq!(
+        adjacency(EDGES_IN, false),
+        out,
+        "graph.edges_in mirrors graph.edges_out, records included"
+    );
+    for [s, src, _, tgt] in out.keys() {
+        assert!(nodes.get(key(&[s, src]).as_slice()).unwrap().is_some());
+        assert!(nodes.get(key(&[s, tgt]).as_slice()).unwrap().is_some());
     }
 }
 

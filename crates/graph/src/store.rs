@@ -1,19 +1,26 @@
-//! The graph's redb tables and the versioned encoding of their records.
+//! The graph's redb tables, their keys, and the versioned encoding of their records.
 //!
 //! Every key starts with the scope id, so a scope is one contiguous key range in every table and
 //! every lookup is a point get or a prefix range within it:
 //!
 //! | table | key | value |
 //! | --- | --- | --- |
-//! | `graph.nodes` | (scope, node) | node record |
-//! | `graph.nodes_by_label` | (scope, label, node) | `()` |
-//! | `graph.nodes_by_class` | (scope, class, node) | `()` |
-//! | `graph.edges_out` | (scope, source, relation type, target) | edge record |
-//! | `graph.edges_in` | (scope, target, relation type, source) | `()` |
+//! | `graph.nodes` | scope · node | node record |
+//! | `graph.nodes_by_label` | scope · label · node | `()` |
+//! | `graph.nodes_by_class` | scope · class · node | `()` |
+//! | `graph.edges_out` | scope · source · relation type · target | edge record |
+//! | `graph.edges_in` | scope · target · relation type · source | edge record |
+//!
+//! A key is its parts' UTF-8 joined by a NUL byte. No part can hold a NUL (every part is text
+//! without control characters), so byte order is the order of the parts compared one by one, and
+//! the keys under a prefix `p` are exactly the range `p·NUL .. p·0x01`. Byte keys compare with
+//! one `memcmp`, several times faster in redb than tuple keys, which decode a length header per
+//! comparison.
 //!
 //! The two node indexes and `graph.edges_in` are kept exact by every write: a label change moves
 //! the node's label entry, a class assigned later adds its class entry, and an edge lives in both
-//! adjacency tables or in neither.
+//! adjacency tables, with the same record, or in neither. The record is kept in both so that a
+//! walk against edges reads each edge once.
 //!
 //! A node record is `[format][label length: u32 LE][label][class length: u32 LE][class]
 //! [properties JSON]`, class length 0 meaning no class (a class is never empty). An edge record
@@ -26,25 +33,84 @@ use serde_json::{Map, Value};
 use crate::error::Error;
 use crate::model::Node;
 
-pub(crate) type NodeKey<'a> = (&'a str, &'a str);
-pub(crate) type IndexKey<'a> = (&'a str, &'a str, &'a str);
-pub(crate) type EdgeKey<'a> = (&'a str, &'a str, &'a str, &'a str);
-
-/// (scope, node) → node record.
-pub(crate) const NODES: TableDefinition<'static, NodeKey<'static>, &[u8]> =
+/// scope · node → node record.
+pub(crate) const NODES: TableDefinition<'static, &[u8], &[u8]> =
     TableDefinition::new("graph.nodes");
-/// (scope, label, node) → ().
-pub(crate) const BY_LABEL: TableDefinition<'static, IndexKey<'static>, ()> =
+/// scope · label · node → ().
+pub(crate) const BY_LABEL: TableDefinition<'static, &[u8], ()> =
     TableDefinition::new("graph.nodes_by_label");
-/// (scope, class, node) → ().
-pub(crate) const BY_CLASS: TableDefinition<'static, IndexKey<'static>, ()> =
+/// scope · class · node → ().
+pub(crate) const BY_CLASS: TableDefinition<'static, &[u8], ()> =
     TableDefinition::new("graph.nodes_by_class");
-/// (scope, source, relation type, target) → edge record.
-pub(crate) const EDGES_OUT: TableDefinition<'static, EdgeKey<'static>, &[u8]> =
+/// scope · source · relation type · target → edge record.
+pub(crate) const EDGES_OUT: TableDefinition<'static, &[u8], &[u8]> =
     TableDefinition::new("graph.edges_out");
-/// (scope, target, relation type, source) → ().
-pub(crate) const EDGES_IN: TableDefinition<'static, EdgeKey<'static>, ()> =
+/// scope · target · relation type · source → edge record.
+pub(crate) const EDGES_IN: TableDefinition<'static, &[u8], &[u8]> =
     TableDefinition::new("graph.edges_in");
+
+const SEP: u8 = 0;
+
+/// The key of `parts`.
+pub(crate) fn key(parts: &[&str]) -> Vec<u8> {
+    let len = parts.iter().map(|p| p.len() + 1).sum();
+    let mut out = Vec::with_capacity(len);
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push(SEP);
+        }
+        out.extend_from_slice(part.as_bytes());
+    }
+    out
+}
+
+/// The range of every key that starts with `parts` and has more parts after them:
+/// `[parts·NUL, parts·0x01)`.
+pub(crate) fn under(parts: &[&str]) -> Prefix {
+    let mut lower = key(parts);
+    lower.push(SEP);
+    let mut upper = lower.clone();
+    if let Some(last) = upper.last_mut() {
+        *last = SEP + 1;
+    }
+    Prefix { lower, upper }
+}
+
+/// The bounds of a key prefix, owned; [`range`](Self::range) borrows them the way redb wants.
+pub(crate) struct Prefix {
+    pub(crate) lower: Vec<u8>,
+    pub(crate) upper: Vec<u8>,
+}
+
+impl Prefix {
+    pub(crate) fn range(&self) -> std::ops::Range<&[u8]> {
+        self.lower.as_slice()..self.upper.as_slice()
+    }
+}
+
+/// The `N` parts of a key read from `table`.
+pub(crate) fn parts<'a, const N: usize>(
+    table: &'static str,
+    key: &'a [u8],
+) -> Result<[&'a str; N], Error> {
+    let mut out = [""; N];
+    let mut rest = key;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let part = if i + 1 == N {
+            std::mem::take(&mut rest)
+        } else {
+            let at = rest
+                .iter()
+                .position(|&b| b == SEP)
+                .ok_or_else(|| corrupt(table, "a key with too few parts"))?;
+            let (part, tail) = rest.split_at(at);
+            rest = tail.get(1..).unwrap_or_default();
+            part
+        };
+        *slot = std::str::from_utf8(part).map_err(|_| corrupt(table, "a key of invalid UTF-8"))?;
+    }
+    Ok(out)
+}
 
 /// The record format this build writes and reads.
 pub(crate) const RECORD_FORMAT: u8 = 1;
@@ -121,6 +187,10 @@ pub(crate) fn decode_properties(
     table: &'static str,
     json: &[u8],
 ) -> Result<Map<String, Value>, Error> {
+    // Most edges and many nodes carry no property: skip the parser for them.
+    if json == b"{}" {
+        return Ok(Map::new());
+    }
     serde_json::from_slice(json).map_err(|e| corrupt(table, format!("unreadable properties: {e}")))
 }
 
@@ -150,6 +220,34 @@ pub(crate) fn decode_edge(bytes: &[u8]) -> Result<Map<String, Value>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_sort_like_their_parts_and_prefix_ranges_hold_exactly_their_keys() {
+        let pairs = [("a", "b"), ("a", "bc"), ("ab", ""), ("ab", "a"), ("b", "a")];
+        let mut keys: Vec<Vec<u8>> = pairs.iter().map(|(x, y)| key(&[x, y])).collect();
+        keys.sort();
+        let back: Vec<(String, String)> = keys
+            .iter()
+            .map(|k| {
+                let [x, y] = parts::<2>("t", k).unwrap();
+                (x.to_owned(), y.to_owned())
+            })
+            .collect();
+        let mut want: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(x, y)| ((*x).to_owned(), (*y).to_owned()))
+            .collect();
+        want.sort();
+        assert_eq!(back, want);
+        let prefix = under(&["a"]);
+        let inside: Vec<&Vec<u8>> = keys
+            .iter()
+            .filter(|k| prefix.range().contains(&k.as_slice()))
+            .collect();
+        assert_eq!(inside, [&key(&["a", "b"]), &key(&["a", "bc"])]);
+        assert!(parts::<3>("t", &key(&["a", "b"])).is_err());
+        assert!(parts::<2>("t", b"a\0\xff").is_err());
+    }
 
     #[test]
     fn node_record_round_trips_with_and_without_class() {

@@ -4,10 +4,11 @@ use std::collections::HashSet;
 
 use redb::{ReadableTable, WriteTransaction};
 
+use crate::check;
 use crate::error::{DbResult, Error};
 use crate::model::{CheckedCommit, ClassKept, CommitReport};
 use crate::store::{
-    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node,
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node, key,
 };
 
 /// Creates every graph table, so that reads never meet a missing one. Idempotent; the facade
@@ -41,16 +42,18 @@ pub fn create_tables(txn: &WriteTransaction) -> Result<(), Error> {
 ///   invented label. Endpoints are checked before anything is written, so a rejected commit
 ///   leaves `txn` untouched.
 ///
-/// The caller owns `txn` and commits or aborts it.
+/// The caller owns `txn` and commits or aborts it. `scope` is any text without control
+/// characters (the facade passes a registered scope id).
 ///
 /// # Errors
-/// [`Error::MissingEndpoint`], [`Error::Storage`], [`Error::Corrupt`] or
+/// [`Error::MissingEndpoint`], an invalid `scope`, [`Error::Storage`], [`Error::Corrupt`] or
 /// [`Error::NewerFormat`] for an unreadable stored node.
 pub fn write(
     txn: &WriteTransaction,
     scope: &str,
     checked: &CheckedCommit<'_>,
 ) -> Result<CommitReport, Error> {
+    check::scope(scope)?;
     let commit = checked.commit;
     let mut nodes = txn.open_table(NODES).db()?;
 
@@ -58,7 +61,8 @@ pub fn write(
         let written: HashSet<&str> = commit.nodes.iter().map(|n| n.id.as_str()).collect();
         for (i, edge) in commit.edges.iter().enumerate() {
             for (end, id) in [("source", &edge.source), ("target", &edge.target)] {
-                if !written.contains(id.as_str()) && nodes.get((scope, id.as_str())).db()?.is_none()
+                if !written.contains(id.as_str())
+                    && nodes.get(key(&[scope, id]).as_slice()).db()?.is_none()
                 {
                     return Err(Error::MissingEndpoint {
                         field: format!("{}[{i}].{end}", checked.edges_field),
@@ -75,7 +79,8 @@ pub fn write(
         let mut by_class = txn.open_table(BY_CLASS).db()?;
         for (node, properties) in commit.nodes.iter().zip(&checked.node_properties) {
             let id = node.id.as_str();
-            let stored = match nodes.get((scope, id)).db()? {
+            let node_key = key(&[scope, id]);
+            let stored = match nodes.get(node_key.as_slice()).db()? {
                 Some(guard) => {
                     let r = decode_node(guard.value())?;
                     Some((r.label.to_owned(), r.class.map(str::to_owned)))
@@ -86,18 +91,24 @@ pub fn write(
             let class = match &stored {
                 None => {
                     report.nodes_created += 1;
-                    by_label.insert((scope, node.label.as_str(), id), ()).db()?;
+                    by_label
+                        .insert(key(&[scope, &node.label, id]).as_slice(), ())
+                        .db()?;
                     if let Some(class) = given {
                         report.classes_assigned += 1;
-                        by_class.insert((scope, class, id), ()).db()?;
+                        by_class
+                            .insert(key(&[scope, class, id]).as_slice(), ())
+                            .db()?;
                     }
                     given
                 }
                 Some((label, stored_class)) => {
                     report.nodes_replaced += 1;
                     if *label != node.label {
-                        by_label.remove((scope, label.as_str(), id)).db()?;
-                        by_label.insert((scope, node.label.as_str(), id), ()).db()?;
+                        by_label.remove(key(&[scope, label, id]).as_slice()).db()?;
+                        by_label
+                            .insert(key(&[scope, &node.label, id]).as_slice(), ())
+                            .db()?;
                     }
                     match (stored_class.as_deref(), given) {
                         (Some(kept), Some(given)) => {
@@ -113,7 +124,9 @@ pub fn write(
                         (Some(kept), None) => Some(kept),
                         (None, Some(given)) => {
                             report.classes_assigned += 1;
-                            by_class.insert((scope, given, id), ()).db()?;
+                            by_class
+                                .insert(key(&[scope, given, id]).as_slice(), ())
+                                .db()?;
                             Some(given)
                         }
                         (None, None) => None,
@@ -121,7 +134,7 @@ pub fn write(
                 }
             };
             let record = encode_node(&node.label, class, properties);
-            nodes.insert((scope, id), record.as_slice()).db()?;
+            nodes.insert(node_key.as_slice(), record.as_slice()).db()?;
         }
     }
 
@@ -136,10 +149,18 @@ pub fn write(
             );
             let record = encode_edge(properties);
             let existed = out
-                .insert((scope, source, relation, target), record.as_slice())
+                .insert(
+                    key(&[scope, source, relation, target]).as_slice(),
+                    record.as_slice(),
+                )
                 .db()?
                 .is_some();
-            inward.insert((scope, target, relation, source), ()).db()?;
+            inward
+                .insert(
+                    key(&[scope, target, relation, source]).as_slice(),
+                    record.as_slice(),
+                )
+                .db()?;
             if existed {
                 report.edges_replaced += 1;
             } else {
