@@ -11,7 +11,12 @@
 //! Reference in the same run: the same operation, with the same answer, on a plain in-memory
 //! adjacency map (`HashMap`s) of the same graph. Claims are the ratio of the two.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stderr,
+    missing_docs
+)]
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hint::black_box;
