@@ -36,6 +36,41 @@ use crate::vocabulary::{self, VOCABULARY};
 /// A running formation: the scope it writes to and the vocabulary snapshot taken when it
 /// started (F1).
 ///
+/// Start one with [`Kenning::start_formation`], give [`prompt`](Self::prompt) to your extraction
+/// model (F2), and commit what it found with [`Kenning::commit_formation`] (F3). A declaration
+/// made meanwhile does not change the formation: the snapshot is its own copy.
+///
+/// Candidate classes match the snapshot's class names exactly (case-sensitive, like every
+/// vocabulary name). A formation holds no lock and no store state: it can be serialized, handed
+/// across a request boundary and committed later, or dropped without cleanup. Committing checks
+/// permission and reach again. A forged formation grants nothing a direct commit
+/// ([`Kenning::commit_graph`]) does not already allow with the same permission.
+///
+/// ```
+/// use kenning::{Edge, ExtractedEntity, Extraction, Kenning, Level, Principal, ScopeKind};
+/// use kenning::Vocabulary;
+///
+/// # let dir = tempfile::tempdir()?;
+/// let store = Kenning::open(dir.path().join("memory.redb"))?;
+/// let ops = Principal::operator("ops");
+/// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+/// let people = Vocabulary::empty().with_class("Person", "an individual human being");
+/// store.declare_vocabulary(&ops, Level::Enterprise, &people)?;
+///
+/// let formation = store.start_formation(&ops, "bot.support")?;
+/// assert!(formation.prompt().unwrap().contains("- Person: an individual human being"));
+///
+/// // What the caller's model extracted: one declared class, one that is not.
+/// let extracted = Extraction::new()
+///     .entity(ExtractedEntity::new("ada", "Ada").candidate("Person"))
+///     .entity(ExtractedEntity::new("acme", "Acme").candidate("Company"))
+///     .relationship(Edge::new("ada", "WORKS_AT", "acme"));
+/// let report = store.commit_formation(&ops, &formation, &extracted)?;
+/// assert_eq!(report.graph.classes_assigned, 1);
+/// assert_eq!(report.undeclared_candidates[0].id, "acme"); // stored with no class
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// Serialized as `{"scopeId": "bot.support", "started": 1700000000000, "vocabulary": {...}}`,
 /// `vocabulary` omitted when nothing resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

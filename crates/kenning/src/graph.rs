@@ -23,6 +23,26 @@ impl Kenning {
     /// Needs [`Permission::MemoryWrite`] and reach over the scope (A6). The commit is checked
     /// against every bound before the transaction begins.
     ///
+    /// ```
+    /// use kenning::{FilterKey, GraphCommit, GraphQuery, Kenning, Node, Principal, ScopeKind};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let store = Kenning::open(dir.path().join("memory.redb"))?;
+    /// let ops = Principal::operator("ops");
+    /// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+    ///
+    /// let first = GraphCommit::new().node(Node::new("ada", "Ada").with_type("Person"));
+    /// store.commit_graph(&ops, "bot.support", &first)?;
+    /// let second = GraphCommit::new().node(Node::new("ada", "Ada Lovelace").with_type("Robot"));
+    /// let report = store.commit_graph(&ops, "bot.support", &second)?; // not an error (G2)
+    /// assert_eq!(report.classes_kept[0].stored, "Person");
+    ///
+    /// let people = GraphQuery::new().filter(FilterKey::NodeType, "Person");
+    /// let answer = store.query_graph(&ops, "bot.support", &people)?;
+    /// assert_eq!(answer.nodes[0].label, "Ada Lovelace"); // the other fields were replaced
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::PermissionDenied`](crate::Error::PermissionDenied),
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a malformed scope id,
