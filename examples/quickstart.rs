@@ -5,6 +5,7 @@
 
 #![allow(clippy::print_stdout)]
 
+use kenning::{Edge, ExtractedEntity, Extraction, GraphCommit, GraphQuery, Node};
 use kenning::{Kenning, Level, Principal, RelationType, ScopeKind, Vocabulary};
 
 fn main() -> Result<(), kenning::Error> {
@@ -92,6 +93,77 @@ fn main() -> Result<(), kenning::Error> {
             last.seq, last.at, last.action, last.target, last.principal
         );
     }
+
+    graph_tour(&store, &ops)?;
+    Ok(())
+}
+
+/// Graph memory: a formation steered by bot.support's vocabulary, a direct commit, a query.
+fn graph_tour(store: &Kenning, ops: &Principal) -> Result<(), kenning::Error> {
+    // A formation snapshots what resolves for the scope now, and hands out its prompt section
+    // for the caller's own extraction model. Kenning runs no model: here, the "model output" is
+    // written by hand.
+    let formation = store.start_formation(ops, "bot.support")?;
+    let prompt = formation.prompt().unwrap_or_default();
+    println!();
+    println!(
+        "formation in bot.support: a {}-line prompt section",
+        prompt.lines().count()
+    );
+    let extraction = Extraction::new()
+        .entity(ExtractedEntity::new("acme", "Acme Corp").candidate("Customer"))
+        .entity(ExtractedEntity::new("tkt-1042", "Login fails after reset").candidate("Ticket"))
+        // bot.support declares no Person: Dana is stored with no class, never a placeholder.
+        .entity(ExtractedEntity::new("dana", "Dana Reyes").candidate("Person"))
+        .relationship(Edge::new("acme", "OPENED", "tkt-1042"))
+        // A relation type the vocabulary does not declare is recorded exactly as extracted.
+        .relationship(Edge::new("dana", "reported", "tkt-1042"));
+    let formed = store.commit_formation(ops, &formation, &extraction)?;
+    println!(
+        "  {} nodes created, {} replaced, {} classified; candidates outside the vocabulary: {}",
+        formed.graph.nodes_created,
+        formed.graph.nodes_replaced,
+        formed.graph.classes_assigned,
+        formed
+            .undeclared_candidates
+            .iter()
+            .map(|u| format!("{} ({})", u.id, u.candidate_class))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+
+    // A direct commit may use any class, but a class is assign-once: acme stays a Customer.
+    let direct = GraphCommit::new()
+        .node(Node::new("acme", "Acme Corporation").with_type("Organization"))
+        .node(Node::new("dana", "Dana Reyes").with_type("Engineer"));
+    let report = store.commit_graph(ops, "bot.support", &direct)?;
+    for kept in &report.classes_kept {
+        println!(
+            "  {} keeps class {} (the write said {})",
+            kept.id, kept.stored, kept.given
+        );
+    }
+
+    // The seed's query shape: every Ticket, and who points at it.
+    let query = GraphQuery::parse(
+        r#"{"graph": {"start": {"filters": [{"key": "NodeType", "value": "Ticket"}]},
+                      "traverse": {"direction": "in"}, "limit": 50}}"#,
+    )?;
+    let answer = store.query_graph(ops, "bot.support", &query)?;
+    println!();
+    println!("{:<10} {:<25} CLASS", "ID", "LABEL");
+    for node in &answer.nodes {
+        let class = node.node_type.as_deref().unwrap_or("");
+        println!("{:<10} {:<25} {class}", node.id, node.label);
+    }
+    for edge in &answer.edges {
+        println!(
+            "  {} -[{}]-> {}",
+            edge.source, edge.relation_type, edge.target
+        );
+    }
+    let page = store.inspect_graph(ops, "bot.support", None, 100)?;
+    println!("bot.support holds {} graph nodes", page.nodes.len());
     Ok(())
 }
 

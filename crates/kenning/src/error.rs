@@ -14,6 +14,12 @@ pub enum Error {
     #[error(transparent)]
     Vocabulary(#[from] kenning_vocab::Error),
 
+    /// A graph write, query or listing was rejected, or the graph tables failed (G1–G9). Its
+    /// code follows [`kenning_graph::Error::kind`]: invalid argument, failed precondition (an
+    /// edge to a node the scope does not hold) or storage.
+    #[error(transparent)]
+    Graph(#[from] kenning_graph::Error),
+
     /// An argument is malformed or out of bounds.
     #[error("{field}: {message}")]
     InvalidArgument {
@@ -110,6 +116,11 @@ impl Error {
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
             Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,
             Self::Storage { .. } => ErrorCode::Storage,
+            Self::Graph(e) => match e.kind() {
+                kenning_graph::ErrorKind::InvalidArgument => ErrorCode::InvalidArgument,
+                kenning_graph::ErrorKind::FailedPrecondition => ErrorCode::FailedPrecondition,
+                kenning_graph::ErrorKind::Storage => ErrorCode::Storage,
+            },
         }
     }
 

@@ -39,6 +39,13 @@
 //! - **API keys** ([`create_api_key`](Kenning::create_api_key),
 //!   [`authenticate`](Kenning::authenticate)): stored grants whose secrets are kept only as
 //!   hashes; a host turns a presented secret into the key's [`Principal`].
+//! - **Graph** ([`commit_graph`](Kenning::commit_graph), [`query_graph`](Kenning::query_graph),
+//!   [`inspect_graph`](Kenning::inspect_graph)): nodes and edges per scope with the
+//!   assign-once class, `NodeId` / `Label` / `NodeType` filters and traversal (G1–G9). See
+//!   [`kenning_graph`] for the bounds and the choices the seed leaves open.
+//! - **Formation** ([`start_formation`](Kenning::start_formation),
+//!   [`commit_formation`](Kenning::commit_formation)): a vocabulary snapshot and its prompt
+//!   section for the caller's extraction model, and the commit of what it extracted (F1–F4).
 //!
 //! ## Guarantees
 //!
@@ -59,6 +66,8 @@
 mod access;
 mod audit;
 mod error;
+mod formation;
+mod graph;
 mod keys;
 mod record;
 mod scope;
@@ -72,6 +81,11 @@ use std::sync::Arc;
 pub use access::{Permission, Principal, PrincipalKind, Selector};
 pub use audit::AuditRecord;
 pub use error::{Error, ErrorCode, Result};
+pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
+pub use kenning_graph::{
+    ClassKept, CommitReport, Direction, Edge, Error as GraphError, ErrorKind as GraphErrorKind,
+    Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
+};
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use storage::{MemoryStorage, Storage};

@@ -16,8 +16,9 @@ pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::ne
 /// Kenning and is refused rather than misread.
 pub(crate) const STORE_FORMAT: u64 = 1;
 
-/// Applies `$f(txn, TABLE) -> Result<bool>` to every table the store needs and is true when
-/// every call is. New tables are added here, and only here, so that opening creates them.
+/// Applies `$f(txn, TABLE) -> Result<bool>` to every table the facade owns and is true when
+/// every call is. New facade tables are added here, and only here, so that opening creates them;
+/// component crates' tables are created through their own `create_tables` in [`create_all`].
 macro_rules! all_tables {
     ($f:ident, $txn:expr) => {
         $f($txn, META)?
@@ -34,6 +35,18 @@ fn verified() -> redb::Builder {
     let mut builder = redb::Builder::new();
     builder.set_check_integrity_on_open(true);
     builder
+}
+
+/// Whether every table of the facade and of the component crates exists.
+fn initialized(txn: &redb::ReadTransaction) -> Result<bool> {
+    Ok(all_tables!(exists, txn) && kenning_graph::tables_exist(txn)?)
+}
+
+/// Creates every missing table of the facade and of the component crates.
+fn create_all(txn: &redb::WriteTransaction) -> Result<()> {
+    let _all_created: bool = all_tables!(create, txn);
+    kenning_graph::create_tables(txn)?;
+    Ok(())
 }
 
 fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
@@ -206,7 +219,7 @@ impl Kenning {
             }),
         };
         let txn = kenning.read()?;
-        if !all_tables!(exists, &txn) {
+        if !initialized(&txn)? {
             return Err(Error::Storage {
                 message: format!(
                     "{} is not a Kenning store, or one from an older version: open it read-write \
@@ -232,7 +245,7 @@ impl Kenning {
     fn initialize(&self) -> Result<()> {
         {
             let txn = self.read()?;
-            if all_tables!(exists, &txn) {
+            if initialized(&txn)? {
                 let meta = txn.open_table(META).db()?;
                 return check_format(meta.get("format").db()?.map(|v| v.value()));
             }
@@ -245,8 +258,7 @@ impl Kenning {
                 meta.insert("format", STORE_FORMAT).db()?;
             }
             drop(meta);
-            let _all_created: bool = all_tables!(create, txn);
-            Ok(())
+            create_all(txn)
         })
     }
 

@@ -69,6 +69,18 @@ fn stored(
     }
 }
 
+/// What resolves for the scope `scope_id` (V6, V7): its own declaration, else the enterprise
+/// one; `None` when nothing resolves or the resolved vocabulary has no class. Formation snapshots
+/// this (F1). The caller has checked reach.
+pub(crate) fn resolved_for_scope(
+    table: &impl ReadableTable<&'static str, &'static [u8]>,
+    scope_id: &str,
+) -> Result<Option<Vocabulary>> {
+    let own = stored(table, scope_id)?;
+    let enterprise = stored(table, ENTERPRISE_KEY)?;
+    Ok(VocabularyRead::scope(own, enterprise).resolved)
+}
+
 impl Kenning {
     /// Declares `vocabulary` at `level`, replacing what that level declared (V6).
     ///

@@ -1,0 +1,148 @@
+//! The bounds of the graph and the one rule for its text fields.
+
+use crate::error::Error;
+
+/// At most this many characters in a node id.
+pub const MAX_NODE_ID_CHARS: usize = 256;
+/// At most this many characters in a node label.
+pub const MAX_LABEL_CHARS: usize = 256;
+/// At most this many characters in a node class (`nodeType`): a vocabulary class name's bound.
+pub const MAX_CLASS_CHARS: usize = kenning_vocab::MAX_NAME_CHARS;
+/// At most this many characters in an edge's relation type: a vocabulary relation name's bound.
+pub const MAX_RELATION_TYPE_CHARS: usize = kenning_vocab::MAX_NAME_CHARS;
+/// At most this many bytes in a node's or an edge's properties, serialized as JSON.
+pub const MAX_PROPERTIES_BYTES: usize = 64 * 1024;
+/// At most this many nodes in one commit.
+pub const MAX_COMMIT_NODES: usize = 10_000;
+/// At most this many edges in one commit.
+pub const MAX_COMMIT_EDGES: usize = 10_000;
+
+/// What an empty value should have been instead, for the error message.
+pub(crate) const REQUIRED: &str = "give it at least one character";
+
+/// The text rule shared by ids, labels, classes, relation types and filter values: non-empty,
+/// at most `max` characters, no control character, no leading or trailing whitespace.
+///
+/// Unlike vocabulary names, spaces and punctuation are allowed inside: a label is a display name
+/// ("Ada Lovelace"), an id is whatever the caller keys entities by, and a relation type is
+/// recorded exactly as extracted (G8).
+pub(crate) fn text(field: impl Fn() -> String, value: &str, max: usize) -> Result<(), Error> {
+    text_with_hint(field, value, max, REQUIRED)
+}
+
+pub(crate) fn text_with_hint(
+    field: impl Fn() -> String,
+    value: &str,
+    max: usize,
+    empty_hint: &'static str,
+) -> Result<(), Error> {
+    if value.is_empty() {
+        return Err(Error::Empty {
+            field: field(),
+            hint: empty_hint,
+        });
+    }
+    let mut len = 0;
+    for (at, ch) in value.chars().enumerate() {
+        if ch.is_control() {
+            return Err(Error::ControlChar {
+                field: field(),
+                ch,
+                at,
+            });
+        }
+        len = at + 1;
+    }
+    if len > max {
+        return Err(Error::TooLong {
+            field: field(),
+            len,
+            max,
+        });
+    }
+    if value.starts_with(char::is_whitespace) || value.ends_with(char::is_whitespace) {
+        return Err(Error::Untrimmed {
+            field: field(),
+            value: value.to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// A scope id as the graph keys it: text without control characters, so that it cannot run
+/// into the key parts after it. The facade's scope id rule is stricter.
+pub(crate) fn scope(scope: &str) -> Result<(), Error> {
+    text(|| "scope".to_owned(), scope, MAX_SCOPE_CHARS)
+}
+
+/// The longest scope id the graph accepts (the facade's own bound is lower).
+const MAX_SCOPE_CHARS: usize = 1024;
+
+pub(crate) fn count(
+    field: &str,
+    count: usize,
+    max: usize,
+    hint: &'static str,
+) -> Result<(), Error> {
+    if count > max {
+        return Err(Error::TooMany {
+            field: field.to_owned(),
+            count,
+            max,
+            hint,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f() -> String {
+        "x".to_owned()
+    }
+
+    #[test]
+    fn accepts_inner_spaces_and_punctuation() {
+        for ok in [
+            "Ada Lovelace",
+            "works at",
+            "urn:isbn:0451450523",
+            "Organização",
+            "a",
+        ] {
+            assert!(text(f, ok, 64).is_ok(), "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn rejects_empty_control_and_untrimmed() {
+        assert!(matches!(text(f, "", 64), Err(Error::Empty { .. })));
+        for bad in ["a\nb", "a\tb", "a\u{0}b", "a\u{7f}b", "\u{85}"] {
+            assert!(
+                matches!(text(f, bad, 64), Err(Error::ControlChar { .. })),
+                "{bad:?}"
+            );
+        }
+        for bad in [" a", "a ", "\u{a0}a", "a\u{2003}", " "] {
+            assert!(
+                matches!(text(f, bad, 64), Err(Error::Untrimmed { .. })),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bound_counts_characters_at_the_limit_and_one_past() {
+        assert!(text(f, &"é".repeat(64), 64).is_ok());
+        assert!(matches!(
+            text(f, &"é".repeat(65), 64),
+            Err(Error::TooLong {
+                len: 65,
+                max: 64,
+                ..
+            })
+        ));
+    }
+}

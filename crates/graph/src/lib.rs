@@ -1,0 +1,113 @@
+//! # kenning-graph
+//!
+//! The graph memory of [Kenning](https://docs.rs/kenning): nodes and edges per scope over
+//! [redb](https://docs.rs/redb), create-or-replace writes with the assign-once class (G1–G5, G8),
+//! start filters on `NodeId`, `Label` and `NodeType` served by indexes, traversal from a start set
+//! (G6), and a paged listing (G9). Every node read back carries its class, or no `nodeType` at all
+//! (G7).
+//!
+//! The functions take a redb transaction from the caller and never begin or commit one, so a
+//! graph write commits together with whatever else the caller's call wrote, or not at all.
+//!
+//! ```
+//! use kenning_graph::{Edge, FilterKey, GraphCommit, GraphQuery, Node, Traversal};
+//!
+//! # use redb::ReadableDatabase as _;
+//! # let db = redb::Database::builder()
+//! #     .create_with_backend(redb::backends::InMemoryBackend::new())?;
+//! let txn = db.begin_write()?;
+//! kenning_graph::create_tables(&txn)?;
+//! let commit = GraphCommit::new()
+//!     .node(Node::new("ada", "Ada Lovelace").with_type("Person"))
+//!     .node(Node::new("acme", "Acme")) // fits no class: stored with none
+//!     .edge(Edge::new("ada", "WORKS_AT", "acme"));
+//! kenning_graph::write(&txn, "bot.support", &commit.check()?)?;
+//!
+//! // The first class sticks: a later, different class is kept out without an error (G2) ...
+//! let again = GraphCommit::new().node(Node::new("ada", "Ada").with_type("Robot"));
+//! let report = kenning_graph::write(&txn, "bot.support", &again.check()?)?;
+//! assert_eq!(report.classes_kept[0].stored, "Person");
+//! txn.commit()?;
+//!
+//! // ... and a query starting from every Person walks out to where they work.
+//! let query = GraphQuery::parse(
+//!     r#"{"graph": {"start": {"filters": [{"key": "NodeType", "value": "Person"}]},
+//!                   "traverse": {"relationTypes": ["WORKS_AT"]}, "limit": 50}}"#,
+//! )?;
+//! let answer = kenning_graph::query(&db.begin_read()?, "bot.support", &query)?;
+//! assert_eq!(answer.nodes[0].node_type.as_deref(), Some("Person"));
+//! assert_eq!(answer.nodes[1].id, "acme");
+//! assert_eq!(answer.nodes[1].node_type, None); // no placeholder, ever
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Storage
+//!
+//! Five tables, all keyed by scope first, so that every filter is a point lookup or a key range
+//! inside one scope: `graph.nodes` (scope, node), `graph.nodes_by_label` (scope, label, node),
+//! `graph.nodes_by_class` (scope, class, node), `graph.edges_out` (scope, source, relation type,
+//! target) and `graph.edges_in` (scope, target, relation type, source). Writes keep the indexes
+//! exact: a label change moves the label entry, a class assigned later adds the class entry, and
+//! an edge is in both adjacency tables or neither. Records carry a format byte; a record from a
+//! newer format is an error, never a misread.
+//!
+//! ## Choices the seed leaves open
+//!
+//! - **Text fields.** Ids, labels, classes, relation types and filter values are non-empty,
+//!   single-line text: no control character, no leading or trailing whitespace. Inner spaces and
+//!   punctuation are allowed, so a relation type is recorded exactly as extracted (G8). Bounds, in
+//!   characters: ids [`MAX_NODE_ID_CHARS`] (256), labels [`MAX_LABEL_CHARS`] (256), classes
+//!   [`MAX_CLASS_CHARS`] and relation types [`MAX_RELATION_TYPE_CHARS`] (64, a vocabulary name's
+//!   bound). Properties are a JSON object of at most [`MAX_PROPERTIES_BYTES`] (64 KiB); a commit
+//!   holds at most [`MAX_COMMIT_NODES`] nodes and [`MAX_COMMIT_EDGES`] edges.
+//! - **No class is never a class.** `nodeType` is omitted when a node has none; `"nodeType": ""`
+//!   is rejected (omit the field instead) and `null` reads as absent.
+//! - **A class is never removed.** A write without `nodeType` keeps the stored class, like a
+//!   write with a different one (G2).
+//! - **Edges need both ends.** An edge whose source or target the scope does not hold (stored, or
+//!   written by the same commit) is rejected with [`Error::MissingEndpoint`] and the commit
+//!   writes nothing; no bare node is invented, since it would need a made-up label.
+//! - **Edge identity.** An edge is its (source, relation type, target); writing it again replaces
+//!   its properties. Two relation types between the same nodes are two edges.
+//! - **Query bounds.** Start `limit` and traversal `limit` 1 to [`MAX_LIMIT`] (1000), defaults
+//!   [`DEFAULT_LIMIT`] (50) and [`DEFAULT_TRAVERSAL_LIMIT`] (200); `depth` 1 to [`MAX_DEPTH`]
+//!   (6), default 1; at most [`MAX_FILTERS`] (32) filters and
+//!   [`MAX_TRAVERSAL_RELATION_TYPES`] (32) relation types; documents up to [`MAX_QUERY_BYTES`]
+//!   (64 KiB); answers up to [`MAX_ANSWER_EDGES`] edges. Filters with one key are alternatives,
+//!   filters with different keys all apply.
+//! - **No deletes yet.** Writes create or replace; nothing here removes a node or an edge.
+//!
+//! ## What this crate is not
+//!
+//! It knows no vocabulary beyond the bounds of a name: nothing validates a class or a relation
+//! type against a declaration (G5, G8), and formation, which does consult one, belongs to the
+//! facade. It knows no scope registry, principal or permission: the facade checks reach before
+//! calling in, and a scope id here is just a key prefix. It never begins or commits a
+//! transaction.
+
+#![deny(missing_docs)]
+
+mod check;
+mod error;
+mod model;
+mod query;
+mod read;
+mod store;
+mod write;
+
+#[cfg(test)]
+mod state_machine;
+
+pub use check::{
+    MAX_CLASS_CHARS, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
+    MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS,
+};
+pub use error::{Error, ErrorKind};
+pub use model::{CheckedCommit, ClassKept, CommitReport, Edge, GraphCommit, Node};
+pub use query::{
+    DEFAULT_DEPTH, DEFAULT_LIMIT, DEFAULT_TRAVERSAL_LIMIT, Direction, Filter, FilterKey,
+    GraphAnswer, GraphQuery, MAX_ANSWER_EDGES, MAX_DEPTH, MAX_FILTERS, MAX_LIMIT, MAX_QUERY_BYTES,
+    MAX_TRAVERSAL_RELATION_TYPES, NodePage, Start, Traversal,
+};
+pub use read::{list_nodes, query};
+pub use write::{create_tables, tables_exist, write};

@@ -1,0 +1,195 @@
+//! Create-or-replace writes with the assign-once class (G1–G5, G8).
+
+use std::collections::HashSet;
+
+use redb::{ReadableTable, WriteTransaction};
+
+use crate::check;
+use crate::error::{DbResult, Error};
+use crate::model::{CheckedCommit, ClassKept, CommitReport};
+use crate::store::{
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node, key,
+};
+
+/// Creates every graph table, so that reads never meet a missing one. Idempotent; the facade
+/// calls it when it opens a store.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn create_tables(txn: &WriteTransaction) -> Result<(), Error> {
+    txn.open_table(NODES).db()?;
+    txn.open_table(BY_LABEL).db()?;
+    txn.open_table(BY_CLASS).db()?;
+    txn.open_table(EDGES_OUT).db()?;
+    txn.open_table(EDGES_IN).db()?;
+    Ok(())
+}
+
+/// Whether every graph table exists, so that the facade can open a store without writing when
+/// nothing is missing.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn tables_exist(txn: &redb::ReadTransaction) -> Result<bool, Error> {
+    fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
+        txn: &redb::ReadTransaction,
+        table: redb::TableDefinition<'_, K, V>,
+    ) -> Result<bool, Error> {
+        match txn.open_table(table) {
+            Ok(_) => Ok(true),
+            Err(redb::TableError::TableDoesNotExist(_)) => Ok(false),
+            Err(e) => Err(e).db(),
+        }
+    }
+    Ok(exists(txn, NODES)?
+        && exists(txn, BY_LABEL)?
+        && exists(txn, BY_CLASS)?
+        && exists(txn, EDGES_OUT)?
+        && exists(txn, EDGES_IN)?)
+}
+
+/// Writes a checked commit into `scope` inside `txn`: nodes first, in order, then edges.
+///
+/// - **Create-or-replace (G1).** A node's label and properties, and an edge's properties, are
+///   replaced whole by each write.
+/// - **Assign-once class (G2, G3).** A node's class is fixed by the first write that gives it one.
+///   A later write giving a different class succeeds, replaces the other fields, keeps the stored
+///   class and lists the node in [`CommitReport::classes_kept`]. A write without `nodeType` keeps
+///   the stored class too: a class is never removed. A node with no class takes the class of the
+///   next write that gives one.
+/// - **No vocabulary (G5, G8).** Classes and relation types are recorded as given; nothing here
+///   knows a vocabulary or a signature.
+/// - **Edges need both ends (choice).** An edge whose source or target is neither stored in the
+///   scope nor written by this commit is rejected with [`Error::MissingEndpoint`]: an edge to a
+///   missing node is refused rather than creating a bare node, because a bare node would need an
+///   invented label. Endpoints are checked before anything is written, so a rejected commit
+///   leaves `txn` untouched.
+///
+/// The caller owns `txn` and commits or aborts it. `scope` is any text without control
+/// characters (the facade passes a registered scope id).
+///
+/// # Errors
+/// [`Error::MissingEndpoint`], an invalid `scope`, [`Error::Storage`], [`Error::Corrupt`] or
+/// [`Error::NewerFormat`] for an unreadable stored node.
+pub fn write(
+    txn: &WriteTransaction,
+    scope: &str,
+    checked: &CheckedCommit<'_>,
+) -> Result<CommitReport, Error> {
+    check::scope(scope)?;
+    let commit = checked.commit;
+    let mut nodes = txn.open_table(NODES).db()?;
+
+    if !commit.edges.is_empty() {
+        let written: HashSet<&str> = commit.nodes.iter().map(|n| n.id.as_str()).collect();
+        for (i, edge) in commit.edges.iter().enumerate() {
+            for (end, id) in [("source", &edge.source), ("target", &edge.target)] {
+                if !written.contains(id.as_str())
+                    && nodes.get(key(&[scope, id]).as_slice()).db()?.is_none()
+                {
+                    return Err(Error::MissingEndpoint {
+                        field: format!("{}[{i}].{end}", checked.edges_field),
+                        id: id.clone(),
+                    });
+                }
+            }
+        }
+    }
+
+    let mut report = CommitReport::default();
+    if !commit.nodes.is_empty() {
+        let mut by_label = txn.open_table(BY_LABEL).db()?;
+        let mut by_class = txn.open_table(BY_CLASS).db()?;
+        for (node, properties) in commit.nodes.iter().zip(&checked.node_properties) {
+            let id = node.id.as_str();
+            let node_key = key(&[scope, id]);
+            let stored = match nodes.get(node_key.as_slice()).db()? {
+                Some(guard) => {
+                    let r = decode_node(guard.value())?;
+                    Some((r.label.to_owned(), r.class.map(str::to_owned)))
+                }
+                None => None,
+            };
+            let given = node.node_type.as_deref();
+            let class = match &stored {
+                None => {
+                    report.nodes_created += 1;
+                    by_label
+                        .insert(key(&[scope, &node.label, id]).as_slice(), ())
+                        .db()?;
+                    if let Some(class) = given {
+                        report.classes_assigned += 1;
+                        by_class
+                            .insert(key(&[scope, class, id]).as_slice(), ())
+                            .db()?;
+                    }
+                    given
+                }
+                Some((label, stored_class)) => {
+                    report.nodes_replaced += 1;
+                    if *label != node.label {
+                        by_label.remove(key(&[scope, label, id]).as_slice()).db()?;
+                        by_label
+                            .insert(key(&[scope, &node.label, id]).as_slice(), ())
+                            .db()?;
+                    }
+                    match (stored_class.as_deref(), given) {
+                        (Some(kept), Some(given)) => {
+                            if kept != given {
+                                report.classes_kept.push(ClassKept {
+                                    id: id.to_owned(),
+                                    stored: kept.to_owned(),
+                                    given: given.to_owned(),
+                                });
+                            }
+                            Some(kept)
+                        }
+                        (Some(kept), None) => Some(kept),
+                        (None, Some(given)) => {
+                            report.classes_assigned += 1;
+                            by_class
+                                .insert(key(&[scope, given, id]).as_slice(), ())
+                                .db()?;
+                            Some(given)
+                        }
+                        (None, None) => None,
+                    }
+                }
+            };
+            let record = encode_node(&node.label, class, properties);
+            nodes.insert(node_key.as_slice(), record.as_slice()).db()?;
+        }
+    }
+
+    if !commit.edges.is_empty() {
+        let mut out = txn.open_table(EDGES_OUT).db()?;
+        let mut inward = txn.open_table(EDGES_IN).db()?;
+        for (edge, properties) in commit.edges.iter().zip(&checked.edge_properties) {
+            let (source, relation, target) = (
+                edge.source.as_str(),
+                edge.relation_type.as_str(),
+                edge.target.as_str(),
+            );
+            let record = encode_edge(properties);
+            let existed = out
+                .insert(
+                    key(&[scope, source, relation, target]).as_slice(),
+                    record.as_slice(),
+                )
+                .db()?
+                .is_some();
+            inward
+                .insert(
+                    key(&[scope, target, relation, source]).as_slice(),
+                    record.as_slice(),
+                )
+                .db()?;
+            if existed {
+                report.edges_replaced += 1;
+            } else {
+                report.edges_created += 1;
+            }
+        }
+    }
+    Ok(report)
+}

@@ -1,0 +1,118 @@
+//! Graph memory through the facade: direct commits (G1–G5, G8), queries (G6, G7) and the inspect
+//! listing (G9), each checked against the caller's permission and reach (A6).
+
+use kenning_graph::{CommitReport, GraphAnswer, GraphCommit, GraphQuery, NodePage};
+
+use crate::Kenning;
+use crate::access::{Permission, Principal};
+use crate::error::{DbResult, Result};
+use crate::scope::{self, SCOPES};
+
+impl Kenning {
+    /// Commits nodes and edges to the graph of scope `scope_id`, as one transaction: all of the
+    /// commit or none of it.
+    ///
+    /// Writes are create-or-replace (G1) with the assign-once class: the first write that gives
+    /// a node a class fixes it; a later write with a different class succeeds, keeps the stored
+    /// class, replaces the other fields, and lists the node in
+    /// [`CommitReport::classes_kept`] rather than failing (G2). An unclassified node takes the
+    /// class of the next write that gives one (G3). A direct commit is not checked against any
+    /// vocabulary: any class and any relation type is recorded as given (G5, G8). An edge must
+    /// connect nodes the scope holds or this commit writes.
+    ///
+    /// Needs [`Permission::MemoryWrite`] and reach over the scope (A6). The commit is checked
+    /// against every bound before the transaction begins.
+    ///
+    /// ```
+    /// use kenning::{FilterKey, GraphCommit, GraphQuery, Kenning, Node, Principal, ScopeKind};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let store = Kenning::open(dir.path().join("memory.redb"))?;
+    /// let ops = Principal::operator("ops");
+    /// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+    ///
+    /// let first = GraphCommit::new().node(Node::new("ada", "Ada").with_type("Person"));
+    /// store.commit_graph(&ops, "bot.support", &first)?;
+    /// let second = GraphCommit::new().node(Node::new("ada", "Ada Lovelace").with_type("Robot"));
+    /// let report = store.commit_graph(&ops, "bot.support", &second)?; // not an error (G2)
+    /// assert_eq!(report.classes_kept[0].stored, "Person");
+    ///
+    /// let people = GraphQuery::new().filter(FilterKey::NodeType, "Person");
+    /// let answer = store.query_graph(&ops, "bot.support", &people)?;
+    /// assert_eq!(answer.nodes[0].label, "Ada Lovelace"); // the other fields were replaced
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::PermissionDenied`](crate::Error::PermissionDenied),
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a malformed scope id,
+    /// [`Error::Graph`](crate::Error::Graph) for a field out of bounds (`INVALID_ARGUMENT`) or an
+    /// edge to a node the scope does not hold (`FAILED_PRECONDITION`),
+    /// [`Error::NotFound`](crate::Error::NotFound) for an unknown or unreached scope,
+    /// [`Error::Storage`](crate::Error::Storage).
+    pub fn commit_graph(
+        &self,
+        who: &Principal,
+        scope_id: &str,
+        commit: &GraphCommit,
+    ) -> Result<CommitReport> {
+        who.require(Permission::MemoryWrite, "write to the graph")?;
+        scope::check_id("scope_id", scope_id)?;
+        let checked = commit.check()?;
+        self.write(|txn, _| {
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            Ok(kenning_graph::write(txn, scope_id, &checked)?)
+        })
+    }
+
+    /// Runs the graph section of a memory query over scope `scope_id` (G6): start filters on
+    /// `NodeId`, `Label` and `NodeType`, then an optional traversal. A `NodeType` filter is never
+    /// checked against a vocabulary, so nodes of classes the scope's vocabulary no longer
+    /// declares stay reachable. Every node returned carries its class, or no `nodeType` when it
+    /// has none (G7).
+    ///
+    /// Needs [`Permission::MemoryRead`] and reach over the scope (A6). Runs on a snapshot.
+    ///
+    /// # Errors
+    /// [`Error::PermissionDenied`](crate::Error::PermissionDenied),
+    /// [`Error::Graph`](crate::Error::Graph) for a query out of bounds,
+    /// [`Error::NotFound`](crate::Error::NotFound), [`Error::Storage`](crate::Error::Storage).
+    pub fn query_graph(
+        &self,
+        who: &Principal,
+        scope_id: &str,
+        query: &GraphQuery,
+    ) -> Result<GraphAnswer> {
+        who.require(Permission::MemoryRead, "query the graph")?;
+        scope::check_id("scope_id", scope_id)?;
+        query.check()?;
+        let txn = self.read()?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        Ok(kenning_graph::query(&txn, scope_id, query)?)
+    }
+
+    /// One page of the inspect listing of scope `scope_id` (G9): up to `limit` nodes (1 to
+    /// [`kenning_graph::MAX_LIMIT`]) in id order, after the id `after`, each with its label and
+    /// its class when it has one. Pass the page's [`NodePage::next`] as `after` for the next
+    /// page; `next` is absent on the last one.
+    ///
+    /// Needs [`Permission::MemoryRead`] and reach over the scope (A6).
+    ///
+    /// # Errors
+    /// [`Error::PermissionDenied`](crate::Error::PermissionDenied),
+    /// [`Error::Graph`](crate::Error::Graph) for a `limit` out of range,
+    /// [`Error::NotFound`](crate::Error::NotFound), [`Error::Storage`](crate::Error::Storage).
+    pub fn inspect_graph(
+        &self,
+        who: &Principal,
+        scope_id: &str,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<NodePage> {
+        who.require(Permission::MemoryRead, "list the graph")?;
+        scope::check_id("scope_id", scope_id)?;
+        let txn = self.read()?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        Ok(kenning_graph::list_nodes(&txn, scope_id, after, limit)?)
+    }
+}
