@@ -104,7 +104,12 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     let dev = labelled("labelled_dev.tsv");
     let holdout = labelled("labelled_holdout.tsv");
     let fresh = labelled("labelled_fresh.tsv");
-    let all: Vec<Labelled> = dev.iter().chain(&holdout).chain(&fresh).cloned().collect();
+    let fresh2 = labelled("labelled_fresh2.tsv");
+    let all: Vec<Labelled> = [&dev, &holdout, &fresh, &fresh2]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
     assert!(all.len() >= 240, "the corpus has {} sentences", all.len());
     let pt = all.iter().filter(|s| s.lang == "pt").count();
     assert!(2 * pt >= all.len(), "only {pt} of {} are Portuguese", all.len());
@@ -112,6 +117,7 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     Score::of(&dev).print("development slice");
     Score::of(&holdout).print("held-out slice");
     Score::of(&fresh).print("fresh slice");
+    Score::of(&fresh2).print("second fresh slice");
     let score = Score::of(&all);
     score.print("whole corpus");
 
