@@ -105,7 +105,8 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     let holdout = labelled("labelled_holdout.tsv");
     let fresh = labelled("labelled_fresh.tsv");
     let fresh2 = labelled("labelled_fresh2.tsv");
-    let all: Vec<Labelled> = [&dev, &holdout, &fresh, &fresh2]
+    let fresh3 = labelled("labelled_fresh3.tsv");
+    let all: Vec<Labelled> = [&dev, &holdout, &fresh, &fresh2, &fresh3]
         .into_iter()
         .flatten()
         .cloned()
@@ -118,6 +119,7 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     Score::of(&holdout).print("held-out slice");
     Score::of(&fresh).print("fresh slice");
     Score::of(&fresh2).print("second fresh slice");
+    Score::of(&fresh3).print("third fresh slice");
     let score = Score::of(&all);
     score.print("whole corpus");
 

@@ -7,19 +7,19 @@ use std::path::Path;
 
 /// A sentence of the labelled corpus.
 #[derive(Debug, Clone)]
-pub struct Labelled {
+pub(crate) struct Labelled {
     /// The kind it must get, or `None` for underivable.
-    pub label: Option<Kind>,
-    pub lang: String,
-    pub text: String,
+    pub(crate) label: Option<Kind>,
+    pub(crate) lang: String,
+    pub(crate) text: String,
 }
 
 /// A sentence of the injection corpus.
 #[derive(Debug, Clone)]
-pub struct Injection {
-    pub family: TaintFamily,
-    pub lang: String,
-    pub text: String,
+pub(crate) struct Injection {
+    pub(crate) family: TaintFamily,
+    pub(crate) lang: String,
+    pub(crate) text: String,
 }
 
 fn rows(file: &str) -> Vec<Vec<String>> {
@@ -47,7 +47,7 @@ fn unescape(field: &str) -> String {
     out
 }
 
-pub fn labelled(file: &str) -> Vec<Labelled> {
+pub(crate) fn labelled(file: &str) -> Vec<Labelled> {
     rows(file)
         .into_iter()
         .map(|r| {
@@ -61,7 +61,7 @@ pub fn labelled(file: &str) -> Vec<Labelled> {
         .collect()
 }
 
-pub fn injections() -> Vec<Injection> {
+pub(crate) fn injections() -> Vec<Injection> {
     rows("injection.tsv")
         .into_iter()
         .map(|r| {
@@ -76,7 +76,7 @@ pub fn injections() -> Vec<Injection> {
 }
 
 /// Benign text beyond the labelled corpus: (language, sentence).
-pub fn benign() -> Vec<(String, String)> {
+pub(crate) fn benign() -> Vec<(String, String)> {
     rows("benign.tsv")
         .into_iter()
         .map(|r| {
