@@ -103,6 +103,17 @@ fn every_taint_cue_earns_its_place() {
         };
         let family = taint::RULES[rule].family;
         let example = entry.cue.example;
+        // The same words in every rule of the family go together (lists are shared).
+        let without = Matcher::build(
+            |e| match e.role {
+                Role::Taint { rule: r, .. } => {
+                    taint::RULES[r].family != family || e.cue.text != entry.cue.text
+                }
+                _ => true,
+            },
+            Some(AhoCorasickKind::NoncontiguousNFA),
+        )
+        .unwrap();
         let fires = |m: &Matcher| {
             classify_with(m, example, &fact)
                 .unwrap()
@@ -111,7 +122,7 @@ fn every_taint_cue_earns_its_place() {
         };
         if !fires(full) {
             failures.push(format!("{:?}: {example:?} is not {family}", entry.cue.text));
-        } else if fires(&without(&entry)) {
+        } else if fires(&without) {
             failures.push(format!(
                 "{:?} does not earn its place: {example:?} is still {family} without it",
                 entry.cue.text

@@ -20,7 +20,10 @@ fn families(text: &str) -> Vec<TaintFamily> {
 
 #[test]
 fn k5_every_injection_is_tainted_with_its_family() {
-    let corpus = injections();
+    let corpus: Vec<_> = ["injection.tsv", "injection_fresh.tsv"]
+        .into_iter()
+        .flat_map(injections)
+        .collect();
     assert!(corpus.len() >= 60, "{} injection sentences", corpus.len());
     for family in TaintFamily::ALL {
         for lang in ["en", "pt"] {
@@ -64,7 +67,12 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
     .flat_map(labelled)
     .map(|s| s.text)
     .collect();
-    texts.extend(benign().into_iter().map(|(_, text)| text));
+    texts.extend(
+        ["benign.tsv", "benign_fresh.tsv"]
+            .into_iter()
+            .flat_map(benign)
+            .map(|(_, text)| text),
+    );
     let flagged: Vec<(String, Vec<TaintFamily>)> = texts
         .iter()
         .map(|t| (t.clone(), families(t)))

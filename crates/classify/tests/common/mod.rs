@@ -61,8 +61,8 @@ pub(crate) fn labelled(file: &str) -> Vec<Labelled> {
         .collect()
 }
 
-pub(crate) fn injections() -> Vec<Injection> {
-    rows("injection.tsv")
+pub(crate) fn injections(file: &str) -> Vec<Injection> {
+    rows(file)
         .into_iter()
         .map(|r| {
             assert_eq!(r.len(), 3, "{r:?}");
@@ -76,8 +76,8 @@ pub(crate) fn injections() -> Vec<Injection> {
 }
 
 /// Benign text beyond the labelled corpus: (language, sentence).
-pub(crate) fn benign() -> Vec<(String, String)> {
-    rows("benign.tsv")
+pub(crate) fn benign(file: &str) -> Vec<(String, String)> {
+    rows(file)
         .into_iter()
         .map(|r| {
             assert_eq!(r.len(), 2, "{r:?}");
