@@ -93,10 +93,7 @@ fn is_path(token: &str) -> bool {
         let mut parts = token.split(sep);
         token.contains(sep) && parts.all(|p| !p.is_empty()) && token.split(sep).count() >= 2
     };
-    (separated('/') || separated('\\'))
-        && !NOT_PATHS
-            .iter()
-            .any(|n| token.eq_ignore_ascii_case(n))
+    (separated('/') || separated('\\')) && !NOT_PATHS.iter().any(|n| token.eq_ignore_ascii_case(n))
 }
 
 fn is_dotted(token: &str) -> bool {
@@ -104,7 +101,9 @@ fn is_dotted(token: &str) -> bool {
     let segments: Vec<&str> = token.split('.').collect();
     segments.len() >= 2
         && segments.iter().all(|s| {
-            !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         })
         && segments.iter().any(|s| s.chars().count() >= 2)
         && !NOT_NAMES.iter().any(|n| token.eq_ignore_ascii_case(n))
@@ -126,10 +125,19 @@ mod tests {
         assert_eq!(find("it runs Postgres 15."), Some((Shape::Number, "15")));
         assert_eq!(find("region us-east-1"), Some((Shape::Number, "us-east-1")));
         assert_eq!(find("see /etc/hosts."), Some((Shape::Path, "/etc/hosts")));
-        assert_eq!(find("at https://x.example"), Some((Shape::Path, "https://x.example")));
+        assert_eq!(
+            find("at https://x.example"),
+            Some((Shape::Path, "https://x.example"))
+        );
         assert_eq!(find("in src/main"), Some((Shape::Path, "src/main")));
-        assert_eq!(find("in config.toml."), Some((Shape::Dotted, "config.toml")));
-        assert_eq!(find("the `users` table"), Some((Shape::Backtick, "`users`")));
+        assert_eq!(
+            find("in config.toml."),
+            Some((Shape::Dotted, "config.toml"))
+        );
+        assert_eq!(
+            find("the `users` table"),
+            Some((Shape::Backtick, "`users`"))
+        );
         assert_eq!(find("a `` b `c d` e"), Some((Shape::Backtick, "`c d`")));
     }
 

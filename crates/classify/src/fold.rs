@@ -121,9 +121,8 @@ impl Folded {
 /// Typographic punctuation that folds to its ASCII twin, so that one cue covers both spellings.
 fn typographic(c: char) -> Option<char> {
     Some(match c {
-        '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' | '\u{2032}' | '\u{02bc}' | '\u{00b4}' => {
-            '\''
-        }
+        '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' | '\u{2032}' | '\u{02bc}'
+        | '\u{00b4}' => '\'',
         '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{201f}' | '\u{00ab}' | '\u{00bb}' => '"',
         '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
         '\u{2026}' => '.',
@@ -169,10 +168,16 @@ mod tests {
         let f = Folded::new("Steps\n- Run make\r\n  run tests, then run lint");
         assert_eq!(f.text, "steps - run make run tests, then run lint");
         let at = |needle: &str, nth: usize| f.text.match_indices(needle).nth(nth).unwrap().0;
-        assert!(f.opens_clause(at("run", 0), false), "after a line break and a bullet");
+        assert!(
+            f.opens_clause(at("run", 0), false),
+            "after a line break and a bullet"
+        );
         assert!(f.opens_clause(at("run", 1), false), "after a line break");
         assert!(!f.opens_clause(at("run", 2), false), "mid-clause");
-        assert!(f.opens_clause(at("then", 0), true), "after a comma, when commas count");
+        assert!(
+            f.opens_clause(at("then", 0), true),
+            "after a comma, when commas count"
+        );
         assert!(!f.opens_clause(at("then", 0), false));
         assert!(f.opens_clause(0, false));
     }

@@ -1,7 +1,7 @@
 //! The classifier's answer: [`Label`] and how its kind was obtained ([`Basis`]).
 
-use crate::types::{AuthorityClass, Kind, MemoryScope, Origin, TaintFamily, TaintReason};
 use crate::Error;
+use crate::types::{AuthorityClass, Kind, MemoryScope, Origin, TaintFamily, TaintReason};
 use serde::{Deserialize, Serialize};
 
 /// How a label's kind was obtained.
@@ -170,10 +170,7 @@ impl TryFrom<LabelRecord> for Label {
             ));
         }
         if matches!(r.basis, Basis::EntityGate { .. }) && r.kind != Kind::Fact {
-            return malformed(format!(
-                "basis entity_gate derives fact, not {}",
-                r.kind
-            ));
+            return malformed(format!("basis entity_gate derives fact, not {}", r.kind));
         }
         let taint_hint = r.taint_reasons.contains(&TaintReason::Hint);
         let families = r.taint_reasons.iter().filter_map(|reason| match reason {

@@ -219,11 +219,7 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
 }
 
 /// Derives a kind from what the scan found (see the crate docs for the order).
-fn derive(
-    matcher: &Matcher,
-    hits: &matcher::Hits,
-    content: &str,
-) -> Result<(Kind, Basis), Error> {
+fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kind, Basis), Error> {
     let first = |slots: &[Option<(usize, &'static str)>]| {
         cues::KINDS
             .iter()

@@ -67,11 +67,14 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
         index,
         cue,
     });
-    let accented = ACCENTED_COPULAS.iter().enumerate().map(|(index, cue)| Entry {
-        role: Role::AccentedCopula,
-        index,
-        cue,
-    });
+    let accented = ACCENTED_COPULAS
+        .iter()
+        .enumerate()
+        .map(|(index, cue)| Entry {
+            role: Role::AccentedCopula,
+            index,
+            cue,
+        });
     let taint = RULES.iter().enumerate().flat_map(|(rule, r)| {
         r.groups.iter().enumerate().flat_map(move |(group, cues)| {
             cues.iter().enumerate().map(move |(index, cue)| Entry {
@@ -211,12 +214,18 @@ impl Matcher {
                     }
                 }
                 Role::Copula => earliest(&mut hits.copula, start, p.cue),
-                Role::Taint { rule, group } => hits.taint.push(TaintHit {
-                    rule,
-                    group,
-                    start,
-                    end,
-                }),
+                Role::Taint { rule, group } => {
+                    let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
+                    if opener && !folded.opens_clause(start, false) {
+                        continue;
+                    }
+                    hits.taint.push(TaintHit {
+                        rule,
+                        group,
+                        start,
+                        end,
+                    });
+                }
                 Role::AccentedCopula => {}
             }
         }

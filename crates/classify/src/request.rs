@@ -54,7 +54,10 @@ impl Epistemics {
     /// Checks the text fields: present ones are non-blank and at most
     /// [`MAX_EPISTEMIC_TEXT_BYTES`] long.
     pub fn validate(&self) -> Result<(), Error> {
-        for (field, value) in [("proof_hint", &self.proof_hint), ("stale_if", &self.stale_if)] {
+        for (field, value) in [
+            ("proof_hint", &self.proof_hint),
+            ("stale_if", &self.stale_if),
+        ] {
             let Some(value) = value else { continue };
             if value.trim().is_empty() {
                 return Err(Error::EmptyField { field });

@@ -29,8 +29,17 @@ fn the_tables_compile() {
     for entry in entries() {
         let text = entry.cue.text.trim_end_matches('*');
         assert!(!Folded::new(text).text.is_empty(), "{:?}", entry.cue.text);
-        assert_eq!(text, text.trim(), "cue with stray spaces: {:?}", entry.cue.text);
-        assert!(!text.contains('*'), "`*` only at the end: {:?}", entry.cue.text);
+        assert_eq!(
+            text,
+            text.trim(),
+            "cue with stray spaces: {:?}",
+            entry.cue.text
+        );
+        assert!(
+            !text.contains('*'),
+            "`*` only at the end: {:?}",
+            entry.cue.text
+        );
     }
 }
 
@@ -58,7 +67,9 @@ fn every_kind_cue_earns_its_place() {
     let full = matcher();
     let mut failures = Vec::new();
     for entry in entries() {
-        let Some(kind) = kind_of(&entry) else { continue };
+        let Some(kind) = kind_of(&entry) else {
+            continue;
+        };
         let example = entry.cue.example;
         let label = classify_with(full, example, &Options::default());
         let expected_basis = |basis: &Basis| match basis {

@@ -79,7 +79,11 @@ impl Score {
         }
         println!();
         for (r, row) in self.table.iter().enumerate() {
-            let name = if r == 10 { "underivable" } else { Kind::ALL[r].as_str() };
+            let name = if r == 10 {
+                "underivable"
+            } else {
+                Kind::ALL[r].as_str()
+            };
             print!("{name:>18}");
             for n in row {
                 if *n == 0 {
@@ -113,7 +117,11 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
         .collect();
     assert!(all.len() >= 240, "the corpus has {} sentences", all.len());
     let pt = all.iter().filter(|s| s.lang == "pt").count();
-    assert!(2 * pt >= all.len(), "only {pt} of {} are Portuguese", all.len());
+    assert!(
+        2 * pt >= all.len(),
+        "only {pt} of {} are Portuguese",
+        all.len()
+    );
 
     Score::of(&dev).print("development slice");
     Score::of(&holdout).print("held-out slice");
@@ -128,5 +136,9 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
         right * 10 >= total * 9,
         "kind right on {right}/{total} derivable sentences, below 90%"
     );
-    assert_eq!(score.guessed(), 0, "a sentence labelled underivable got a kind");
+    assert_eq!(
+        score.guessed(),
+        0,
+        "a sentence labelled underivable got a kind"
+    );
 }

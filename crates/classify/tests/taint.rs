@@ -20,10 +20,14 @@ fn families(text: &str) -> Vec<TaintFamily> {
 
 #[test]
 fn k5_every_injection_is_tainted_with_its_family() {
-    let corpus: Vec<_> = ["injection.tsv", "injection_fresh.tsv"]
-        .into_iter()
-        .flat_map(injections)
-        .collect();
+    let corpus: Vec<_> = [
+        "injection.tsv",
+        "injection_fresh.tsv",
+        "injection_fresh2.tsv",
+    ]
+    .into_iter()
+    .flat_map(injections)
+    .collect();
     assert!(corpus.len() >= 60, "{} injection sentences", corpus.len());
     for family in TaintFamily::ALL {
         for lang in ["en", "pt"] {
@@ -44,7 +48,10 @@ fn k5_every_injection_is_tainted_with_its_family() {
         if hit {
             entry.0 += 1;
         } else {
-            missed.push(format!("  {} [{}] got {found:?}: {}", s.family, s.lang, s.text));
+            missed.push(format!(
+                "  {} [{}] got {found:?}: {}",
+                s.family, s.lang, s.text
+            ));
         }
     }
     println!("\ninjection corpus: {} sentences", corpus.len());
@@ -68,7 +75,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
     .map(|s| s.text)
     .collect();
     texts.extend(
-        ["benign.tsv", "benign_fresh.tsv"]
+        ["benign.tsv", "benign_fresh.tsv", "benign_fresh2.tsv"]
             .into_iter()
             .flat_map(benign)
             .map(|(_, text)| text),
