@@ -24,6 +24,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection.tsv",
         "injection_fresh.tsv",
         "injection_fresh2.tsv",
+        "injection_fresh3.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -75,7 +76,12 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
     .map(|s| s.text)
     .collect();
     texts.extend(
-        ["benign.tsv", "benign_fresh.tsv", "benign_fresh2.tsv"]
+        [
+            "benign.tsv",
+            "benign_fresh.tsv",
+            "benign_fresh2.tsv",
+            "benign_fresh3.tsv",
+        ]
             .into_iter()
             .flat_map(benign)
             .map(|(_, text)| text),
