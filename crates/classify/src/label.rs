@@ -156,7 +156,7 @@ impl TryFrom<LabelRecord> for Label {
                 r.authority_class, r.origin, policy.authority_class
             ));
         }
-        if r.instruction_taint != !r.taint_reasons.is_empty() {
+        if r.instruction_taint == r.taint_reasons.is_empty() {
             return malformed(format!(
                 "instruction_taint is {} but taint_reasons has {} entries: a label is tainted exactly when it has a reason",
                 r.instruction_taint,

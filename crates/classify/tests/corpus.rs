@@ -2,7 +2,12 @@
 //! at least 90% of the derivable sentences, and no sentence labelled underivable gets a kind.
 //! Prints the confusion table (`cargo test -p kenning-classify --test corpus -- --nocapture`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
 
 mod common;
 

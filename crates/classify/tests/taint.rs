@@ -2,7 +2,12 @@
 //! at most 2% of the benign text (the whole labelled corpus plus `benign.tsv`). Prints the
 //! figures (`cargo test -p kenning-classify --test taint -- --nocapture`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
 
 mod common;
 
@@ -82,9 +87,9 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh2.tsv",
             "benign_fresh3.tsv",
         ]
-            .into_iter()
-            .flat_map(benign)
-            .map(|(_, text)| text),
+        .into_iter()
+        .flat_map(benign)
+        .map(|(_, text)| text),
     );
     let flagged: Vec<(String, Vec<TaintFamily>)> = texts
         .iter()

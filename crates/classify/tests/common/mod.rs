@@ -1,6 +1,6 @@
 //! Loading the corpora in `tests/corpus/`.
 
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use kenning_classify::{Kind, TaintFamily};
 use std::path::Path;
