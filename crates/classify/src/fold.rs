@@ -39,19 +39,7 @@ impl Folded {
             folded.text.push(c);
         };
         if input.is_ascii() {
-            for b in input.bytes() {
-                if b.is_ascii_whitespace() {
-                    pending_space = true;
-                    pending_break |= b == b'\n' || b == b'\r';
-                } else {
-                    push(
-                        &mut folded,
-                        char::from(b.to_ascii_lowercase()),
-                        &mut pending_space,
-                        &mut pending_break,
-                    );
-                }
-            }
+            folded.text = fold_ascii(input.as_bytes(), &mut folded.breaks);
             return folded;
         }
         for c in input.chars() {
@@ -64,6 +52,15 @@ impl Folded {
                 push(
                     &mut folded,
                     c.to_ascii_lowercase(),
+                    &mut pending_space,
+                    &mut pending_break,
+                );
+                continue;
+            }
+            if let Some(folded_letter) = latin1_letter(c) {
+                push(
+                    &mut folded,
+                    folded_letter,
                     &mut pending_space,
                     &mut pending_break,
                 );
@@ -118,6 +115,47 @@ impl Folded {
     }
 }
 
+/// The folded form of the accented Latin-1 letters of English and Portuguese text, the common
+/// case, without decomposing (the test `latin1_fast_path_agrees_with_decomposition` checks it
+/// against the general path for every character of the block).
+fn latin1_letter(c: char) -> Option<char> {
+    Some(match c {
+        'à'..='å' | 'À'..='Å' => 'a',
+        'ç' | 'Ç' => 'c',
+        'è'..='ë' | 'È'..='Ë' => 'e',
+        'ì'..='ï' | 'Ì'..='Ï' => 'i',
+        'ñ' | 'Ñ' => 'n',
+        'ò'..='ö' | 'Ò'..='Ö' => 'o',
+        'ù'..='ü' | 'Ù'..='Ü' => 'u',
+        'ý' | 'ÿ' | 'Ý' => 'y',
+        _ => return None,
+    })
+}
+
+/// The ASCII fast path of [`Folded::new`]: lowercase, whitespace runs to one space, line breaks
+/// remembered.
+fn fold_ascii(input: &[u8], breaks: &mut Vec<usize>) -> String {
+    let mut out = Vec::with_capacity(input.len());
+    let (mut space, mut brk) = (false, false);
+    for &b in input {
+        if b.is_ascii_whitespace() {
+            space = true;
+            brk |= b == b'\n' || b == b'\r';
+            continue;
+        }
+        if space && !out.is_empty() {
+            if brk {
+                breaks.push(out.len());
+            }
+            out.push(b' ');
+        }
+        (space, brk) = (false, false);
+        out.push(b.to_ascii_lowercase());
+    }
+    // Lowercased ASCII is ASCII.
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Typographic punctuation that folds to its ASCII twin, so that one cue covers both spellings.
 fn typographic(c: char) -> Option<char> {
     Some(match c {
@@ -161,6 +199,23 @@ mod tests {
         let f = Folded::new("  Não CONTE  ao\tusuário — ｉｇｎｏｒｅ don’t ﬁle\u{200b}s ");
         assert_eq!(f.text, "nao conte ao usuario - ignore don't files");
         assert!(f.breaks.is_empty());
+    }
+
+    #[test]
+    fn latin1_fast_path_agrees_with_decomposition() {
+        for c in '\u{c0}'..='\u{ff}' {
+            if let Some(fast) = latin1_letter(c) {
+                let mut slow = String::new();
+                for lower in c.to_lowercase() {
+                    decompose_compatible(lower, |d| {
+                        if !is_combining_mark(d) {
+                            slow.push(d);
+                        }
+                    });
+                }
+                assert_eq!(slow, fast.to_string(), "{c}");
+            }
+        }
     }
 
     #[test]

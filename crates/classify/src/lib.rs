@@ -68,6 +68,22 @@
 //! `external-import` origin are the label's [`Label::taint_reasons`]; any one taints it, and
 //! nothing clears one (K5).
 //!
+//! ## How well it works
+//!
+//! Measured by `cargo test -p kenning-classify --test corpus -- --nocapture` and `--test taint`
+//! on the corpora in `tests/corpus/` (see their headers for how each slice was written):
+//!
+//! - Kind: right on at least 90% of the derivable sentences of the whole labelled corpus, and no
+//!   sentence labelled underivable ever gets a kind. On text written after the tables were frozen
+//!   and run once, accuracy was about 62–64%, and most misses were abstentions
+//!   (`Underivable`, the caller then passes `kind`), not wrong kinds: the tables are precise
+//!   rather than broad. The third such slice is kept untuned as the honest estimate.
+//! - Taint: every sentence of the injection corpus is flagged with its family, and well under 2%
+//!   of the benign text. On injections phrased in ways the tables had not seen, a first run
+//!   flagged 25–31%: the scan catches the common shapes of injection, not every paraphrase.
+//!
+//! [`cue_words`] lists every cue, for display.
+//!
 //! ## What this crate is not
 //!
 //! It stores nothing and knows nothing of capsules, scopes, principals or audit: persisting a
@@ -163,13 +179,23 @@ pub fn classify_bytes(content: &[u8], options: &Options) -> Result<Label, Error>
     classify(content, options)
 }
 
+/// Every cue of every table as written (kind cues, copulas, taint cues), in table order: for
+/// display ("what does the classifier look for?") and for benchmarks against naive matchers.
+/// A trailing `*` marks a cue whose last word may run on.
+pub fn cue_words() -> impl Iterator<Item = &'static str> {
+    matcher::entries().map(|entry| entry.cue.text)
+}
+
 /// The compiled tables, built on first use.
 fn matcher() -> &'static Matcher {
     static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
         // The tables are constants; the unit test `the_tables_compile` builds them, so this
         // cannot fail at run time.
+        // A DFA: the tables are a few thousand states, and overlapping search on a DFA is the
+        // fastest the crate offers (see benches/classify.rs).
         #[allow(clippy::expect_used)]
-        Matcher::build(|_| true, None).expect("the cue tables compile")
+        Matcher::build(|_| true, Some(aho_corasick::AhoCorasickKind::DFA))
+            .expect("the cue tables compile")
     });
     &MATCHER
 }

@@ -694,57 +694,84 @@ pub(crate) const INVISIBLE_RUN: usize = 2;
 /// [`ESCAPE_RUN`] escapes, a bidirectional override or a tag character, or
 /// [`INVISIBLE_RUN`] zero-width characters.
 pub(crate) fn encoded_payload(text: &str) -> bool {
-    base64_run(text.as_bytes()) || escape_run(text.as_bytes()) || hidden_text(text)
+    let bytes = text.as_bytes();
+    base64_run(bytes) || escape_run(bytes) || (may_hide(bytes) && hidden_text(text))
 }
 
+/// Whether the bytes hold a lead byte of an invisible character's UTF-8 encoding (U+00AD: C2;
+/// U+200B–U+206F: E2; U+FEFF: EF; tag characters: F3), the cheap test before decoding.
+fn may_hide(bytes: &[u8]) -> bool {
+    bytes.iter().any(|b| matches!(b, 0xC2 | 0xE2 | 0xEF | 0xF3))
+}
+
+/// The base64 alphabet by byte: bit 1 upper case, 2 lower case, 4 digit, 8 `+` or `/`; 0 ends a
+/// run.
+const BASE64_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'A'..=b'Z' => 1,
+            b'a'..=b'z' => 2,
+            b'0'..=b'9' => 4,
+            b'+' | b'/' => 8,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
 fn base64_run(bytes: &[u8]) -> bool {
-    let mut i = 0;
-    while i < bytes.len() {
-        let start = i;
-        let (mut upper, mut lower, mut digit) = (false, false, false);
-        while let Some(&b) = bytes.get(i) {
-            match b {
-                b'A'..=b'Z' => upper = true,
-                b'a'..=b'z' => lower = true,
-                b'0'..=b'9' => digit = true,
-                b'+' | b'/' => {}
-                _ => break,
-            }
-            i += 1;
+    const MIXED: u8 = 1 | 2 | 4;
+    let (mut len, mut seen) = (0usize, 0u8);
+    for &b in bytes {
+        let class = BASE64_CLASS[usize::from(b)];
+        if class != 0 {
+            seen |= class;
+            len += 1;
+            continue;
         }
-        let len = i - start;
-        let padded = bytes.get(i) == Some(&b'=');
-        if upper && lower && digit && (len >= BASE64_RUN || (padded && len >= PADDED_BASE64_RUN)) {
+        if len >= PADDED_BASE64_RUN && seen & MIXED == MIXED && (len >= BASE64_RUN || b == b'=') {
             return true;
         }
-        i += 1;
+        (len, seen) = (0, 0);
     }
-    false
+    seen & MIXED == MIXED && len >= BASE64_RUN
 }
 
 fn escape_run(bytes: &[u8]) -> bool {
-    let hex = |b: Option<&u8>| b.is_some_and(u8::is_ascii_hexdigit);
+    let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
     // The length of the escape at `i`, if there is one.
     let escape_at = |i: usize| -> Option<usize> {
         match (bytes.get(i), bytes.get(i + 1)) {
-            (Some(b'\\'), Some(b'x')) if hex(bytes.get(i + 2)) && hex(bytes.get(i + 3)) => Some(4),
-            (Some(b'\\'), Some(b'u')) if (2..6).all(|k| hex(bytes.get(i + k))) => Some(6),
-            (Some(b'%'), _) if hex(bytes.get(i + 1)) && hex(bytes.get(i + 2)) => Some(3),
+            (Some(b'\\'), Some(b'x')) if hex(i + 2) && hex(i + 3) => Some(4),
+            (Some(b'\\'), Some(b'u')) if (2..6).all(|k| hex(i + k)) => Some(6),
+            (Some(b'%'), _) if hex(i + 1) && hex(i + 2) => Some(3),
             _ => None,
         }
     };
     let mut i = 0;
     while i < bytes.len() {
+        // Only a backslash or a percent sign can open an escape.
+        match bytes
+            .get(i..)
+            .and_then(|rest| rest.iter().position(|b| matches!(b, b'\\' | b'%')))
+        {
+            Some(offset) => i += offset,
+            None => return false,
+        }
         let mut run = 0;
-        let mut j = i;
-        while let Some(len) = escape_at(j) {
+        while let Some(len) = escape_at(i) {
             run += 1;
-            j += len;
+            i += len;
             if run >= ESCAPE_RUN {
                 return true;
             }
         }
-        i = if run > 0 { j } else { i + 1 };
+        if run == 0 {
+            i += 1;
+        }
     }
     false
 }

@@ -408,10 +408,12 @@ fn k9_id_is_an_alias_and_both_at_once_is_a_duplicate() {
     assert_eq!(by_alias, canonical);
     assert_eq!(by_alias.capsule_id.as_deref(), Some("cap-3"));
     assert!(!by_alias.is_advisory());
-    // Serialized, the canonical name is used.
+    // Serialized, the canonical name is used, and the body reads back.
+    let value = serde_json::to_value(&by_alias).unwrap();
+    assert_eq!(value["capsule_id"], "cap-3");
     assert_eq!(
-        serde_json::to_value(&by_alias).unwrap()["capsule_id"],
-        "cap-3"
+        serde_json::from_value::<ClassifyRequest>(value).unwrap(),
+        by_alias
     );
     for (a, b) in [("cap-3", "cap-3"), ("cap-3", "cap-4")] {
         let body = json!({"content": "x", "kind": "fact", "id": a, "capsule_id": b});
