@@ -1,0 +1,159 @@
+//! Entity anchors (K4): the tokens that let a declarative sentence derive `fact`.
+//!
+//! An anchor is one of the five shapes the seed names, found on the original text (case
+//! matters for acronyms):
+//!
+//! | shape       | rule                                                                 | e.g.                       |
+//! |-------------|----------------------------------------------------------------------|----------------------------|
+//! | backtick    | a non-blank span between two backticks                               | `` `kenning.scopes` ``     |
+//! | number      | a token holding an ASCII digit                                       | `2023`, `p99`, `us-east-1` |
+//! | path        | a URL, a token starting `/`, `~/`, `./`, `../`, or `a/b`, `a\b`      | `/etc/kenning.toml`        |
+//! | dotted name | two or more dot-separated word segments, one of them 2+ chars long   | `config.toml`, `node.js`   |
+//! | acronym     | 2+ capital letters, optionally a plural `s`                          | `API`, `SLA`, `PRs`        |
+//!
+//! A token is a whitespace-separated word with surrounding punctuation trimmed. `and/or` and
+//! `e/ou` are not paths; `e.g.`, `i.e.` and `p.ex.` are not dotted names (no segment of two
+//! characters, or listed). Proper names are not anchors: the seed's list is closed, so
+//! "Alice is very friendly" stays underivable (pass `kind`).
+
+/// The shape of an anchor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Backtick,
+    Number,
+    Path,
+    Dotted,
+    Acronym,
+}
+
+/// The first anchor in `text`, with the token that carries it.
+pub(crate) fn find(text: &str) -> Option<(Shape, &str)> {
+    if let Some(token) = backtick_span(text) {
+        return Some((Shape::Backtick, token));
+    }
+    text.split_whitespace().find_map(|word| {
+        let token = trim(word);
+        shape(token).map(|s| (s, token))
+    })
+}
+
+/// The first non-blank span between two backticks, with its backticks.
+fn backtick_span(text: &str) -> Option<&str> {
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(open) = rest.find('`') {
+        let after = rest.get(open + 1..)?;
+        let close = after.find('`')?;
+        let inner = after.get(..close)?;
+        if !inner.trim().is_empty() {
+            let start = offset + open;
+            return text.get(start..start + close + 2);
+        }
+        offset += open + 1 + close + 1;
+        rest = after.get(close + 1..)?;
+    }
+    None
+}
+
+/// Strips the punctuation that surrounds a word in prose.
+fn trim(word: &str) -> &str {
+    word.trim_start_matches(['(', '[', '{', '<', '"', '\'', '*', '\u{201c}', '\u{2018}'])
+        .trim_end_matches([
+            ')', ']', '}', '>', '"', '\'', '*', ',', ';', ':', '!', '?', '.', '\u{201d}',
+            '\u{2019}',
+        ])
+}
+
+fn shape(token: &str) -> Option<Shape> {
+    if token.bytes().any(|b| b.is_ascii_digit()) {
+        Some(Shape::Number)
+    } else if is_path(token) {
+        Some(Shape::Path)
+    } else if is_dotted(token) {
+        Some(Shape::Dotted)
+    } else if is_acronym(token) {
+        Some(Shape::Acronym)
+    } else {
+        None
+    }
+}
+
+fn is_path(token: &str) -> bool {
+    const NOT_PATHS: &[&str] = &["and/or", "e/ou", "y/o", "he/she", "ele/ela"];
+    if token.contains("://") {
+        return true;
+    }
+    if ["/", "~/", "./", "../"]
+        .iter()
+        .any(|p| token.starts_with(p) && token.len() > p.len())
+    {
+        return true;
+    }
+    let separated = |sep: char| {
+        let mut parts = token.split(sep);
+        token.contains(sep) && parts.all(|p| !p.is_empty()) && token.split(sep).count() >= 2
+    };
+    (separated('/') || separated('\\')) && !NOT_PATHS.iter().any(|n| token.eq_ignore_ascii_case(n))
+}
+
+fn is_dotted(token: &str) -> bool {
+    const NOT_NAMES: &[&str] = &["p.ex", "ph.d", "sr.a", "dr.a"];
+    let segments: Vec<&str> = token.split('.').collect();
+    segments.len() >= 2
+        && segments.iter().all(|s| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        })
+        && segments.iter().any(|s| s.chars().count() >= 2)
+        && !NOT_NAMES.iter().any(|n| token.eq_ignore_ascii_case(n))
+}
+
+fn is_acronym(token: &str) -> bool {
+    let body = token.strip_suffix('s').unwrap_or(token);
+    body.len() >= 2 && body.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn k4_each_shape_is_an_anchor() {
+        assert_eq!(find("a API é lenta"), Some((Shape::Acronym, "API")));
+        assert_eq!(find("two PRs are open"), Some((Shape::Acronym, "PRs")));
+        assert_eq!(find("it runs Postgres 15."), Some((Shape::Number, "15")));
+        assert_eq!(find("region us-east-1"), Some((Shape::Number, "us-east-1")));
+        assert_eq!(find("see /etc/hosts."), Some((Shape::Path, "/etc/hosts")));
+        assert_eq!(
+            find("at https://x.example"),
+            Some((Shape::Path, "https://x.example"))
+        );
+        assert_eq!(find("in src/main"), Some((Shape::Path, "src/main")));
+        assert_eq!(
+            find("in config.toml."),
+            Some((Shape::Dotted, "config.toml"))
+        );
+        assert_eq!(
+            find("the `users` table"),
+            Some((Shape::Backtick, "`users`"))
+        );
+        assert_eq!(find("a `` b `c d` e"), Some((Shape::Backtick, "`c d`")));
+    }
+
+    #[test]
+    fn k4_plain_prose_has_no_anchor() {
+        for text in [
+            "O sistema é resiliente.",
+            "Alice is very friendly.",
+            "Good morning!",
+            "Use one and/or the other, e.g. this, i.e. that.",
+            "A dot at the end.",
+            "I am here",
+            "an unclosed ` backtick",
+            "an empty `` pair",
+        ] {
+            assert_eq!(find(text), None, "{text}");
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Unit tests over the tables themselves: they compile, and every entry earns its place.
+
+use super::*;
+use aho_corasick::AhoCorasickKind;
+use matcher::{Entry, Role, entries};
+use std::collections::HashMap;
+
+fn without(entry: &Entry) -> Matcher {
+    Matcher::build(
+        |e| !(e.role == entry.role && e.index == entry.index),
+        Some(AhoCorasickKind::NoncontiguousNFA),
+    )
+    .unwrap()
+}
+
+fn kind_of(entry: &Entry) -> Option<Kind> {
+    match entry.role {
+        Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
+        Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
+        Role::Taint { .. } => None,
+    }
+}
+
+#[test]
+fn the_tables_compile() {
+    let m = Matcher::build(|_| true, None).unwrap();
+    let n = entries().filter(|e| e.role != Role::AccentedCopula).count();
+    assert_eq!(m.patterns_len(), n);
+    for entry in entries() {
+        let text = entry.cue.text.trim_end_matches('*');
+        assert!(!Folded::new(text).text.is_empty(), "{:?}", entry.cue.text);
+        assert_eq!(
+            text,
+            text.trim(),
+            "cue with stray spaces: {:?}",
+            entry.cue.text
+        );
+        assert!(
+            !text.contains('*'),
+            "`*` only at the end: {:?}",
+            entry.cue.text
+        );
+    }
+}
+
+/// A cue that counts anywhere belongs to one kind; the same words may also open a sentence for
+/// another kind (the imperative "Rewrite the email" is a task, "the storage rewrite" an epic).
+#[test]
+fn k3_no_cue_sits_in_two_kind_tables() {
+    let mut seen: HashMap<(String, bool), Kind> = HashMap::new();
+    for entry in entries() {
+        let (Some(kind), Role::Kind { tier, .. }) = (kind_of(&entry), entry.role) else {
+            continue;
+        };
+        let positional = matches!(tier, matcher::Tier::Opener | matcher::Tier::Clause);
+        let folded = Folded::new(entry.cue.text).text;
+        if let Some(other) = seen.insert((folded.clone(), positional), kind) {
+            panic!("{folded:?} is a cue of both {other} and {kind}");
+        }
+    }
+}
+
+/// K3, K4: every kind cue and every copula decides its sentence, and without it the sentence
+/// gets another answer.
+#[test]
+fn every_kind_cue_earns_its_place() {
+    let full = matcher();
+    let mut failures = Vec::new();
+    for entry in entries() {
+        let Some(kind) = kind_of(&entry) else {
+            continue;
+        };
+        let example = entry.cue.example;
+        let label = classify_with(full, example, &Options::default());
+        let expected_basis = |basis: &Basis| match basis {
+            Basis::Cue { cue } => cue == entry.cue.text,
+            Basis::EntityGate { copula, .. } => copula == entry.cue.text,
+            Basis::Supplied => false,
+        };
+        match &label {
+            Ok(l) if l.kind() == kind && expected_basis(l.basis()) => {}
+            other => {
+                failures.push(format!(
+                    "{:?}: {example:?} gives {other:?}, not {kind} by this cue",
+                    entry.cue.text
+                ));
+                continue;
+            }
+        }
+        let reduced = classify_with(&without(&entry), example, &Options::default());
+        if reduced.as_ref().map(Label::kind).ok() == Some(kind) {
+            failures.push(format!(
+                "{:?} does not earn its place: {example:?} is still {kind} without it ({:?})",
+                entry.cue.text,
+                reduced.map(|l| l.basis().clone())
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// K5: every taint cue makes its family fire on its sentence, and without it the family is quiet.
+#[test]
+fn every_taint_cue_earns_its_place() {
+    let full = matcher();
+    let fact = Options {
+        kind: Some(Kind::Fact),
+        ..Options::default()
+    };
+    let mut failures = Vec::new();
+    for entry in entries() {
+        let Role::Taint { rule, .. } = entry.role else {
+            continue;
+        };
+        let family = taint::RULES[rule].family;
+        let example = entry.cue.example;
+        // The same words in every rule of the family go together (lists are shared).
+        let without = Matcher::build(
+            |e| match e.role {
+                Role::Taint { rule: r, .. } => {
+                    taint::RULES[r].family != family || e.cue.text != entry.cue.text
+                }
+                _ => true,
+            },
+            Some(AhoCorasickKind::NoncontiguousNFA),
+        )
+        .unwrap();
+        let fires = |m: &Matcher| {
+            classify_with(m, example, &fact)
+                .unwrap()
+                .taint_families()
+                .any(|f| f == family)
+        };
+        if !fires(full) {
+            failures.push(format!("{:?}: {example:?} is not {family}", entry.cue.text));
+        } else if fires(&without) {
+            failures.push(format!(
+                "{:?} does not earn its place: {example:?} is still {family} without it",
+                entry.cue.text
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

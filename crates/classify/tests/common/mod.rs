@@ -1,0 +1,89 @@
+//! Loading the corpora in `tests/corpus/`.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use kenning_classify::{Kind, TaintFamily};
+use std::path::Path;
+
+/// A sentence of the labelled corpus.
+#[derive(Debug, Clone)]
+pub(crate) struct Labelled {
+    /// The kind it must get, or `None` for underivable.
+    pub(crate) label: Option<Kind>,
+    pub(crate) lang: String,
+    pub(crate) text: String,
+}
+
+/// A sentence of the injection corpus.
+#[derive(Debug, Clone)]
+pub(crate) struct Injection {
+    pub(crate) family: TaintFamily,
+    pub(crate) lang: String,
+    pub(crate) text: String,
+}
+
+fn rows(file: &str) -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(file);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('\t').map(unescape).collect())
+        .collect()
+}
+
+/// Decodes `\u{..}` escapes (invisible characters do not survive editors).
+fn unescape(field: &str) -> String {
+    let mut out = String::new();
+    let mut rest = field;
+    while let Some(at) = rest.find("\\u{") {
+        out.push_str(&rest[..at]);
+        let close = rest[at..].find('}').unwrap() + at;
+        let code = u32::from_str_radix(&rest[at + 3..close], 16).unwrap();
+        out.push(char::from_u32(code).unwrap());
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+pub(crate) fn labelled(file: &str) -> Vec<Labelled> {
+    rows(file)
+        .into_iter()
+        .map(|r| {
+            assert_eq!(r.len(), 3, "{r:?}");
+            Labelled {
+                label: (r[0] != "underivable").then(|| r[0].parse().unwrap()),
+                lang: r[1].clone(),
+                text: r[2].clone(),
+            }
+        })
+        .collect()
+}
+
+pub(crate) fn injections(file: &str) -> Vec<Injection> {
+    rows(file)
+        .into_iter()
+        .map(|r| {
+            assert_eq!(r.len(), 3, "{r:?}");
+            Injection {
+                family: r[0].parse().unwrap(),
+                lang: r[1].clone(),
+                text: r[2].clone(),
+            }
+        })
+        .collect()
+}
+
+/// Benign text beyond the labelled corpus: (language, sentence).
+pub(crate) fn benign(file: &str) -> Vec<(String, String)> {
+    rows(file)
+        .into_iter()
+        .map(|r| {
+            assert_eq!(r.len(), 2, "{r:?}");
+            (r[0].clone(), r[1].clone())
+        })
+        .collect()
+}

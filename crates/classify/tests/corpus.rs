@@ -1,0 +1,149 @@
+//! K3, K4 targets on the labelled corpus (`tests/corpus/labelled_*.tsv`): the kind is right on
+//! at least 90% of the derivable sentences, and no sentence labelled underivable gets a kind.
+//! Prints the confusion table (`cargo test -p kenning-classify --test corpus -- --nocapture`).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
+
+mod common;
+
+use common::{Labelled, labelled};
+use kenning_classify::{Kind, Options, classify};
+
+/// A column of the confusion table: a kind, or underivable.
+fn column(answer: Option<Kind>) -> usize {
+    answer.map_or(Kind::ALL.len(), |k| {
+        Kind::ALL.iter().position(|x| *x == k).unwrap()
+    })
+}
+
+fn short(col: usize) -> &'static str {
+    const NAMES: [&str; 11] = [
+        "fact", "proc", "deci", "task", "epic", "brai", "doc", "cons", "capa", "fail", "UNDR",
+    ];
+    NAMES[col]
+}
+
+struct Score {
+    table: [[usize; 11]; 11],
+    misses: Vec<String>,
+}
+
+impl Score {
+    fn of(corpus: &[Labelled]) -> Score {
+        let mut score = Score {
+            table: [[0; 11]; 11],
+            misses: Vec::new(),
+        };
+        for s in corpus {
+            let got = match classify(&s.text, &Options::default()) {
+                Ok(label) => Some(label.kind()),
+                Err(e) if e.is_underivable() => None,
+                Err(e) => panic!("{:?}: {e}", s.text),
+            };
+            score.table[column(s.label)][column(got)] += 1;
+            if got != s.label {
+                score.misses.push(format!(
+                    "  {:<16} got {:<16} [{}] {}",
+                    s.label.map_or("underivable", Kind::as_str),
+                    got.map_or("underivable", Kind::as_str),
+                    s.lang,
+                    s.text
+                ));
+            }
+        }
+        score
+    }
+
+    fn derivable(&self) -> (usize, usize) {
+        let right = (0..10).map(|i| self.table[i][i]).sum();
+        let total = (0..10).map(|i| self.table[i].iter().sum::<usize>()).sum();
+        (right, total)
+    }
+
+    /// Underivable sentences that got a kind.
+    fn guessed(&self) -> usize {
+        self.table[10][..10].iter().sum()
+    }
+
+    fn print(&self, title: &str) {
+        let (right, total) = self.derivable();
+        println!(
+            "\n{title}: kind right on {right}/{total} derivable ({:.1}%), {} of {} underivable given a kind",
+            100.0 * right as f64 / total as f64,
+            self.guessed(),
+            self.table[10].iter().sum::<usize>()
+        );
+        print!("{:>18}", "expected \\ got");
+        for c in 0..11 {
+            print!(" {:>4}", short(c));
+        }
+        println!();
+        for (r, row) in self.table.iter().enumerate() {
+            let name = if r == 10 {
+                "underivable"
+            } else {
+                Kind::ALL[r].as_str()
+            };
+            print!("{name:>18}");
+            for n in row {
+                if *n == 0 {
+                    print!(" {:>4}", ".");
+                } else {
+                    print!(" {n:>4}");
+                }
+            }
+            println!();
+        }
+        if !self.misses.is_empty() {
+            println!("misses:");
+            for m in &self.misses {
+                println!("{m}");
+            }
+        }
+    }
+}
+
+#[test]
+fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
+    let dev = labelled("labelled_dev.tsv");
+    let holdout = labelled("labelled_holdout.tsv");
+    let fresh = labelled("labelled_fresh.tsv");
+    let fresh2 = labelled("labelled_fresh2.tsv");
+    let fresh3 = labelled("labelled_fresh3.tsv");
+    let all: Vec<Labelled> = [&dev, &holdout, &fresh, &fresh2, &fresh3]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    assert!(all.len() >= 240, "the corpus has {} sentences", all.len());
+    let pt = all.iter().filter(|s| s.lang == "pt").count();
+    assert!(
+        2 * pt >= all.len(),
+        "only {pt} of {} are Portuguese",
+        all.len()
+    );
+
+    Score::of(&dev).print("development slice");
+    Score::of(&holdout).print("held-out slice");
+    Score::of(&fresh).print("fresh slice");
+    Score::of(&fresh2).print("second fresh slice");
+    Score::of(&fresh3).print("third fresh slice");
+    let score = Score::of(&all);
+    score.print("whole corpus");
+
+    let (right, total) = score.derivable();
+    assert!(
+        right * 10 >= total * 9,
+        "kind right on {right}/{total} derivable sentences, below 90%"
+    );
+    assert_eq!(
+        score.guessed(),
+        0,
+        "a sentence labelled underivable got a kind"
+    );
+}
