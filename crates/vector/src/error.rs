@@ -93,10 +93,7 @@ pub enum Error {
 
     /// The vector's dimension differs from the store's resident dimension (E3 on attach, R3 on
     /// a query).
-    #[error(
-        "{field} has {got} dimensions but this store's embeddings have {resident} (model \
-         {model_tag:?}): {fix}"
-    )]
+    #[error("{field} has {got} dimensions but {}: {fix}", expected(*resident, model_tag))]
     DimensionMismatch {
         /// The field.
         field: &'static str,
@@ -104,7 +101,7 @@ pub enum Error {
         got: usize,
         /// The store's dimension.
         resident: u32,
-        /// The store's resident model tag.
+        /// The store's resident model tag (empty for a scope built outside a store).
         model_tag: String,
         /// How to fix it (differs for an attach and a query).
         fix: &'static str,
@@ -170,6 +167,14 @@ pub enum Error {
         #[source]
         source: Option<Box<dyn std::error::Error + Send + Sync>>,
     },
+}
+
+fn expected(dimension: u32, model_tag: &str) -> String {
+    if model_tag.is_empty() {
+        format!("the vectors here have {dimension}")
+    } else {
+        format!("this store's embeddings have {dimension} (model {model_tag:?})")
+    }
 }
 
 /// The family an [`Error`] belongs to, for mapping onto a host's stable codes (SPEC §12).

@@ -509,6 +509,56 @@ mod tests {
         assert!(next.chunks.iter().all(|c| c.is_exact()));
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+        /// Any change map on any scope gives the model's contents, exact buffers, and the
+        /// every-chunk-but-the-last-is-full invariant the slot arithmetic relies on.
+        #[test]
+        fn changes_equal_the_model(
+            d in proptest::sample::select(vec![1usize, 3, 2048, 4096]),
+            base in proptest::collection::btree_set(0u64..96, 0..96),
+            changes in proptest::collection::btree_map(
+                0u64..100,
+                proptest::option::weighted(0.5, 0u64..1000),
+                0..60,
+            ),
+        ) {
+            let scope = ScopeVectors::build(d, base.iter().map(|&i| (i, emb(i, d)))).unwrap();
+            let changes: BTreeMap<u64, Option<Embedding>> =
+                changes.into_iter().map(|(c, s)| (c, s.map(|s| emb(s, d)))).collect();
+            let next = scope.with_changes(&changes);
+            let mut want = contents(&scope);
+            for (c, change) in &changes {
+                match change {
+                    Some(e) => want.insert(*c, e.values().to_vec()),
+                    None => want.remove(c),
+                };
+            }
+            proptest::prop_assert_eq!(contents(&next), want);
+            proptest::prop_assert_eq!(next.len, next.iter().count());
+            let (full, last) = next.chunks.split_at(next.chunks.len().saturating_sub(1));
+            proptest::prop_assert!(full.iter().all(|c| c.rows() == next.rows_per_chunk));
+            proptest::prop_assert!(
+                last.iter().all(|c| (1..=next.rows_per_chunk).contains(&c.rows()))
+            );
+            proptest::prop_assert!(next.chunks.iter().all(|c| c.is_exact()));
+            proptest::prop_assert!(
+                next.chunks.iter().all(|c| c.blocks.len() == blocks_for(c.rows(), d))
+            );
+        }
+    }
+
+    #[test]
+    fn removing_the_last_rows_and_earlier_ones_together() {
+        let d = 4096; // 8 rows per chunk
+        let base = ScopeVectors::build(d, (0..20).map(|i| (i, emb(i, d)))).unwrap();
+        let changes = [3, 9, 17, 18, 19].into_iter().map(|i| (i, None)).collect();
+        let next = base.with_changes(&changes);
+        let want: Vec<u64> = (0..20).filter(|i| ![3, 9, 17, 18, 19].contains(i)).collect();
+        assert_eq!(contents(&next).into_keys().collect::<Vec<_>>(), want);
+    }
+
     #[test]
     fn removing_everything_leaves_an_empty_scope() {
         let d = 3;
