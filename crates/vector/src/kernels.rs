@@ -292,9 +292,7 @@ mod portable {
         let (b8, b_tail) = b[..n].as_chunks::<8>();
         let mut acc = [0.0_f32; 8];
         for (x, y) in a8.iter().zip(b8) {
-            for i in 0..8 {
-                acc[i] += x[i] * y[i];
-            }
+            mul_add8(&mut acc, x, y);
         }
         let mut sum = reduce8(acc);
         for (x, y) in a_tail.iter().zip(b_tail) {
@@ -303,29 +301,29 @@ mod portable {
         sum
     }
 
+    /// Three passes of [`dot`] over inputs that sit in L1: interleaving the three sums in one
+    /// loop leads the compiler into lane shuffles and register spills on a baseline target.
     pub(super) fn parts(a: &[f32], b: &[f32]) -> (f32, f32, f32) {
         let n = a.len().min(b.len());
-        let (a8, a_tail) = a[..n].as_chunks::<8>();
-        let (b8, b_tail) = b[..n].as_chunks::<8>();
-        let (mut ab, mut aa, mut bb) = ([0.0_f32; 8], [0.0_f32; 8], [0.0_f32; 8]);
-        for (x, y) in a8.iter().zip(b8) {
-            for i in 0..8 {
-                ab[i] += x[i] * y[i];
-                aa[i] += x[i] * x[i];
-                bb[i] += y[i] * y[i];
-            }
-        }
-        let (mut ab, mut aa, mut bb) = (reduce8(ab), reduce8(aa), reduce8(bb));
-        for (x, y) in a_tail.iter().zip(b_tail) {
-            ab += x * y;
-            aa += x * x;
-            bb += y * y;
-        }
-        (ab, aa, bb)
+        let (a, b) = (&a[..n], &b[..n]);
+        (dot(a, b), dot(a, a), dot(b, b))
     }
 
+    /// `acc[i] += x[i]·y[i]` lane by lane: one whole-array step the compiler maps onto its
+    /// vector registers.
+    #[inline(always)]
+    fn mul_add8(acc: &mut [f32; 8], x: &[f32; 8], y: &[f32; 8]) {
+        for i in 0..8 {
+            acc[i] += x[i] * y[i];
+        }
+    }
+
+    /// Halves, then halves again: the order a vector register is reduced in, so the compiler
+    /// keeps the lanes where they are.
     fn reduce8(v: [f32; 8]) -> f32 {
-        ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]))
+        let h = [v[0] + v[4], v[1] + v[5], v[2] + v[6], v[3] + v[7]];
+        let q = [h[0] + h[2], h[1] + h[3]];
+        q[0] + q[1]
     }
 }
 
