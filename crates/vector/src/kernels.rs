@@ -701,6 +701,9 @@ mod tests {
         #[cfg(target_arch = "x86_64")]
         assert!(Kernel::of(Isa::Neon).is_none());
         #[cfg(target_arch = "aarch64")]
-        assert!(Kernel::of(Isa::Avx2Fma).is_none() && Kernel::of(Isa::Avx512).is_none());
+        {
+            assert!(Kernel::of(Isa::Avx2Fma).is_none() && Kernel::of(Isa::Avx512).is_none());
+            assert_eq!(best.isa(), Isa::Neon, "NEON is part of the aarch64 baseline");
+        }
     }
 }

@@ -121,8 +121,8 @@ fn e2_clear_is_the_migration_to_another_embedder_in_one_transaction() {
     assert_eq!(listed(&store, "a"), [0, 2, 4]);
     let store = store.reopen();
     assert_eq!(store.index.scope("b").unwrap().get(3).unwrap(), [1.0, 0.0, 3.0]);
-    assert_eq!(store.write(|txn, staged| clear(txn, staged)).unwrap(), 5);
-    assert_eq!(store.write(|txn, staged| clear(txn, staged)).unwrap(), 0);
+    assert_eq!(store.write(clear).unwrap(), 5);
+    assert_eq!(store.write(clear).unwrap(), 0);
     assert!(store.index.is_empty());
 }
 
