@@ -4,12 +4,18 @@
 //!   `simsimd` crate's cosine and the scalar reference loop.
 //! - `scan_top10/{384,1536}`: exact top-10 over one scope of 100 000 vectors, against a plain
 //!   sequential read-and-sum of the same number of bytes (the memory-bandwidth limit). Both
-//!   report bytes per second; the ratio of their times is the scan's share of bandwidth.
+//!   report bytes per second; the ratio of their times is the scan's share of bandwidth. Also
+//!   the same scan on two threads, and with a 10 % fence set checked through a `HashSet`.
 //! - `fuse`: RRF over two lanes of 1 000 hits each.
 //!
 //! Also prints the in-memory copy's heap bytes against the raw `f32` bytes.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stderr,
+    missing_docs
+)]
 
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -96,20 +102,37 @@ fn scan_top10(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("kenning_top10", d), &d, |b, _| {
             b.iter(|| scope.top_k(black_box(&query), 10, |_| true).unwrap())
         });
-        g.bench_with_input(BenchmarkId::new("kenning_top10_fenced_10pct", d), &d, |b, _| {
-            b.iter(|| {
-                scope
-                    .top_k(black_box(&query), 10, |c| !fenced.contains(&c))
-                    .unwrap()
-            })
-        });
+        g.bench_with_input(
+            BenchmarkId::new("kenning_top10_2_threads", d),
+            &d,
+            |b, _| {
+                b.iter(|| {
+                    scope
+                        .top_k_parallel(black_box(&query), 10, 2, |_| true)
+                        .unwrap()
+                })
+            },
+        );
+        g.bench_with_input(
+            BenchmarkId::new("kenning_top10_fenced_10pct", d),
+            &d,
+            |b, _| {
+                b.iter(|| {
+                    scope
+                        .top_k(black_box(&query), 10, |c| !fenced.contains(&c))
+                        .unwrap()
+                })
+            },
+        );
     }
     g.finish();
 }
 
 fn fuse(c: &mut Criterion) {
     let lane = |seed: u64| -> Vec<LaneHit> {
-        let mut ids: Vec<u64> = (0..1000).map(|i| (i * 7919 + seed * 104_729) % 5000).collect();
+        let mut ids: Vec<u64> = (0..1000)
+            .map(|i| (i * 7919 + seed * 104_729) % 5000)
+            .collect();
         ids.dedup();
         ids.into_iter()
             .enumerate()

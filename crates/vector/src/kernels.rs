@@ -20,7 +20,7 @@
 //!
 //! Every kernel reads its input with unaligned loads, so any `&[f32]` is accepted whatever its
 //! address: redb hands out byte slices with no alignment guarantee, and this crate never casts
-//! them; it decodes them into owned, 64-byte-aligned buffers (see [`Block`]).
+//! them; it decodes them into owned, 64-byte-aligned buffers (see [`ScopeVectors`](crate::ScopeVectors)).
 //!
 //! # Agreement with the scalar reference
 //!
@@ -703,7 +703,11 @@ mod tests {
         #[cfg(target_arch = "aarch64")]
         {
             assert!(Kernel::of(Isa::Avx2Fma).is_none() && Kernel::of(Isa::Avx512).is_none());
-            assert_eq!(best.isa(), Isa::Neon, "NEON is part of the aarch64 baseline");
+            assert_eq!(
+                best.isa(),
+                Isa::Neon,
+                "NEON is part of the aarch64 baseline"
+            );
         }
     }
 }

@@ -127,6 +127,18 @@ pub(crate) fn rows_per_chunk(dimension: usize) -> usize {
     (CHUNK_BYTES / (4 * dimension.max(1))).max(1)
 }
 
+/// The heap's candidates, best first (`into_sorted_vec` of `Reverse` is ascending in
+/// `Reverse`, i.e. descending in rank).
+fn ranked(heap: BinaryHeap<Reverse<Candidate>>) -> Vec<LaneHit> {
+    heap.into_sorted_vec()
+        .into_iter()
+        .map(|Reverse(c)| LaneHit {
+            capsule: c.capsule,
+            score: f64::from(c.score),
+        })
+        .collect()
+}
+
 /// A candidate in the top-k heap. `Greater` means ranked higher: larger score, then smaller
 /// capsule number.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -295,23 +307,105 @@ impl ScopeVectors {
         k: usize,
         mut keep: impl FnMut(u64) -> bool,
     ) -> Result<Vec<LaneHit>> {
-        if query.dimension() != self.dimension {
-            return Err(Error::DimensionMismatch {
-                field: "query_embedding",
-                got: query.dimension(),
-                resident: self.dimension as u32,
-                model_tag: String::new(),
-                fix: crate::store::QUERY_FIX,
-            });
-        }
+        self.check_query(query)?;
         if k == 0 || self.len == 0 {
             return Ok(Vec::new());
         }
+        let heap = self.scan(kernel, &self.chunks, query, k, &mut keep);
+        Ok(ranked(heap))
+    }
+
+    /// [`top_k`](Self::top_k) split over up to `threads` threads, each scanning a contiguous
+    /// run of chunks: the same answer (the order is total, so merging per-thread winners is
+    /// exact), for hosts whose memory bandwidth grows with the cores reading it. `keep` is
+    /// shared by the threads, so it must be `Fn + Sync`; it is still called at most once per
+    /// vector. A thread the OS refuses to start is replaced by scanning in the caller's
+    /// thread.
+    ///
+    /// # Errors
+    /// [`Error::DimensionMismatch`] when the query's dimension differs.
+    pub fn top_k_parallel(
+        &self,
+        query: &Query,
+        k: usize,
+        threads: usize,
+        keep: impl Fn(u64) -> bool + Sync,
+    ) -> Result<Vec<LaneHit>> {
+        self.check_query(query)?;
+        if k == 0 || self.len == 0 {
+            return Ok(Vec::new());
+        }
+        let kernel = Kernel::best();
+        let threads = threads.clamp(1, self.chunks.len().max(1));
+        if threads == 1 {
+            return Ok(ranked(self.scan(
+                kernel,
+                &self.chunks,
+                query,
+                k,
+                &mut |c| keep(c),
+            )));
+        }
+        let per_thread = self.chunks.len().div_ceil(threads);
+        let keep = &keep;
+        let merged = std::thread::scope(|scope| {
+            let mut parts = self.chunks.chunks(per_thread);
+            let first = parts.next().unwrap_or_default();
+            let spawned: Vec<_> = parts
+                .map(|part| {
+                    let work = move || self.scan(kernel, part, query, k, &mut |c| keep(c));
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, work)
+                        .map_err(|_| part)
+                })
+                .collect();
+            let mut merged = self.scan(kernel, first, query, k, &mut |c| keep(c));
+            for handle in spawned {
+                let heap = match handle {
+                    Ok(h) => h
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    Err(part) => self.scan(kernel, part, query, k, &mut |c| keep(c)),
+                };
+                for candidate in heap {
+                    merged.push(candidate);
+                    if merged.len() > k {
+                        merged.pop();
+                    }
+                }
+            }
+            merged
+        });
+        Ok(ranked(merged))
+    }
+
+    fn check_query(&self, query: &Query) -> Result<()> {
+        if query.dimension() == self.dimension {
+            return Ok(());
+        }
+        Err(Error::DimensionMismatch {
+            field: "query_embedding",
+            got: query.dimension(),
+            resident: self.dimension as u32,
+            model_tag: String::new(),
+            fix: crate::store::QUERY_FIX,
+        })
+    }
+
+    /// The best `k` of `chunks` that `keep` accepts, as a heap whose top is the worst kept.
+    fn scan(
+        &self,
+        kernel: Kernel,
+        chunks: &[Arc<Chunk>],
+        query: &Query,
+        k: usize,
+        keep: &mut impl FnMut(u64) -> bool,
+    ) -> BinaryHeap<Reverse<Candidate>> {
         let (q, inv_q) = (query.values(), query.inv_norm());
         let mut heap: BinaryHeap<Reverse<Candidate>> =
             BinaryHeap::with_capacity(k.min(self.len) + 1);
         let mut dots = vec![0.0_f32; self.rows_per_chunk.min(self.len)];
-        for chunk in &self.chunks {
+        for chunk in chunks {
             let out = &mut dots[..chunk.rows()];
             kernel.dots(q, chunk.data(self.dimension), out);
             for ((&capsule, &inv), &dot) in chunk.ids.iter().zip(&chunk.inv_norms).zip(&*out) {
@@ -331,15 +425,7 @@ impl ScopeVectors {
                 }
             }
         }
-        // `into_sorted_vec` of `Reverse` is ascending in `Reverse`, i.e. best first.
-        Ok(heap
-            .into_sorted_vec()
-            .into_iter()
-            .map(|Reverse(c)| LaneHit {
-                capsule: c.capsule,
-                score: f64::from(c.score),
-            })
-            .collect())
+        heap
     }
 
     /// A new value with `changes` applied: `Some` puts (insert or replace), `None` removes.
@@ -555,7 +641,9 @@ mod tests {
         let base = ScopeVectors::build(d, (0..20).map(|i| (i, emb(i, d)))).unwrap();
         let changes = [3, 9, 17, 18, 19].into_iter().map(|i| (i, None)).collect();
         let next = base.with_changes(&changes);
-        let want: Vec<u64> = (0..20).filter(|i| ![3, 9, 17, 18, 19].contains(i)).collect();
+        let want: Vec<u64> = (0..20)
+            .filter(|i| ![3, 9, 17, 18, 19].contains(i))
+            .collect();
         assert_eq!(contents(&next).into_keys().collect::<Vec<_>>(), want);
     }
 

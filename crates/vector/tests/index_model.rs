@@ -55,7 +55,8 @@ fn op() -> impl Strategy<Value = Op> {
             dim,
             tag,
         });
-    let remove = (0..SCOPES.len(), 0u64..50).prop_map(|(scope, capsule)| Op::Remove { scope, capsule });
+    let remove =
+        (0..SCOPES.len(), 0u64..50).prop_map(|(scope, capsule)| Op::Remove { scope, capsule });
     prop_oneof![12 => attach, 5 => remove, 1 => Just(Op::Clear)]
 }
 
@@ -119,7 +120,11 @@ impl Model {
     }
 }
 
-fn run(txn: &redb::WriteTransaction, staged: &mut kenning_vector::Staged, op: &Op) -> kenning_vector::Result<()> {
+fn run(
+    txn: &redb::WriteTransaction,
+    staged: &mut kenning_vector::Staged,
+    op: &Op,
+) -> kenning_vector::Result<()> {
     match *op {
         Op::Attach {
             scope,
@@ -129,7 +134,15 @@ fn run(txn: &redb::WriteTransaction, staged: &mut kenning_vector::Staged, op: &O
             tag,
         } => {
             let e = Embedding::new(vector(seed, dim)).unwrap();
-            attach(txn, staged, SCOPES[scope], capsule, e, &ModelTag::new(tag).unwrap()).map(drop)
+            attach(
+                txn,
+                staged,
+                SCOPES[scope],
+                capsule,
+                e,
+                &ModelTag::new(tag).unwrap(),
+            )
+            .map(drop)
         }
         Op::Remove { scope, capsule } => remove(txn, staged, SCOPES[scope], capsule).map(drop),
         Op::Clear => clear(txn, staged).map(drop),
@@ -149,7 +162,11 @@ fn check(store: &Store, model: &Model) -> Result<(), TestCaseError> {
     prop_assert_eq!(&got, &want_resident);
     for (s, name) in SCOPES.iter().enumerate() {
         // The table: append order, and every vector bit for bit.
-        let listed: Vec<u64> = list(&txn, name).unwrap().iter().map(|l| l.capsule).collect();
+        let listed: Vec<u64> = list(&txn, name)
+            .unwrap()
+            .iter()
+            .map(|l| l.capsule)
+            .collect();
         prop_assert_eq!(&listed, &model.order[s]);
         for c in &model.order[s] {
             let stored = get(&txn, name, *c).unwrap().unwrap();
@@ -168,7 +185,10 @@ fn check(store: &Store, model: &Model) -> Result<(), TestCaseError> {
                 let got: BTreeMap<u64, Vec<u32>> = copy.iter().map(|(c, v)| (c, bits(v))).collect();
                 prop_assert_eq!(copy.len(), got.len(), "no capsule twice");
                 prop_assert_eq!(&got, &want);
-                prop_assert_eq!(copy.heap_bytes(), expected_heap_bytes(copy.len(), copy.dimension()));
+                prop_assert_eq!(
+                    copy.heap_bytes(),
+                    expected_heap_bytes(copy.len(), copy.dimension())
+                );
             }
         }
     }

@@ -43,7 +43,10 @@ fn e1_a_second_attach_replaces_and_says_so() {
     let second = put(&store, "s", 1, &[0.0, 2.0]);
     assert!(second.replaced && !second.elected);
     assert_eq!((second.dimension, second.model_tag.as_str()), (2, MINI));
-    assert_eq!(get(&store.read(), "s", 1).unwrap().unwrap().values(), [0.0, 2.0]);
+    assert_eq!(
+        get(&store.read(), "s", 1).unwrap().unwrap().values(),
+        [0.0, 2.0]
+    );
     assert_eq!(listed(&store, "s"), [1], "one embedding per capsule");
     assert_eq!(store.index.len(), 1);
     assert_eq!(store.index.scope("s").unwrap().get(1).unwrap(), [0.0, 2.0]);
@@ -64,7 +67,16 @@ fn e2_the_first_attach_elects_the_embedder_and_another_tag_is_refused_naming_it(
 
     // Another tag, even with the right dimension and in another scope.
     let err = store
-        .write(|txn, staged| attach(txn, staged, "b", 2, emb(&[1.0, 1.0, 1.0]), &tag("bge-small")))
+        .write(|txn, staged| {
+            attach(
+                txn,
+                staged,
+                "b",
+                2,
+                emb(&[1.0, 1.0, 1.0]),
+                &tag("bge-small"),
+            )
+        })
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::FailedPrecondition);
     let msg = err.to_string();
@@ -73,7 +85,16 @@ fn e2_the_first_attach_elects_the_embedder_and_another_tag_is_refused_naming_it(
     assert!(listed(&store, "b").is_empty(), "nothing written");
     // The tag is compared byte for byte.
     let err = store
-        .write(|txn, staged| attach(txn, staged, "a", 2, emb(&[1.0, 1.0, 1.0]), &tag("all-minilm-l6-v2")))
+        .write(|txn, staged| {
+            attach(
+                txn,
+                staged,
+                "a",
+                2,
+                emb(&[1.0, 1.0, 1.0]),
+                &tag("all-minilm-l6-v2"),
+            )
+        })
         .unwrap_err();
     assert!(matches!(err, Error::ModelTagMismatch { .. }));
 }
@@ -84,10 +105,26 @@ fn e2_removing_the_last_embedding_resets_the_election() {
     let store = Store::open(&path);
     put(&store, "a", 1, &[1.0, 2.0]);
     put(&store, "b", 2, &[1.0, 2.0]);
-    assert!(store.write(|txn, staged| remove(txn, staged, "a", 1)).unwrap());
-    assert!(!store.write(|txn, staged| remove(txn, staged, "a", 1)).unwrap(), "already gone");
-    assert!(resident(&store.read()).unwrap().is_some(), "b still holds one");
-    assert!(store.write(|txn, staged| remove(txn, staged, "b", 2)).unwrap());
+    assert!(
+        store
+            .write(|txn, staged| remove(txn, staged, "a", 1))
+            .unwrap()
+    );
+    assert!(
+        !store
+            .write(|txn, staged| remove(txn, staged, "a", 1))
+            .unwrap(),
+        "already gone"
+    );
+    assert!(
+        resident(&store.read()).unwrap().is_some(),
+        "b still holds one"
+    );
+    assert!(
+        store
+            .write(|txn, staged| remove(txn, staged, "b", 2))
+            .unwrap()
+    );
     assert_eq!(resident(&store.read()).unwrap(), None);
     assert_eq!(store.index.resident(), None);
     // A new embedder of another dimension may now be elected.
@@ -103,24 +140,38 @@ fn e2_clear_is_the_migration_to_another_embedder_in_one_transaction() {
     let (_dir, path) = temp();
     let store = Store::open(&path);
     for c in 0..5 {
-        put(&store, if c % 2 == 0 { "a" } else { "b" }, c, &[1.0, c as f32]);
+        put(
+            &store,
+            if c % 2 == 0 { "a" } else { "b" },
+            c,
+            &[1.0, c as f32],
+        );
     }
-    let migrated = store
-        .write(|txn, staged| {
-            assert_eq!(clear(txn, staged)?, 5);
-            for c in 0..5 {
-                let scope = if c % 2 == 0 { "a" } else { "b" };
-                attach(txn, staged, scope, c, emb(&[1.0, 0.0, c as f32]), &tag("new-model"))?;
-            }
-            Ok(())
-        });
+    let migrated = store.write(|txn, staged| {
+        assert_eq!(clear(txn, staged)?, 5);
+        for c in 0..5 {
+            let scope = if c % 2 == 0 { "a" } else { "b" };
+            attach(
+                txn,
+                staged,
+                scope,
+                c,
+                emb(&[1.0, 0.0, c as f32]),
+                &tag("new-model"),
+            )?;
+        }
+        Ok(())
+    });
     migrated.unwrap();
     assert_eq!(store.index.resident().unwrap().model_tag, "new-model");
     assert_eq!(store.index.len(), 5);
     assert_eq!(store.index.scope("a").unwrap().dimension(), 3);
     assert_eq!(listed(&store, "a"), [0, 2, 4]);
     let store = store.reopen();
-    assert_eq!(store.index.scope("b").unwrap().get(3).unwrap(), [1.0, 0.0, 3.0]);
+    assert_eq!(
+        store.index.scope("b").unwrap().get(3).unwrap(),
+        [1.0, 0.0, 3.0]
+    );
     assert_eq!(store.write(clear).unwrap(), 5);
     assert_eq!(store.write(clear).unwrap(), 0);
     assert!(store.index.is_empty());
@@ -160,10 +211,16 @@ fn e4_vectors_round_trip_bit_for_bit_through_the_file_and_the_copy() {
     put(&store, "s", 9, &values);
     let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
     let want = bits(&values);
-    assert_eq!(bits(get(&store.read(), "s", 9).unwrap().unwrap().values()), want);
+    assert_eq!(
+        bits(get(&store.read(), "s", 9).unwrap().unwrap().values()),
+        want
+    );
     assert_eq!(bits(store.index.scope("s").unwrap().get(9).unwrap()), want);
     let store = store.reopen();
-    assert_eq!(bits(get(&store.read(), "s", 9).unwrap().unwrap().values()), want);
+    assert_eq!(
+        bits(get(&store.read(), "s", 9).unwrap().unwrap().values()),
+        want
+    );
     assert_eq!(bits(store.index.scope("s").unwrap().get(9).unwrap()), want);
 }
 
@@ -175,12 +232,26 @@ fn e5_list_is_append_order_and_a_replace_keeps_its_place() {
         put(&store, "s", c, &[1.0, 1.0]);
     }
     put(&store, "other", 5, &[1.0, 1.0]);
-    assert_eq!(listed(&store, "s"), [30, 10, 20], "append order, not capsule order");
+    assert_eq!(
+        listed(&store, "s"),
+        [30, 10, 20],
+        "append order, not capsule order"
+    );
     put(&store, "s", 10, &[2.0, 1.0]);
-    assert_eq!(listed(&store, "s"), [30, 10, 20], "a replace keeps its place");
-    store.write(|txn, staged| remove(txn, staged, "s", 30)).unwrap();
+    assert_eq!(
+        listed(&store, "s"),
+        [30, 10, 20],
+        "a replace keeps its place"
+    );
+    store
+        .write(|txn, staged| remove(txn, staged, "s", 30))
+        .unwrap();
     put(&store, "s", 30, &[1.0, 3.0]);
-    assert_eq!(listed(&store, "s"), [10, 20, 30], "a remove frees the place");
+    assert_eq!(
+        listed(&store, "s"),
+        [10, 20, 30],
+        "a remove frees the place"
+    );
     assert_eq!(
         list(&store.read(), "s").unwrap()[0],
         Listed {
@@ -190,7 +261,10 @@ fn e5_list_is_append_order_and_a_replace_keeps_its_place() {
         }
     );
     let json = serde_json::to_string(&list(&store.read(), "other").unwrap()).unwrap();
-    assert_eq!(json, r#"[{"capsule_id":"cap-5","dimension":2,"model_tag":"all-MiniLM-L6-v2"}]"#);
+    assert_eq!(
+        json,
+        r#"[{"capsule_id":"cap-5","dimension":2,"model_tag":"all-MiniLM-L6-v2"}]"#
+    );
     assert!(list(&store.read(), "nowhere").unwrap().is_empty());
 }
 
@@ -220,19 +294,36 @@ fn r3_a_query_of_the_wrong_dimension_or_with_nan_is_refused() {
     let (_dir, path) = temp();
     let store = Store::open(&path);
     let q = Query::new(&[1.0, 0.0, 0.0]).unwrap();
-    assert!(store.index.search("s", &q, 5, |_| true).unwrap().is_empty(), "a dormant lane");
+    assert!(
+        store.index.search("s", &q, 5, |_| true).unwrap().is_empty(),
+        "a dormant lane"
+    );
     put(&store, "s", 1, &[1.0, 0.0]);
     let err = store.index.search("s", &q, 5, |_| true).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidArgument);
     let msg = err.to_string();
-    assert!(msg.starts_with("query_embedding has 3 dimensions but this store's embeddings have 2"), "{msg}");
+    assert!(
+        msg.starts_with("query_embedding has 3 dimensions but this store's embeddings have 2"),
+        "{msg}"
+    );
     assert!(msg.contains("embed the query with the same model"), "{msg}");
     let err = Query::new(&[f32::NAN, 1.0]).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidArgument);
     assert!(err.to_string().starts_with("query_embedding[0] is NaN"));
-    assert!(Query::new(&[0.0, 0.0]).unwrap_err().to_string().contains("zero magnitude"));
+    assert!(
+        Query::new(&[0.0, 0.0])
+            .unwrap_err()
+            .to_string()
+            .contains("zero magnitude")
+    );
     let q = Query::new(&[1.0, 1.0]).unwrap();
-    assert!(store.index.search("other", &q, 5, |_| true).unwrap().is_empty());
+    assert!(
+        store
+            .index
+            .search("other", &q, 5, |_| true)
+            .unwrap()
+            .is_empty()
+    );
     let hits = store.index.search("s", &q, 5, |_| true).unwrap();
     assert_eq!(hits.len(), 1);
     assert!((hits[0].score - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-6);
@@ -252,11 +343,23 @@ fn a_change_set_out_of_commit_order_is_refused_until_rebuilt() {
     let txn = store.db.begin_write().unwrap();
     remove(&txn, &mut second, "s", 1).unwrap();
     txn.commit().unwrap();
-    assert_eq!((first.generation(), second.generation()), (Some(2), Some(3)));
+    assert_eq!(
+        (first.generation(), second.generation()),
+        (Some(2), Some(3))
+    );
 
     let mut gate = store.index.lock();
     let err = gate.apply(second).unwrap_err();
-    assert!(matches!(err, Error::OutOfStep { index: 1, staged: 3 }), "{err}");
+    assert!(
+        matches!(
+            err,
+            Error::OutOfStep {
+                index: 1,
+                staged: 3
+            }
+        ),
+        "{err}"
+    );
     assert!(gate.apply(first).is_err(), "stays refused");
     drop(gate);
     let q = Query::new(&[1.0, 1.0]).unwrap();
@@ -280,7 +383,14 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
     store
         .write(|txn, staged| {
             for c in 0..2000 {
-                attach(txn, staged, "s", c, emb(&vec![1.0 + c as f32; d]), &tag(MINI))?;
+                attach(
+                    txn,
+                    staged,
+                    "s",
+                    c,
+                    emb(&vec![1.0 + c as f32; d]),
+                    &tag(MINI),
+                )?;
             }
             Ok(())
         })
@@ -316,4 +426,13 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
     });
     assert_eq!(snapshot.len(), 2000, "an old snapshot never changes");
     assert_eq!(store.index.scope("s").unwrap().len(), 2200);
+}
+
+#[test]
+fn the_index_and_its_snapshots_cross_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<kenning_vector::VectorIndex>();
+    shared::<kenning_vector::ScopeVectors>();
+    shared::<kenning_vector::Staged>();
+    shared::<kenning_vector::Error>();
 }

@@ -33,7 +33,11 @@ fn inv_norm(v: &[f32]) -> f32 {
 
 /// The documented score: `(dot(q, v) · inv|v|) · inv|q|` in `f32`, `-0.0` as `0.0`.
 fn model_score(q: &[f32], v: &[f32]) -> f32 {
-    let dot: f64 = q.iter().zip(v).map(|(a, b)| f64::from(*a) * f64::from(*b)).sum();
+    let dot: f64 = q
+        .iter()
+        .zip(v)
+        .map(|(a, b)| f64::from(*a) * f64::from(*b))
+        .sum();
     (dot as f32) * inv_norm(v) * inv_norm(q) + 0.0
 }
 
@@ -72,6 +76,18 @@ proptest! {
         model.truncate(k);
 
         let q = Query::new(&query).unwrap();
+        for threads in 1..=4 {
+            let calls = std::sync::Mutex::new(BTreeSet::new());
+            let hits = scope
+                .top_k_parallel(&q, k, threads, |c| {
+                    assert!(calls.lock().unwrap().insert(c), "keep is called at most once per capsule");
+                    !excluded.contains(&c)
+                })
+                .unwrap();
+            let got: Vec<(u32, u64)> = hits.iter().map(|h| ((h.score as f32).to_bits(), h.capsule)).collect();
+            let want: Vec<(u32, u64)> = model.iter().map(|m| (m.0.to_bits(), m.1)).collect();
+            prop_assert_eq!(got, want, "{} threads", threads);
+        }
         for kernel in Kernel::available() {
             let mut asked = BTreeSet::new();
             let hits = scope
@@ -92,11 +108,25 @@ proptest! {
 
 #[test]
 fn r3_a_query_of_another_dimension_is_refused_by_the_scan() {
-    let scope = ScopeVectors::build(3, [(1, Embedding::new(vec![1.0, 2.0, 3.0]).unwrap())]).unwrap();
-    let err = scope.top_k(&Query::new(&[1.0, 2.0]).unwrap(), 1, |_| true).unwrap_err();
-    assert!(err.to_string().starts_with("query_embedding has 2 dimensions"), "{err}");
-    assert!(scope.top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), 0, |_| true).unwrap().is_empty());
-    let all = scope.top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), usize::MAX, |_| true).unwrap();
+    let scope =
+        ScopeVectors::build(3, [(1, Embedding::new(vec![1.0, 2.0, 3.0]).unwrap())]).unwrap();
+    let err = scope
+        .top_k(&Query::new(&[1.0, 2.0]).unwrap(), 1, |_| true)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("query_embedding has 2 dimensions"),
+        "{err}"
+    );
+    assert!(
+        scope
+            .top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), 0, |_| true)
+            .unwrap()
+            .is_empty()
+    );
+    let all = scope
+        .top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), usize::MAX, |_| true)
+        .unwrap();
     assert_eq!(all.len(), 1, "k beyond the scope's size is fine");
     assert!((all[0].score - 1.0).abs() < 1e-6);
 }
@@ -105,7 +135,13 @@ fn r3_a_query_of_another_dimension_is_refused_by_the_scan() {
 fn building_refuses_mixed_dimensions_and_repeated_capsules() {
     let e = |v: Vec<f32>| Embedding::new(v).unwrap();
     let err = ScopeVectors::build(2, [(1, e(vec![1.0, 2.0])), (2, e(vec![1.0]))]).unwrap_err();
-    assert!(err.to_string().starts_with("embedding has 1 dimensions"), "{err}");
+    assert!(
+        err.to_string().starts_with("embedding has 1 dimensions"),
+        "{err}"
+    );
     let err = ScopeVectors::build(1, [(1, e(vec![1.0])), (1, e(vec![2.0]))]).unwrap_err();
-    assert!(err.to_string().contains("capsule 1 is given twice"), "{err}");
+    assert!(
+        err.to_string().contains("capsule 1 is given twice"),
+        "{err}"
+    );
 }
