@@ -20,7 +20,8 @@ pub enum Error {
 
     /// The vector has more components than [`MAX_DIMENSION`](crate::MAX_DIMENSION).
     #[error(
-        "{field} has {dimension} components; the bound is {max}: send the embedder's vector, not a concatenation",
+        "{field} has {dimension} components; the bound is {max}: send the embedder's vector, \
+         not a concatenation",
         max = crate::MAX_DIMENSION
     )]
     TooLong {

@@ -118,7 +118,8 @@ impl RrfParams {
             return bad(
                 "fusion.vector_weight",
                 0.0,
-                "both lane weights are 0, so nothing would rank: give at least one lane a positive weight",
+                "both lane weights are 0, so nothing would rank: give at least one lane a \
+                 positive weight",
             );
         }
         Ok(())

@@ -20,7 +20,8 @@
 //!
 //! Every kernel reads its input with unaligned loads, so any `&[f32]` is accepted whatever its
 //! address: redb hands out byte slices with no alignment guarantee, and this crate never casts
-//! them; it decodes them into owned, 64-byte-aligned buffers (see [`ScopeVectors`](crate::ScopeVectors)).
+//! them; it decodes them into owned, 64-byte-aligned buffers (see
+//! [`ScopeVectors`](crate::ScopeVectors)).
 //!
 //! # Agreement with the scalar reference
 //!

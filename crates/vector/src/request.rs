@@ -130,7 +130,8 @@ fn missing(field: &'static str) -> Error {
 pub fn parse_capsule(text: &str) -> std::result::Result<u64, String> {
     let bad = || {
         format!(
-            "{text:?} is not a capsule id: capsule ids look like \"cap-42\" (cap- and a decimal number)"
+            "{text:?} is not a capsule id: capsule ids look like \"cap-42\" (cap- and a \
+             decimal number)"
         )
     };
     let digits = text.strip_prefix("cap-").ok_or_else(bad)?;
