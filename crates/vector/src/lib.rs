@@ -8,14 +8,14 @@
 //!
 //! ```
 //! use kenning_vector::{
-//!     Embedding, LaneHit, ModelTag, Query, RrfParams, Staged, VectorIndex, attach, initialize,
+//!     Embedding, LaneHit, ModelTag, Query, RrfParams, Staged, VectorIndex, attach, create_tables,
 //! };
 //! use redb::ReadableDatabase as _;
 //!
 //! # let dir = tempfile::tempdir()?;
 //! let db = redb::Database::create(dir.path().join("store.redb"))?;
 //! let txn = db.begin_write()?;
-//! initialize(&txn)?;
+//! create_tables(&txn)?;
 //! txn.commit()?;
 //! let index = VectorIndex::open(&db.begin_read()?)?;
 //!
@@ -46,8 +46,8 @@
 //!
 //! ## How the facade uses it
 //!
-//! - **Open**: call [`initialize`] in the open transaction, then [`VectorIndex::open`] on a
-//!   read transaction, and keep the index beside the database.
+//! - **Open**: call [`create_tables`] when [`tables_exist`] says a table is missing, then
+//!   [`VectorIndex::open`] on a read transaction, and keep the index beside the database.
 //! - **Attach, replace, forget, migrate**: take [`VectorIndex::lock`] before `begin_write`; in
 //!   the transaction call [`attach`], [`remove`] or [`clear`] with one [`Staged`]; after
 //!   `commit()` returns `Ok`, [`WriteGate::apply`] the change-set. On an error, abort and drop
@@ -101,5 +101,6 @@ pub use record::EmbeddingRecord;
 pub use request::{Attach, AttachRequest, VectorCall, parse_capsule, serialize_capsule};
 pub use scan::{CHUNK_BYTES, ROW_OVERHEAD_BYTES, ScopeVectors};
 pub use store::{
-    Attached, Listed, Resident, Staged, attach, clear, get, initialize, list, remove, resident,
+    Attached, Listed, Resident, Staged, attach, clear, create_tables, get, list, remove, resident,
+    tables_exist,
 };

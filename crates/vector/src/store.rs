@@ -258,19 +258,28 @@ pub(crate) fn read_resident(
         .transpose()
 }
 
-/// Creates the sidecar's tables, so that readers never meet a missing table, and checks that
-/// this build can read the store's sidecar records. Call it once in the facade's open.
+/// Creates the sidecar's tables that do not exist yet, so that readers never meet a missing
+/// table. Call it in the facade's open, beside the other crates' `create_tables`.
 ///
 /// # Errors
-/// [`Error::Storage`] when the store cannot be written or holds sidecar records of a newer
-/// format.
-pub fn initialize(txn: &WriteTransaction) -> Result<()> {
+/// [`Error::Storage`].
+pub fn create_tables(txn: &WriteTransaction) -> Result<()> {
     txn.open_table(EMBEDDINGS).db()?;
     txn.open_table(ORDER).db()?;
-    let meta = txn.open_table(META).db()?;
-    read_resident(&meta)?;
-    read_generation(&meta)?;
+    txn.open_table(META).db()?;
     Ok(())
+}
+
+/// Whether every sidecar table exists, so that the facade can open a store without writing
+/// when nothing is missing (a read-only open). Records of a newer format are refused by
+/// [`VectorIndex::open`](crate::VectorIndex::open), which reads them all.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn tables_exist(txn: &ReadTransaction) -> Result<bool> {
+    Ok(open_read(txn, EMBEDDINGS)?.is_some()
+        && open_read(txn, ORDER)?.is_some()
+        && open_read(txn, META)?.is_some())
 }
 
 /// Attaches `embedding` to capsule `capsule` of scope `scope` under `model_tag` (E1–E4), or

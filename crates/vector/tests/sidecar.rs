@@ -429,6 +429,25 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
 }
 
 #[test]
+fn tables_are_created_once_and_a_store_without_them_reads_as_empty() {
+    let (_dir, path) = temp();
+    let db = redb::Database::create(&path).unwrap();
+    use redb::ReadableDatabase as _;
+    let txn = db.begin_read().unwrap();
+    assert!(!kenning_vector::tables_exist(&txn).unwrap());
+    let index = kenning_vector::VectorIndex::open(&txn).unwrap();
+    assert!(index.is_empty() && index.resident().is_none());
+    assert!(list(&txn, "s").unwrap().is_empty());
+    assert!(get(&txn, "s", 1).unwrap().is_none());
+    assert!(resident(&txn).unwrap().is_none());
+    drop(txn);
+    let txn = db.begin_write().unwrap();
+    kenning_vector::create_tables(&txn).unwrap();
+    txn.commit().unwrap();
+    assert!(kenning_vector::tables_exist(&db.begin_read().unwrap()).unwrap());
+}
+
+#[test]
 fn the_index_and_its_snapshots_cross_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<kenning_vector::VectorIndex>();

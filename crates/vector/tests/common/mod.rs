@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kenning_vector::{Staged, VectorIndex, initialize};
+use kenning_vector::{Staged, VectorIndex, create_tables};
 use redb::{Database, ReadTransaction, ReadableDatabase as _, WriteTransaction};
 
 pub struct Store {
@@ -17,7 +17,7 @@ impl Store {
     pub fn open(path: &Path) -> Self {
         let db = Database::create(path).unwrap();
         let txn = db.begin_write().unwrap();
-        initialize(&txn).unwrap();
+        create_tables(&txn).unwrap();
         txn.commit().unwrap();
         let index = VectorIndex::open(&db.begin_read().unwrap()).unwrap();
         Self {
