@@ -1,0 +1,218 @@
+//! Validated vectors and model tags (E1, E3): the values the storage and the scan accept.
+
+use crate::error::{Error, Result};
+
+/// The most components an embedding or a query may have. Embedders in use today stay well
+/// below it (384, 768, 1536, 3072); the bound keeps one request from claiming unbounded memory.
+pub const MAX_DIMENSION: usize = 16_384;
+
+/// The smallest magnitude (Euclidean length) accepted. Below it the squared sums the kernels
+/// accumulate would approach the subnormal range of `f32` and lose precision.
+pub const MIN_MAGNITUDE: f64 = 1e-15;
+
+/// The largest magnitude accepted. Above it the squared sums could overflow `f32`. Cosine
+/// ignores length, so a vector outside the range loses nothing by being normalised.
+pub const MAX_MAGNITUDE: f64 = 1e15;
+
+/// The longest model tag accepted, in bytes.
+pub const MAX_MODEL_TAG_BYTES: usize = 256;
+
+/// Checks a vector against E3 and returns its inverse magnitude.
+///
+/// The inverse magnitude is `(1 / √(Σ vᵢ²)) as f32`, the sum taken left to right in `f64`; the
+/// scan multiplies by it, and a model in a test can recompute it exactly.
+pub(crate) fn check(field: &'static str, values: &[f32]) -> Result<f32> {
+    if values.is_empty() {
+        return Err(Error::Empty { field });
+    }
+    if values.len() > MAX_DIMENSION {
+        return Err(Error::TooLong {
+            field,
+            dimension: values.len(),
+        });
+    }
+    if let Some((index, &value)) = values.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+        return Err(Error::NonFinite {
+            field,
+            index,
+            value,
+        });
+    }
+    let squares: f64 = values.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+    if squares == 0.0 {
+        return Err(Error::ZeroMagnitude { field });
+    }
+    let magnitude = squares.sqrt();
+    if !(MIN_MAGNITUDE..=MAX_MAGNITUDE).contains(&magnitude) {
+        return Err(Error::Magnitude { field, magnitude });
+    }
+    Ok((1.0 / magnitude) as f32)
+}
+
+/// An embedding that passed E3: 1 to [`MAX_DIMENSION`] finite components, with a magnitude in
+/// [`MIN_MAGNITUDE`]`..=`[`MAX_MAGNITUDE`]. Its bytes are stored exactly as given (E4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Embedding {
+    values: Vec<f32>,
+    inv_norm: f32,
+}
+
+impl Embedding {
+    /// Validates `values` as the `embedding` field of an attach.
+    ///
+    /// # Errors
+    /// [`Error::Empty`], [`Error::TooLong`], [`Error::NonFinite`], [`Error::ZeroMagnitude`] or
+    /// [`Error::Magnitude`], each naming the field and the fix.
+    pub fn new(values: Vec<f32>) -> Result<Self> {
+        let inv_norm = check("embedding", &values)?;
+        Ok(Self { values, inv_norm })
+    }
+
+    /// The components, exactly as given.
+    #[must_use]
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// The number of components.
+    #[must_use]
+    pub fn dimension(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The components, by value.
+    #[must_use]
+    pub fn into_values(self) -> Vec<f32> {
+        self.values
+    }
+
+    pub(crate) fn inv_norm(&self) -> f32 {
+        self.inv_norm
+    }
+}
+
+/// A model tag that passed E3: the caller's name for the model that produced an embedding. It is
+/// opaque to the store and compared byte for byte; it must not be empty or only whitespace, and
+/// is at most [`MAX_MODEL_TAG_BYTES`] long.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ModelTag(String);
+
+impl ModelTag {
+    /// Validates `tag` as the `model_tag` field of an attach.
+    ///
+    /// # Errors
+    /// [`Error::EmptyModelTag`] or [`Error::ModelTagTooLong`].
+    pub fn new(tag: impl Into<String>) -> Result<Self> {
+        let tag = tag.into();
+        if tag.trim().is_empty() {
+            return Err(Error::EmptyModelTag { field: "model_tag" });
+        }
+        if tag.len() > MAX_MODEL_TAG_BYTES {
+            return Err(Error::ModelTagTooLong {
+                field: "model_tag",
+                len: tag.len(),
+            });
+        }
+        Ok(Self(tag))
+    }
+
+    /// The tag, exactly as given.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for ModelTag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A query embedding that passed the same checks as a stored one (R3). Its dimension is checked
+/// against the store's when it is used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Query {
+    values: Vec<f32>,
+    inv_norm: f32,
+}
+
+impl Query {
+    /// Validates `values` as the `query_embedding` of a retrieve.
+    ///
+    /// # Errors
+    /// As [`Embedding::new`], naming `query_embedding`.
+    pub fn new(values: &[f32]) -> Result<Self> {
+        let inv_norm = check("query_embedding", values)?;
+        Ok(Self {
+            values: values.to_vec(),
+            inv_norm,
+        })
+    }
+
+    /// The components.
+    #[must_use]
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// The number of components.
+    #[must_use]
+    pub fn dimension(&self) -> usize {
+        self.values.len()
+    }
+
+    pub(crate) fn inv_norm(&self) -> f32 {
+        self.inv_norm
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e3_each_refusal_names_the_field_and_the_fix() {
+        let err = |v: Vec<f32>| Embedding::new(v).unwrap_err().to_string();
+        assert!(
+            err(vec![]).starts_with("embedding is empty"),
+            "{}",
+            err(vec![])
+        );
+        let e = err(vec![1.0, f32::NAN]);
+        assert!(e.contains("embedding[1] is NaN"), "{e}");
+        let e = err(vec![f32::NEG_INFINITY]);
+        assert!(e.contains("embedding[0] is -inf"), "{e}");
+        let e = err(vec![0.0, -0.0]);
+        assert!(e.contains("zero magnitude"), "{e}");
+        let e = err(vec![1e-16]);
+        assert!(e.contains("normalise"), "{e}");
+        let e = err(vec![2e15]);
+        assert!(e.contains("normalise"), "{e}");
+        let e = err(vec![1.0; MAX_DIMENSION + 1]);
+        assert!(e.contains("16385 components; the bound is 16384"), "{e}");
+        assert!(
+            Embedding::new(vec![1.0; MAX_DIMENSION]).is_ok(),
+            "the bound itself"
+        );
+        let e = ModelTag::new(" \t").unwrap_err().to_string();
+        assert!(e.starts_with("model_tag is empty"), "{e}");
+        assert!(ModelTag::new("x".repeat(MAX_MODEL_TAG_BYTES)).is_ok());
+        let e = ModelTag::new("x".repeat(MAX_MODEL_TAG_BYTES + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("257 bytes long; the bound is 256"), "{e}");
+        let e = Query::new(&[f32::NAN]).unwrap_err().to_string();
+        assert!(e.starts_with("query_embedding[0] is NaN"), "{e}");
+    }
+
+    #[test]
+    fn e3_magnitude_bounds_are_inclusive() {
+        assert!(Embedding::new(vec![1e-15]).is_ok());
+        assert!(Embedding::new(vec![1e15]).is_ok());
+        assert!(Embedding::new(vec![9e-16]).is_err());
+        assert!(Embedding::new(vec![1.1e15]).is_err());
+        // Subnormal and negative-zero components are fine when the vector has a length.
+        assert!(Embedding::new(vec![1.0, f32::from_bits(1), -0.0]).is_ok());
+    }
+}

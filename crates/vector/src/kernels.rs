@@ -1,0 +1,714 @@
+//! Cosine and dot-product kernels with runtime dispatch (E8).
+//!
+//! Four kernels compute the same sums in different instruction sets:
+//!
+//! | [`Isa`] | where it runs | accumulators |
+//! | --- | --- | --- |
+//! | [`Isa::Avx512`] | x86-64 with AVX-512F | 4 × 16 lanes |
+//! | [`Isa::Avx2Fma`] | x86-64 with AVX2 and FMA | 4 × 8 lanes |
+//! | [`Isa::Neon`] | aarch64 | 4 × 4 lanes |
+//! | [`Isa::Scalar`] | everywhere | 8 independent `f32` sums |
+//!
+//! [`Kernel::best`] detects the CPU once and caches the answer for the life of the process. A
+//! [`Kernel`] value is a proof that its instruction set is available on this CPU: the only ways
+//! to get one are [`Kernel::best`], [`Kernel::of`] and [`Kernel::available`], which check, so the
+//! safe methods on it never execute an instruction the CPU lacks.
+//!
+//! The AVX-512 kernel compiles on stable Rust and is exercised only on a CPU that has AVX-512F;
+//! on one without it, [`Kernel::of`]`(Isa::Avx512)` is `None` and the tests skip it. The NEON
+//! kernel is compiled and tested on aarch64 only.
+//!
+//! Every kernel reads its input with unaligned loads, so any `&[f32]` is accepted whatever its
+//! address: redb hands out byte slices with no alignment guarantee, and this crate never casts
+//! them; it decodes them into owned, 64-byte-aligned buffers (see
+//! [`ScopeVectors`](crate::ScopeVectors)).
+//!
+//! # Agreement with the scalar reference
+//!
+//! [`reference_dot`] and [`reference_cosine`] are plain sequential loops. The kernels add the
+//! same products in another order, so they differ by rounding only. For `n` components, with
+//! `ε = f32::EPSILON` (2⁻²³, one ulp of 1.0), every kernel satisfies
+//!
+//! - dot: `|dot − reference_dot| ≤ 1.01·n·ε·Σ|aᵢbᵢ| + n·2⁻¹⁴⁹` ([`dot_error_bound`]);
+//! - cosine: `|cosine − reference_cosine| ≤ (2.01·n + 2)·ε` ([`cosine_error_bound`]), for vectors
+//!   whose magnitudes lie in [`MIN_MAGNITUDE`](crate::MIN_MAGNITUDE)`..=`[`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE)
+//!   (every stored embedding and every accepted query).
+//!
+//! These are the classical worst-case bounds of floating-point summation (each side is within
+//! `γₙ·Σ|aᵢbᵢ|` of the exact sum, `γₙ = n·u/(1 − n·u)`, `u = ε/2`), so they hold for any input,
+//! including inputs with heavy cancellation. In practice the two agree to a few ulps. The tests
+//! check them at every length from 0 to 67 and every start offset modulo 64 bytes, and proptest
+//! checks them on random lengths, offsets and magnitudes.
+
+#![allow(unsafe_code)]
+
+use std::sync::OnceLock;
+
+/// An instruction set a [`Kernel`] can use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Isa {
+    /// x86-64 AVX-512F: 16 lanes, fused multiply-add, masked nothing (the tail is scalar).
+    Avx512,
+    /// x86-64 AVX2 with FMA: 8 lanes, fused multiply-add.
+    Avx2Fma,
+    /// aarch64 Advanced SIMD: 4 lanes, fused multiply-add.
+    Neon,
+    /// Portable Rust with eight independent sums; the compiler may vectorise it further.
+    Scalar,
+}
+
+impl Isa {
+    /// Every instruction set, fastest first.
+    pub const ALL: [Isa; 4] = [Isa::Avx512, Isa::Avx2Fma, Isa::Neon, Isa::Scalar];
+
+    /// A short name, e.g. `"avx2+fma"`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Isa::Avx512 => "avx512",
+            Isa::Avx2Fma => "avx2+fma",
+            Isa::Neon => "neon",
+            Isa::Scalar => "scalar",
+        }
+    }
+
+    fn supported(self) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => std::arch::is_x86_feature_detected!("avx512f"),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2Fma => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("fma")
+            }
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => std::arch::is_aarch64_feature_detected!("neon"),
+            Isa::Scalar => true,
+            _ => false,
+        }
+    }
+}
+
+impl std::fmt::Display for Isa {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A kernel whose instruction set this CPU has. Cheap to copy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kernel {
+    isa: Isa,
+}
+
+static BEST: OnceLock<Isa> = OnceLock::new();
+
+impl Kernel {
+    /// The fastest kernel this CPU supports, detected on first use and cached.
+    #[must_use]
+    pub fn best() -> Kernel {
+        let isa = *BEST.get_or_init(|| {
+            Isa::ALL
+                .into_iter()
+                .find(|isa| isa.supported())
+                .unwrap_or(Isa::Scalar)
+        });
+        Kernel { isa }
+    }
+
+    /// The kernel for `isa`, or `None` when this CPU lacks it.
+    #[must_use]
+    pub fn of(isa: Isa) -> Option<Kernel> {
+        isa.supported().then_some(Kernel { isa })
+    }
+
+    /// Every kernel this CPU supports, fastest first (always ends with [`Isa::Scalar`]).
+    #[must_use]
+    pub fn available() -> Vec<Kernel> {
+        Isa::ALL.into_iter().filter_map(Kernel::of).collect()
+    }
+
+    /// The instruction set this kernel uses.
+    #[must_use]
+    pub fn isa(self) -> Isa {
+        self.isa
+    }
+
+    /// `Σ aᵢbᵢ`, or `None` when the lengths differ.
+    #[must_use]
+    pub fn dot(self, a: &[f32], b: &[f32]) -> Option<f32> {
+        (a.len() == b.len()).then(|| self.dot_prefix(a, b))
+    }
+
+    /// The cosine of the angle between `a` and `b`, clamped to `[-1, 1]`; `None` when the
+    /// lengths differ or either vector has a zero or non-finite magnitude (cosine is undefined
+    /// there).
+    #[must_use]
+    pub fn cosine(self, a: &[f32], b: &[f32]) -> Option<f32> {
+        if a.len() != b.len() {
+            return None;
+        }
+        let (ab, aa, bb) = self.parts(a, b);
+        finish_cosine(ab, aa, bb)
+    }
+
+    /// The dot product of the common prefix of `a` and `b`.
+    pub(crate) fn dot_prefix(self, a: &[f32], b: &[f32]) -> f32 {
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernel` with this ISA exists only if `Isa::supported` saw AVX-512F on
+            // this CPU (see `Kernel::of` / `Kernel::best`).
+            Isa::Avx512 => unsafe { x86::dot_avx512(a, b) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, AVX2 and FMA were detected.
+            Isa::Avx2Fma => unsafe { x86::dot_avx2(a, b) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: as above, NEON was detected.
+            Isa::Neon => unsafe { arm::dot_neon(a, b) },
+            _ => portable::dot(a, b),
+        }
+    }
+
+    /// `(Σ aᵢbᵢ, Σ aᵢ², Σ bᵢ²)` over the common prefix, in one pass.
+    pub(crate) fn parts(self, a: &[f32], b: &[f32]) -> (f32, f32, f32) {
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: AVX-512F was detected (a `Kernel` proves it).
+            Isa::Avx512 => unsafe { x86::parts_avx512(a, b) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: AVX2 and FMA were detected (a `Kernel` proves it).
+            Isa::Avx2Fma => unsafe { x86::parts_avx2(a, b) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: NEON was detected (a `Kernel` proves it).
+            Isa::Neon => unsafe { arm::parts_neon(a, b) },
+            _ => portable::parts(a, b),
+        }
+    }
+
+    /// `out[r] = dot(query, row r of rows)` where rows are `query.len()` floats each. Rows past
+    /// `out.len()` are not read; `out` slots past the last row are left as they are.
+    pub(crate) fn dots(self, query: &[f32], rows: &[f32], out: &mut [f32]) {
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: AVX-512F was detected (a `Kernel` proves it).
+            Isa::Avx512 => unsafe { x86::dots_avx512(query, rows, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: AVX2 and FMA were detected (a `Kernel` proves it).
+            Isa::Avx2Fma => unsafe { x86::dots_avx2(query, rows, out) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: NEON was detected (a `Kernel` proves it).
+            Isa::Neon => unsafe { arm::dots_neon(query, rows, out) },
+            _ => {
+                if query.is_empty() {
+                    return;
+                }
+                for (o, row) in out.iter_mut().zip(rows.chunks_exact(query.len())) {
+                    *o = portable::dot(query, row);
+                }
+            }
+        }
+    }
+}
+
+/// The scalar reference dot product: `Σ aᵢbᵢ` summed left to right in `f32`, or `None` when the
+/// lengths differ.
+#[must_use]
+pub fn reference_dot(a: &[f32], b: &[f32]) -> Option<f32> {
+    (a.len() == b.len()).then(|| a.iter().zip(b).fold(0.0_f32, |s, (x, y)| s + x * y))
+}
+
+/// The scalar reference cosine: the three sums left to right in `f32`, then
+/// `ab / √(aa·bb)` in `f64`, rounded to `f32` and clamped to `[-1, 1]`. `None` when the lengths
+/// differ or a magnitude is zero or non-finite.
+#[must_use]
+pub fn reference_cosine(a: &[f32], b: &[f32]) -> Option<f32> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let (mut ab, mut aa, mut bb) = (0.0_f32, 0.0_f32, 0.0_f32);
+    for (x, y) in a.iter().zip(b) {
+        ab += x * y;
+        aa += x * x;
+        bb += y * y;
+    }
+    finish_cosine(ab, aa, bb)
+}
+
+/// The largest difference [`Kernel::dot`] may show from [`reference_dot`] on `a` and `b`:
+/// `1.01·n·ε·Σ|aᵢbᵢ| + n·2⁻¹⁴⁹` (see the module docs).
+#[must_use]
+pub fn dot_error_bound(a: &[f32], b: &[f32]) -> f64 {
+    let n = a.len().min(b.len()) as f64;
+    let magnitude: f64 = a
+        .iter()
+        .zip(b)
+        .map(|(x, y)| (f64::from(*x) * f64::from(*y)).abs())
+        .sum();
+    1.01 * n * f64::from(f32::EPSILON) * magnitude + n * f64::from(f32::from_bits(1))
+}
+
+/// The largest difference [`Kernel::cosine`] may show from [`reference_cosine`] for vectors of
+/// `n` components whose magnitudes lie in the accepted range: `(2.01·n + 2)·ε`.
+#[must_use]
+pub fn cosine_error_bound(n: usize) -> f64 {
+    (2.01 * n as f64 + 2.0) * f64::from(f32::EPSILON)
+}
+
+fn finish_cosine(ab: f32, aa: f32, bb: f32) -> Option<f32> {
+    let finite = ab.is_finite() && aa.is_finite() && bb.is_finite();
+    if !finite || aa <= 0.0 || bb <= 0.0 {
+        return None;
+    }
+    let cosine = f64::from(ab) / (f64::from(aa) * f64::from(bb)).sqrt();
+    Some((cosine as f32).clamp(-1.0, 1.0))
+}
+
+/// Sixteen `f32`s aligned to 64 bytes: the unit of the in-memory copy's buffers, so that every
+/// chunk of rows starts on a cache line (and on an AVX-512 register boundary).
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C, align(64))]
+pub(crate) struct Block(pub(crate) [f32; 16]);
+
+/// Floats per [`Block`].
+pub(crate) const BLOCK_FLOATS: usize = 16;
+
+/// The floats of `blocks`, in order.
+pub(crate) fn floats(blocks: &[Block]) -> &[f32] {
+    bytemuck::cast_slice(blocks)
+}
+
+/// The floats of `blocks`, in order, for writing.
+pub(crate) fn floats_mut(blocks: &mut [Block]) -> &mut [f32] {
+    bytemuck::cast_slice_mut(blocks)
+}
+
+mod portable {
+    //! Eight independent sums: a dependency chain short enough to keep a scalar FPU busy, and a
+    //! shape the compiler can vectorise for whatever baseline it targets.
+
+    pub(super) fn dot(a: &[f32], b: &[f32]) -> f32 {
+        let n = a.len().min(b.len());
+        let (a8, a_tail) = a[..n].as_chunks::<8>();
+        let (b8, b_tail) = b[..n].as_chunks::<8>();
+        let mut acc = [0.0_f32; 8];
+        for (x, y) in a8.iter().zip(b8) {
+            mul_add8(&mut acc, x, y);
+        }
+        let mut sum = reduce8(acc);
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            sum += x * y;
+        }
+        sum
+    }
+
+    /// Three passes of [`dot`] over inputs that sit in L1: interleaving the three sums in one
+    /// loop leads the compiler into lane shuffles and register spills on a baseline target.
+    pub(super) fn parts(a: &[f32], b: &[f32]) -> (f32, f32, f32) {
+        let n = a.len().min(b.len());
+        let (a, b) = (&a[..n], &b[..n]);
+        (dot(a, b), dot(a, a), dot(b, b))
+    }
+
+    /// `acc[i] += x[i]·y[i]` lane by lane: one whole-array step the compiler maps onto its
+    /// vector registers.
+    #[inline(always)]
+    fn mul_add8(acc: &mut [f32; 8], x: &[f32; 8], y: &[f32; 8]) {
+        for i in 0..8 {
+            acc[i] += x[i] * y[i];
+        }
+    }
+
+    /// Halves, then halves again: the order a vector register is reduced in, so the compiler
+    /// keeps the lanes where they are.
+    fn reduce8(v: [f32; 8]) -> f32 {
+        let h = [v[0] + v[4], v[1] + v[5], v[2] + v[6], v[3] + v[7]];
+        let q = [h[0] + h[2], h[1] + h[3]];
+        q[0] + q[1]
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! AVX2+FMA and AVX-512F kernels. Each is a safe function compiled for its target feature;
+    //! calling it is unsafe only because the CPU must have that feature, which the caller
+    //! proves with a [`Kernel`](super::Kernel). Loads are unaligned (`loadu`) from fixed-size
+    //! array references, so no load can leave its slice.
+
+    use std::arch::x86_64::{
+        __m256, __m512, _mm_add_ps, _mm_add_ss, _mm_cvtss_f32, _mm_movehl_ps, _mm_shuffle_ps,
+        _mm256_add_ps, _mm256_castps256_ps128, _mm256_extractf128_ps, _mm256_fmadd_ps,
+        _mm256_loadu_ps, _mm256_setzero_ps, _mm512_add_ps, _mm512_fmadd_ps, _mm512_loadu_ps,
+        _mm512_reduce_add_ps, _mm512_setzero_ps,
+    };
+
+    #[inline]
+    #[target_feature(enable = "avx")]
+    fn load8(x: &[f32; 8]) -> __m256 {
+        // SAFETY: `x` is a reference to 8 initialised f32s, so the 32 bytes read are in bounds;
+        // `_mm256_loadu_ps` has no alignment requirement.
+        unsafe { _mm256_loadu_ps(x.as_ptr()) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn load16(x: &[f32; 16]) -> __m512 {
+        // SAFETY: `x` is a reference to 16 initialised f32s, so the 64 bytes read are in bounds;
+        // `_mm512_loadu_ps` has no alignment requirement.
+        unsafe { _mm512_loadu_ps(x.as_ptr()) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx")]
+    fn hsum8(v: __m256) -> f32 {
+        let s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps::<1>(v));
+        let s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+        _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps::<0b01>(s, s)))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn dot_avx2(a: &[f32], b: &[f32]) -> f32 {
+        let n = a.len().min(b.len());
+        let (a8, a_tail) = a[..n].as_chunks::<8>();
+        let (b8, b_tail) = b[..n].as_chunks::<8>();
+        let mut acc = [_mm256_setzero_ps(); 4];
+        let (a32, a_rest) = a8.as_chunks::<4>();
+        let (b32, b_rest) = b8.as_chunks::<4>();
+        for (x, y) in a32.iter().zip(b32) {
+            acc[0] = _mm256_fmadd_ps(load8(&x[0]), load8(&y[0]), acc[0]);
+            acc[1] = _mm256_fmadd_ps(load8(&x[1]), load8(&y[1]), acc[1]);
+            acc[2] = _mm256_fmadd_ps(load8(&x[2]), load8(&y[2]), acc[2]);
+            acc[3] = _mm256_fmadd_ps(load8(&x[3]), load8(&y[3]), acc[3]);
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            acc[0] = _mm256_fmadd_ps(load8(x), load8(y), acc[0]);
+        }
+        let acc = _mm256_add_ps(_mm256_add_ps(acc[0], acc[1]), _mm256_add_ps(acc[2], acc[3]));
+        let mut sum = hsum8(acc);
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            sum += x * y;
+        }
+        sum
+    }
+
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn parts_avx2(a: &[f32], b: &[f32]) -> (f32, f32, f32) {
+        let n = a.len().min(b.len());
+        let (a8, a_tail) = a[..n].as_chunks::<8>();
+        let (b8, b_tail) = b[..n].as_chunks::<8>();
+        let zero = _mm256_setzero_ps();
+        let (mut ab, mut aa, mut bb) = ([zero; 4], [zero; 4], [zero; 4]);
+        let (a32, a_rest) = a8.as_chunks::<4>();
+        let (b32, b_rest) = b8.as_chunks::<4>();
+        for (x, y) in a32.iter().zip(b32) {
+            for j in 0..4 {
+                let (vx, vy) = (load8(&x[j]), load8(&y[j]));
+                ab[j] = _mm256_fmadd_ps(vx, vy, ab[j]);
+                aa[j] = _mm256_fmadd_ps(vx, vx, aa[j]);
+                bb[j] = _mm256_fmadd_ps(vy, vy, bb[j]);
+            }
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            let (vx, vy) = (load8(x), load8(y));
+            ab[0] = _mm256_fmadd_ps(vx, vy, ab[0]);
+            aa[0] = _mm256_fmadd_ps(vx, vx, aa[0]);
+            bb[0] = _mm256_fmadd_ps(vy, vy, bb[0]);
+        }
+        let reduce = |v: [__m256; 4]| {
+            hsum8(_mm256_add_ps(
+                _mm256_add_ps(v[0], v[1]),
+                _mm256_add_ps(v[2], v[3]),
+            ))
+        };
+        let (mut ab, mut aa, mut bb) = (reduce(ab), reduce(aa), reduce(bb));
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            ab += x * y;
+            aa += x * x;
+            bb += y * y;
+        }
+        (ab, aa, bb)
+    }
+
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn dots_avx2(query: &[f32], rows: &[f32], out: &mut [f32]) {
+        if query.is_empty() {
+            return;
+        }
+        for (o, row) in out.iter_mut().zip(rows.chunks_exact(query.len())) {
+            *o = dot_avx2(query, row);
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn dot_avx512(a: &[f32], b: &[f32]) -> f32 {
+        let n = a.len().min(b.len());
+        let (a16, a_tail) = a[..n].as_chunks::<16>();
+        let (b16, b_tail) = b[..n].as_chunks::<16>();
+        let mut acc = [_mm512_setzero_ps(); 4];
+        let (a64, a_rest) = a16.as_chunks::<4>();
+        let (b64, b_rest) = b16.as_chunks::<4>();
+        for (x, y) in a64.iter().zip(b64) {
+            acc[0] = _mm512_fmadd_ps(load16(&x[0]), load16(&y[0]), acc[0]);
+            acc[1] = _mm512_fmadd_ps(load16(&x[1]), load16(&y[1]), acc[1]);
+            acc[2] = _mm512_fmadd_ps(load16(&x[2]), load16(&y[2]), acc[2]);
+            acc[3] = _mm512_fmadd_ps(load16(&x[3]), load16(&y[3]), acc[3]);
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            acc[0] = _mm512_fmadd_ps(load16(x), load16(y), acc[0]);
+        }
+        let acc = _mm512_add_ps(_mm512_add_ps(acc[0], acc[1]), _mm512_add_ps(acc[2], acc[3]));
+        let mut sum = _mm512_reduce_add_ps(acc);
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            sum += x * y;
+        }
+        sum
+    }
+
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn parts_avx512(a: &[f32], b: &[f32]) -> (f32, f32, f32) {
+        let n = a.len().min(b.len());
+        let (a16, a_tail) = a[..n].as_chunks::<16>();
+        let (b16, b_tail) = b[..n].as_chunks::<16>();
+        let zero = _mm512_setzero_ps();
+        let (mut ab, mut aa, mut bb) = ([zero; 4], [zero; 4], [zero; 4]);
+        let (a64, a_rest) = a16.as_chunks::<4>();
+        let (b64, b_rest) = b16.as_chunks::<4>();
+        for (x, y) in a64.iter().zip(b64) {
+            for j in 0..4 {
+                let (vx, vy) = (load16(&x[j]), load16(&y[j]));
+                ab[j] = _mm512_fmadd_ps(vx, vy, ab[j]);
+                aa[j] = _mm512_fmadd_ps(vx, vx, aa[j]);
+                bb[j] = _mm512_fmadd_ps(vy, vy, bb[j]);
+            }
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            let (vx, vy) = (load16(x), load16(y));
+            ab[0] = _mm512_fmadd_ps(vx, vy, ab[0]);
+            aa[0] = _mm512_fmadd_ps(vx, vx, aa[0]);
+            bb[0] = _mm512_fmadd_ps(vy, vy, bb[0]);
+        }
+        let reduce = |v: [__m512; 4]| {
+            _mm512_reduce_add_ps(_mm512_add_ps(
+                _mm512_add_ps(v[0], v[1]),
+                _mm512_add_ps(v[2], v[3]),
+            ))
+        };
+        let (mut ab, mut aa, mut bb) = (reduce(ab), reduce(aa), reduce(bb));
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            ab += x * y;
+            aa += x * x;
+            bb += y * y;
+        }
+        (ab, aa, bb)
+    }
+
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn dots_avx512(query: &[f32], rows: &[f32], out: &mut [f32]) {
+        if query.is_empty() {
+            return;
+        }
+        for (o, row) in out.iter_mut().zip(rows.chunks_exact(query.len())) {
+            *o = dot_avx512(query, row);
+        }
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+mod arm {
+    //! The NEON kernel: four 4-lane accumulators with fused multiply-add. NEON is part of the
+    //! aarch64 baseline, but it is still detected like the others.
+
+    use std::arch::aarch64::{
+        float32x4_t, vaddq_f32, vaddvq_f32, vdupq_n_f32, vfmaq_f32, vld1q_f32,
+    };
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn load4(x: &[f32; 4]) -> float32x4_t {
+        // SAFETY: `x` is a reference to 4 initialised f32s, so the 16 bytes read are in bounds;
+        // `vld1q_f32` needs only element (4-byte) alignment, which a `&[f32; 4]` has.
+        unsafe { vld1q_f32(x.as_ptr()) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub(super) fn dot_neon(a: &[f32], b: &[f32]) -> f32 {
+        let n = a.len().min(b.len());
+        let (a4, a_tail) = a[..n].as_chunks::<4>();
+        let (b4, b_tail) = b[..n].as_chunks::<4>();
+        let mut acc = [vdupq_n_f32(0.0); 4];
+        let (a16, a_rest) = a4.as_chunks::<4>();
+        let (b16, b_rest) = b4.as_chunks::<4>();
+        for (x, y) in a16.iter().zip(b16) {
+            acc[0] = vfmaq_f32(acc[0], load4(&x[0]), load4(&y[0]));
+            acc[1] = vfmaq_f32(acc[1], load4(&x[1]), load4(&y[1]));
+            acc[2] = vfmaq_f32(acc[2], load4(&x[2]), load4(&y[2]));
+            acc[3] = vfmaq_f32(acc[3], load4(&x[3]), load4(&y[3]));
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            acc[0] = vfmaq_f32(acc[0], load4(x), load4(y));
+        }
+        let acc = vaddq_f32(vaddq_f32(acc[0], acc[1]), vaddq_f32(acc[2], acc[3]));
+        let mut sum = vaddvq_f32(acc);
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            sum += x * y;
+        }
+        sum
+    }
+
+    #[target_feature(enable = "neon")]
+    pub(super) fn parts_neon(a: &[f32], b: &[f32]) -> (f32, f32, f32) {
+        let n = a.len().min(b.len());
+        let (a4, a_tail) = a[..n].as_chunks::<4>();
+        let (b4, b_tail) = b[..n].as_chunks::<4>();
+        let zero = vdupq_n_f32(0.0);
+        let (mut ab, mut aa, mut bb) = ([zero; 4], [zero; 4], [zero; 4]);
+        let (a16, a_rest) = a4.as_chunks::<4>();
+        let (b16, b_rest) = b4.as_chunks::<4>();
+        for (x, y) in a16.iter().zip(b16) {
+            for j in 0..4 {
+                let (vx, vy) = (load4(&x[j]), load4(&y[j]));
+                ab[j] = vfmaq_f32(ab[j], vx, vy);
+                aa[j] = vfmaq_f32(aa[j], vx, vx);
+                bb[j] = vfmaq_f32(bb[j], vy, vy);
+            }
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            let (vx, vy) = (load4(x), load4(y));
+            ab[0] = vfmaq_f32(ab[0], vx, vy);
+            aa[0] = vfmaq_f32(aa[0], vx, vx);
+            bb[0] = vfmaq_f32(bb[0], vy, vy);
+        }
+        let reduce = |v: [float32x4_t; 4]| {
+            vaddvq_f32(vaddq_f32(vaddq_f32(v[0], v[1]), vaddq_f32(v[2], v[3])))
+        };
+        let (mut ab, mut aa, mut bb) = (reduce(ab), reduce(aa), reduce(bb));
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            ab += x * y;
+            aa += x * x;
+            bb += y * y;
+        }
+        (ab, aa, bb)
+    }
+
+    #[target_feature(enable = "neon")]
+    pub(super) fn dots_neon(query: &[f32], rows: &[f32], out: &mut [f32]) {
+        if query.is_empty() {
+            return;
+        }
+        for (o, row) in out.iter_mut().zip(rows.chunks_exact(query.len())) {
+            *o = dot_neon(query, row);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deterministic mix of signs and magnitudes, with cancellation.
+    fn sample(seed: u32, n: usize) -> Vec<f32> {
+        let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                let mantissa = (x % 2001) as f32 / 1000.0 - 1.0;
+                let exponent = ((x >> 12) % 9) as i32 - 4;
+                mantissa * 2f32.powi(exponent)
+            })
+            .collect()
+    }
+
+    /// Slices starting at every float offset modulo 64 bytes, inside 64-byte-aligned buffers.
+    fn at_offset(values: &[f32], offset: usize) -> (Vec<Block>, usize) {
+        let blocks = (offset + values.len()).div_ceil(BLOCK_FLOATS) + 1;
+        let mut buf = vec![Block([f32::NAN; 16]); blocks];
+        floats_mut(&mut buf)[offset..offset + values.len()].copy_from_slice(values);
+        (buf, offset)
+    }
+
+    #[test]
+    fn e8_every_kernel_matches_the_reference_at_every_length_and_offset() {
+        let kernels = Kernel::available();
+        assert!(kernels.iter().any(|k| k.isa() == Isa::Scalar));
+        for n in 0..=67 {
+            let a = sample(n as u32, n);
+            let b = sample(1000 + n as u32, n);
+            let want_dot = reference_dot(&a, &b).unwrap();
+            let want_cos = reference_cosine(&a, &b);
+            for offset_a in 0..BLOCK_FLOATS {
+                let offset_b = (offset_a * 7 + 3) % BLOCK_FLOATS;
+                let (buf_a, oa) = at_offset(&a, offset_a);
+                let (buf_b, ob) = at_offset(&b, offset_b);
+                let xa = &floats(&buf_a)[oa..oa + n];
+                let xb = &floats(&buf_b)[ob..ob + n];
+                assert_eq!(xa.as_ptr() as usize % 64, offset_a * 4);
+                for k in &kernels {
+                    let dot = k.dot(xa, xb).unwrap();
+                    let bound = dot_error_bound(&a, &b);
+                    assert!(
+                        (f64::from(dot) - f64::from(want_dot)).abs() <= bound,
+                        "{} dot n={n} offset={offset_a}: {dot} vs {want_dot} (bound {bound})",
+                        k.isa()
+                    );
+                    let cos = k.cosine(xa, xb);
+                    match (cos, want_cos) {
+                        (Some(c), Some(w)) => assert!(
+                            (f64::from(c) - f64::from(w)).abs() <= cosine_error_bound(n),
+                            "{} cosine n={n} offset={offset_a}: {c} vs {w}",
+                            k.isa()
+                        ),
+                        (None, None) => assert_eq!(n, 0),
+                        other => panic!("{} n={n}: {other:?}", k.isa()),
+                    }
+                    let mut out = [f32::NAN; 2];
+                    let rows = [xb, xb].concat();
+                    k.dots(xa, &rows, &mut out);
+                    if n > 0 {
+                        assert_eq!(out[0].to_bits(), dot.to_bits(), "dots agrees with dot");
+                        assert_eq!(out[1].to_bits(), dot.to_bits());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn e8_mismatched_lengths_and_degenerate_vectors_are_refused_not_misread() {
+        for k in Kernel::available() {
+            assert_eq!(k.dot(&[1.0, 2.0], &[1.0]), None);
+            assert_eq!(k.cosine(&[1.0, 2.0], &[1.0]), None);
+            assert_eq!(k.cosine(&[0.0; 9], &[1.0; 9]), None, "zero magnitude");
+            assert_eq!(k.cosine(&[], &[]), None, "empty");
+            assert_eq!(k.cosine(&[f32::NAN; 3], &[1.0; 3]), None);
+            let v = sample(7, 40);
+            let same = k.cosine(&v, &v).unwrap();
+            assert!((same - 1.0).abs() <= 4.0 * f32::EPSILON, "{same}");
+            let neg: Vec<f32> = v.iter().map(|x| -x).collect();
+            assert!((k.cosine(&v, &neg).unwrap() + 1.0).abs() <= 4.0 * f32::EPSILON);
+        }
+    }
+
+    #[test]
+    fn e8_detection_is_cached_and_consistent() {
+        let best = Kernel::best();
+        assert_eq!(best, Kernel::best());
+        assert_eq!(Kernel::available().first().copied(), Some(best));
+        assert!(Kernel::of(Isa::Scalar).is_some());
+        #[cfg(target_arch = "x86_64")]
+        assert!(Kernel::of(Isa::Neon).is_none());
+        #[cfg(target_arch = "aarch64")]
+        {
+            assert!(Kernel::of(Isa::Avx2Fma).is_none() && Kernel::of(Isa::Avx512).is_none());
+            assert_eq!(
+                best.isa(),
+                Isa::Neon,
+                "NEON is part of the aarch64 baseline"
+            );
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! # kenning-vector
+//!
+//! The embedding sidecar of [Kenning](https://docs.rs/kenning): caller-fed vectors stored beside
+//! capsules in redb (E1–E7), cosine kernels for AVX-512, AVX2+FMA, NEON and portable Rust chosen
+//! at run time (E8), a scan-friendly in-memory copy of each scope's vectors that always equals
+//! what is committed, exact top-k with the caller's fences applied before ranking, and
+//! Reciprocal Rank Fusion of the term and vector lanes (R6, R7).
+//!
+//! ```
+//! use kenning_vector::{
+//!     Embedding, LaneHit, ModelTag, Query, RrfParams, Staged, VectorIndex, attach, create_tables,
+//! };
+//! use redb::ReadableDatabase as _;
+//!
+//! # let dir = tempfile::tempdir()?;
+//! let db = redb::Database::create(dir.path().join("store.redb"))?;
+//! let txn = db.begin_write()?;
+//! create_tables(&txn)?;
+//! txn.commit()?;
+//! let index = VectorIndex::open(&db.begin_read()?)?;
+//!
+//! // One write: take the gate, write in one transaction, commit, then apply.
+//! let tag = ModelTag::new("all-MiniLM-L6-v2")?;
+//! let mut gate = index.lock();
+//! let txn = db.begin_write()?;
+//! let mut staged = Staged::new();
+//! for (capsule, v) in [(1, [1.0, 0.0]), (2, [0.6, 0.8]), (3, [0.0, 1.0])] {
+//!     attach(&txn, &mut staged, "bot.support", capsule, Embedding::new(v.to_vec())?, &tag)?;
+//! }
+//! txn.commit()?;
+//! gate.apply(staged)?;
+//! drop(gate);
+//!
+//! // The vector lane, with capsule 2 fenced off.
+//! let query = Query::new(&[0.8, 0.6])?;
+//! let vector = index.search("bot.support", &query, 10, |capsule| capsule != 2)?;
+//! assert_eq!(vector.iter().map(|h| h.capsule).collect::<Vec<_>>(), [1, 3]);
+//!
+//! // Fused with a term lane.
+//! let term = [LaneHit { capsule: 3, score: 7.5 }];
+//! let fused = RrfParams::default().fuse(&term, &vector, 10);
+//! assert_eq!(fused[0].capsule, 3);
+//! assert_eq!(fused[0].term.map(|p| p.rank), Some(1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## How the facade uses it
+//!
+//! - **Open**: call [`create_tables`] when [`tables_exist`] says a table is missing, then
+//!   [`VectorIndex::open`] on a read transaction, and keep the index beside the database.
+//! - **Attach, replace, forget, migrate**: take [`VectorIndex::lock`] before `begin_write`; in
+//!   the transaction call [`attach`], [`remove`] or [`clear`] with one [`Staged`]; after
+//!   `commit()` returns `Ok`, [`WriteGate::apply`] the change-set. On an error, abort and drop
+//!   the change-set. The facade checks permission, reach and the capsule's existence (E6) and
+//!   writes the audit record (E7); this crate knows neither capsules nor principals.
+//! - **List**: [`list`] in a read transaction (E5).
+//! - **Recall**: [`VectorIndex::search`] with the fences as the `keep` predicate, then
+//!   [`RrfParams::fuse`] with the term lane's hits.
+//!
+//! ## What this crate is not
+//!
+//! It computes no embedding: vectors are fed by the caller, with the name of the model that made
+//! them. It knows nothing of capsules, lifecycle fences, principals, audit or BM25: the facade
+//! passes capsule numbers and scope ids it has checked, and a predicate for its fences. It never
+//! begins or commits a transaction. It is not an approximate-nearest-neighbour index: every
+//! search is exact, a scan at memory bandwidth.
+//!
+//! ## Choices the seed leaves open
+//!
+//! - A replace keeps the capsule's place in append order; a remove frees it (see [`store`]).
+//! - Removing the store's last embedding resets the resident embedder; [`clear`] is the
+//!   migration path to another one.
+//! - Magnitudes must lie in [`MIN_MAGNITUDE`]`..=`[`MAX_MAGNITUDE`] and dimensions in
+//!   `1..=`[`MAX_DIMENSION`], so that every kernel computes cosine without overflow; model tags
+//!   are opaque, compared byte for byte, at most [`MAX_MODEL_TAG_BYTES`].
+//! - A query against a store without embeddings returns no hit rather than an error: there is
+//!   no dimension to mismatch.
+//! - Top-k ties break toward the smaller capsule number; RRF ties toward the better single-lane
+//!   rank, then the smaller capsule number.
+
+#![deny(missing_docs)]
+
+mod embedding;
+mod error;
+mod fusion;
+mod index;
+pub mod kernels;
+pub mod record;
+mod request;
+mod scan;
+pub mod store;
+
+pub use embedding::{
+    Embedding, MAX_DIMENSION, MAX_MAGNITUDE, MAX_MODEL_TAG_BYTES, MIN_MAGNITUDE, ModelTag, Query,
+};
+pub use error::{Error, ErrorKind, Result};
+pub use fusion::{FusedHit, LaneHit, LaneRank, RrfParams};
+pub use index::{VectorIndex, WriteGate};
+pub use kernels::{Isa, Kernel};
+pub use record::EmbeddingRecord;
+pub use request::{Attach, AttachRequest, VectorCall, parse_capsule, serialize_capsule};
+pub use scan::{CHUNK_BYTES, ROW_OVERHEAD_BYTES, ScopeVectors};
+pub use store::{
+    Attached, Listed, Resident, Staged, attach, clear, create_tables, get, list, remove, resident,
+    tables_exist,
+};

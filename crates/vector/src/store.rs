@@ -1,0 +1,529 @@
+//! The embedding sidecar over redb (E1–E7): attach, replace, remove, list, read back.
+//!
+//! Every function takes the facade's transaction and never begins or commits one. Writes record
+//! what they changed in a [`Staged`] change-set, which the facade hands to the
+//! [`VectorIndex`](crate::VectorIndex) through its [`WriteGate`](crate::WriteGate) once the
+//! transaction has committed.
+//!
+//! ## Tables
+//!
+//! | table | key | value |
+//! | --- | --- | --- |
+//! | `vector.embeddings` | `(scope, capsule)` | an [`EmbeddingRecord`] |
+//! | `vector.order` | `(scope, position)` | capsule |
+//! | `vector.meta` | `"resident"`, `"generation"` | the resident embedder, the change counter |
+//!
+//! ## Append order and replace
+//!
+//! Each scope lists its embeddings in append order: the order in which capsules first received
+//! one. A replace overwrites the vector in place and **keeps the capsule's position** (the row is
+//! replaced, not re-appended); a remove frees the position, and a later attach to the same
+//! capsule appends it anew at the end.
+//!
+//! ## The resident embedder (E2)
+//!
+//! The first attach into a store without embeddings elects its model tag and dimension. Every
+//! later attach must carry the same tag ([`Error::ModelTagMismatch`]) and dimension
+//! ([`Error::DimensionMismatch`]). When the last embedding is removed, nothing is left to compare
+//! against, so the election resets. Switching embedders is an explicit migration: [`clear`]
+//! every embedding, then attach each capsule's vector from the new model (in one transaction if
+//! the facade wishes, so that readers never see a half-migrated store).
+
+use redb::{
+    ReadTransaction, ReadableTable, ReadableTableMetadata as _, TableDefinition, TableError,
+    WriteTransaction,
+};
+use serde::Serialize;
+
+use crate::embedding::{Embedding, ModelTag};
+use crate::error::{DbResult, Error, Result};
+use crate::record::{self, EmbeddingRecord};
+
+/// `(scope, capsule)` → [`EmbeddingRecord`] bytes.
+pub(crate) const EMBEDDINGS: TableDefinition<'static, (&str, u64), &[u8]> =
+    TableDefinition::new("vector.embeddings");
+
+/// `(scope, position)` → capsule: the append order of each scope.
+pub(crate) const ORDER: TableDefinition<'static, (&str, u64), u64> =
+    TableDefinition::new("vector.order");
+
+/// Store-wide records: the resident embedder and the change generation.
+pub(crate) const META: TableDefinition<'static, &str, &[u8]> = TableDefinition::new("vector.meta");
+
+const RESIDENT: &str = "resident";
+const GENERATION: &str = "generation";
+const META_FORMAT: u8 = 1;
+
+/// The store's embedder, elected by the first attach (E2).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Resident {
+    /// The model tag every stored embedding carries.
+    pub model_tag: String,
+    /// The dimension every stored embedding has.
+    pub dimension: u32,
+}
+
+impl Resident {
+    /// Checks that an attach of `embedding` under `model_tag` fits this embedder. Attach checks
+    /// it again inside its transaction; call this to refuse early.
+    ///
+    /// # Errors
+    /// [`Error::ModelTagMismatch`] for another tag (checked first: it is the root cause when
+    /// both differ), [`Error::DimensionMismatch`] for another dimension.
+    pub fn admits(&self, embedding: &Embedding, model_tag: &ModelTag) -> Result<()> {
+        if model_tag.as_str() != self.model_tag {
+            return Err(Error::ModelTagMismatch {
+                got: model_tag.as_str().to_owned(),
+                resident: self.model_tag.clone(),
+                dimension: self.dimension,
+            });
+        }
+        self.check_dimension("embedding", embedding.dimension(), ATTACH_FIX)
+    }
+
+    pub(crate) fn check_dimension(
+        &self,
+        field: &'static str,
+        got: usize,
+        fix: &'static str,
+    ) -> Result<()> {
+        if got == self.dimension as usize {
+            return Ok(());
+        }
+        Err(Error::DimensionMismatch {
+            field,
+            got,
+            resident: self.dimension,
+            model_tag: self.model_tag.clone(),
+            fix,
+        })
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(5 + self.model_tag.len());
+        out.push(META_FORMAT);
+        out.extend_from_slice(&self.dimension.to_le_bytes());
+        out.extend_from_slice(self.model_tag.as_bytes());
+        out
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Self> {
+        let rest = meta_format(bytes)?;
+        let (Some(dimension), Some(tag)) = (
+            rest.first_chunk::<4>().map(|b| u32::from_le_bytes(*b)),
+            rest.get(4..),
+        ) else {
+            return Err(Error::corrupt("vector.meta", "short resident record"));
+        };
+        let model_tag = std::str::from_utf8(tag)
+            .map_err(|_| Error::corrupt("vector.meta", "resident tag is not UTF-8"))?
+            .to_owned();
+        Ok(Self {
+            model_tag,
+            dimension,
+        })
+    }
+}
+
+pub(crate) const ATTACH_FIX: &str = "send a vector of that dimension from that model, or migrate \
+     explicitly: clear every embedding, then re-attach each capsule's vector from the new model";
+pub(crate) const QUERY_FIX: &str = "embed the query with the same model as the stored vectors";
+
+/// The payload of a meta record, after its format byte.
+fn meta_format(bytes: &[u8]) -> Result<&[u8]> {
+    match bytes.split_first() {
+        Some((&META_FORMAT, rest)) => Ok(rest),
+        Some((&format, _)) if format > META_FORMAT => Err(Error::Storage {
+            message: format!(
+                "a record in table vector.meta has format {format}, newer than this build of \
+                 kenning reads ({META_FORMAT}): upgrade kenning"
+            ),
+            source: None,
+        }),
+        _ => Err(Error::corrupt("vector.meta", "bad format byte")),
+    }
+}
+
+/// What an attach did (E1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Attached {
+    /// The capsule already had an embedding, which this one replaced.
+    pub replaced: bool,
+    /// This attach elected the store's resident embedder (the store had no embedding).
+    pub elected: bool,
+    /// The stored dimension.
+    pub dimension: u32,
+    /// The stored model tag.
+    pub model_tag: String,
+}
+
+/// One entry of [`list`] (E5): no vector bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Listed {
+    /// The capsule number; serialized as `capsule_id: "cap-<n>"`.
+    #[serde(
+        rename = "capsule_id",
+        serialize_with = "crate::request::serialize_capsule"
+    )]
+    pub capsule: u64,
+    /// Components in the stored vector.
+    pub dimension: u32,
+    /// The model tag it was attached under.
+    pub model_tag: String,
+}
+
+/// The changes a write transaction made to the sidecar, for
+/// [`WriteGate::apply`](crate::WriteGate::apply) once the transaction has committed.
+///
+/// Create one per write transaction, pass it to every [`attach`], [`remove`] and [`clear`] of
+/// that transaction, and after `commit()` returns `Ok`, apply it under the same
+/// [`WriteGate`](crate::WriteGate) that was held since before the transaction began. If the
+/// transaction aborts or its commit fails, drop it: the in-memory copy must not see it.
+#[derive(Debug, Default)]
+#[must_use = "apply the change-set to the VectorIndex once its transaction commits"]
+pub struct Staged {
+    pub(crate) generation: Option<u64>,
+    pub(crate) resident: Option<Option<Resident>>,
+    pub(crate) ops: Vec<Op>,
+}
+
+#[derive(Debug)]
+pub(crate) enum Op {
+    Put {
+        scope: String,
+        capsule: u64,
+        embedding: Embedding,
+    },
+    Remove {
+        scope: String,
+        capsule: u64,
+    },
+    Clear,
+}
+
+impl Staged {
+    /// An empty change-set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether the transaction changed nothing in the sidecar.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.generation.is_none()
+    }
+
+    /// The sidecar generation this change-set produces, if it changed anything. Generations
+    /// count committed sidecar writes, so change-sets must be applied in generation order.
+    #[must_use]
+    pub fn generation(&self) -> Option<u64> {
+        self.generation
+    }
+
+    /// Bumps the stored generation once per change-set.
+    fn bump(&mut self, meta: &mut redb::Table<'_, &'static str, &'static [u8]>) -> Result<()> {
+        if self.generation.is_some() {
+            return Ok(());
+        }
+        let next = read_generation(meta)?
+            .checked_add(1)
+            .ok_or_else(|| Error::corrupt("vector.meta", "the generation counter is exhausted"))?;
+        let mut bytes = vec![META_FORMAT];
+        bytes.extend_from_slice(&next.to_le_bytes());
+        meta.insert(GENERATION, bytes.as_slice()).db()?;
+        self.generation = Some(next);
+        Ok(())
+    }
+}
+
+pub(crate) fn read_generation(
+    meta: &impl ReadableTable<&'static str, &'static [u8]>,
+) -> Result<u64> {
+    let Some(bytes) = meta.get(GENERATION).db()? else {
+        return Ok(0);
+    };
+    let rest = meta_format(bytes.value())?;
+    rest.first_chunk::<8>()
+        .filter(|_| rest.len() == 8)
+        .map(|b| u64::from_le_bytes(*b))
+        .ok_or_else(|| Error::corrupt("vector.meta", "bad generation record"))
+}
+
+pub(crate) fn read_resident(
+    meta: &impl ReadableTable<&'static str, &'static [u8]>,
+) -> Result<Option<Resident>> {
+    meta.get(RESIDENT)
+        .db()?
+        .map(|bytes| Resident::decode(bytes.value()))
+        .transpose()
+}
+
+/// Creates the sidecar's tables that do not exist yet, so that readers never meet a missing
+/// table. Call it in the facade's open, beside the other crates' `create_tables`.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn create_tables(txn: &WriteTransaction) -> Result<()> {
+    txn.open_table(EMBEDDINGS).db()?;
+    txn.open_table(ORDER).db()?;
+    txn.open_table(META).db()?;
+    Ok(())
+}
+
+/// Whether every sidecar table exists, so that the facade can open a store without writing
+/// when nothing is missing (a read-only open). Records of a newer format are refused by
+/// [`VectorIndex::open`](crate::VectorIndex::open), which reads them all.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn tables_exist(txn: &ReadTransaction) -> Result<bool> {
+    Ok(open_read(txn, EMBEDDINGS)?.is_some()
+        && open_read(txn, ORDER)?.is_some()
+        && open_read(txn, META)?.is_some())
+}
+
+/// Attaches `embedding` to capsule `capsule` of scope `scope` under `model_tag` (E1–E4), or
+/// replaces the capsule's embedding (`replaced: true`), keeping its append position.
+///
+/// The caller has checked that the capsule exists and belongs to `scope` (E6: an unknown
+/// capsule is the facade's `unknown_capsule` error) and that the caller may write there.
+/// Capsule numbers are store-wide, so one capsule is always attached under the same scope.
+///
+/// # Errors
+/// [`Error::ModelTagMismatch`] or [`Error::DimensionMismatch`] against the resident embedder
+/// (nothing is written), [`Error::Storage`].
+pub fn attach(
+    txn: &WriteTransaction,
+    staged: &mut Staged,
+    scope: &str,
+    capsule: u64,
+    embedding: Embedding,
+    model_tag: &ModelTag,
+) -> Result<Attached> {
+    let mut meta = txn.open_table(META).db()?;
+    let resident = read_resident(&meta)?;
+    let elected = match &resident {
+        Some(r) => {
+            r.admits(&embedding, model_tag)?;
+            false
+        }
+        None => true,
+    };
+    // `Embedding` holds at most MAX_DIMENSION components, so the dimension fits in u32.
+    let dimension = embedding.dimension() as u32;
+    staged.bump(&mut meta)?;
+    if elected {
+        let r = Resident {
+            model_tag: model_tag.as_str().to_owned(),
+            dimension,
+        };
+        meta.insert(RESIDENT, r.encode().as_slice()).db()?;
+        staged.resident = Some(Some(r));
+    }
+    drop(meta);
+
+    let mut table = txn.open_table(EMBEDDINGS).db()?;
+    let mut order = txn.open_table(ORDER).db()?;
+    let previous = table
+        .get((scope, capsule))
+        .db()?
+        .map(|old| stored_position(old.value()));
+    let (position, replaced) = match previous {
+        Some(known) => (position_of(&order, scope, capsule, known)?, true),
+        None => {
+            let next = match order
+                .range((scope, 0)..=(scope, u64::MAX))
+                .db()?
+                .next_back()
+            {
+                Some(last) => last.db()?.0.value().1.checked_add(1).ok_or_else(|| {
+                    Error::corrupt("vector.order", "append positions are exhausted")
+                })?,
+                None => 0,
+            };
+            order.insert((scope, next), capsule).db()?;
+            (next, false)
+        }
+    };
+    let bytes = record::encode(position, embedding.values());
+    table.insert((scope, capsule), bytes.as_slice()).db()?;
+    staged.ops.push(Op::Put {
+        scope: scope.to_owned(),
+        capsule,
+        embedding,
+    });
+    Ok(Attached {
+        replaced,
+        elected,
+        dimension,
+        model_tag: model_tag.as_str().to_owned(),
+    })
+}
+
+/// Removes capsule `capsule`'s embedding from scope `scope`, if it has one; the facade calls it
+/// when it forgets the capsule (C7). Returns whether there was one. Removing the store's last
+/// embedding resets the resident embedder.
+///
+/// A record too damaged to decode is still removed: forgetting must not depend on the sidecar
+/// being readable.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn remove(
+    txn: &WriteTransaction,
+    staged: &mut Staged,
+    scope: &str,
+    capsule: u64,
+) -> Result<bool> {
+    let mut table = txn.open_table(EMBEDDINGS).db()?;
+    let Some(known) = table
+        .remove((scope, capsule))
+        .db()?
+        .map(|old| stored_position(old.value()))
+    else {
+        return Ok(false);
+    };
+    let mut order = txn.open_table(ORDER).db()?;
+    let position = position_of(&order, scope, capsule, known)?;
+    order.remove((scope, position)).db()?;
+    let now_empty = table.first().db()?.is_none();
+    drop((table, order));
+
+    let mut meta = txn.open_table(META).db()?;
+    staged.bump(&mut meta)?;
+    if now_empty {
+        meta.remove(RESIDENT).db()?;
+        staged.resident = Some(None);
+    }
+    staged.ops.push(Op::Remove {
+        scope: scope.to_owned(),
+        capsule,
+    });
+    Ok(true)
+}
+
+/// Removes every embedding of every scope and resets the resident embedder: the first step of
+/// a migration to another embedder. Returns how many were removed. Embeddings are a sidecar, so
+/// this loses no capsule byte (C6, E7).
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn clear(txn: &WriteTransaction, staged: &mut Staged) -> Result<u64> {
+    let removed = txn.open_table(EMBEDDINGS).db()?.len().db()?;
+    if removed == 0 {
+        return Ok(0);
+    }
+    txn.delete_table(EMBEDDINGS).db()?;
+    txn.delete_table(ORDER).db()?;
+    txn.open_table(EMBEDDINGS).db()?;
+    txn.open_table(ORDER).db()?;
+    let mut meta = txn.open_table(META).db()?;
+    staged.bump(&mut meta)?;
+    meta.remove(RESIDENT).db()?;
+    staged.resident = Some(None);
+    staged.ops.push(Op::Clear);
+    Ok(removed)
+}
+
+/// Every embedding of `scope` in append order (E5), without vector bytes.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn list(txn: &ReadTransaction, scope: &str) -> Result<Vec<Listed>> {
+    let (Some(order), Some(meta)) = (open_read(txn, ORDER)?, open_read(txn, META)?) else {
+        return Ok(Vec::new());
+    };
+    let mut rows = order.range((scope, 0)..=(scope, u64::MAX)).db()?.peekable();
+    if rows.peek().is_none() {
+        return Ok(Vec::new());
+    }
+    let resident = read_resident(&meta)?.ok_or_else(|| {
+        Error::corrupt(
+            "vector.meta",
+            "embeddings are stored but no resident embedder is",
+        )
+    })?;
+    rows.map(|row| {
+        let (_, capsule) = row.db()?;
+        Ok(Listed {
+            capsule: capsule.value(),
+            dimension: resident.dimension,
+            model_tag: resident.model_tag.clone(),
+        })
+    })
+    .collect()
+}
+
+/// The embedding of capsule `capsule` in scope `scope`, bit for bit as attached (E4).
+///
+/// # Errors
+/// [`Error::Storage`], also for a record this build cannot read.
+pub fn get(txn: &ReadTransaction, scope: &str, capsule: u64) -> Result<Option<Embedding>> {
+    let Some(table) = open_read(txn, EMBEDDINGS)? else {
+        return Ok(None);
+    };
+    table
+        .get((scope, capsule))
+        .db()?
+        .map(|bytes| EmbeddingRecord::decode(bytes.value()).map(|r| r.embedding))
+        .transpose()
+}
+
+/// The store's resident embedder, if any embedding is stored (E2).
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn resident(txn: &ReadTransaction) -> Result<Option<Resident>> {
+    match open_read(txn, META)? {
+        Some(meta) => read_resident(&meta),
+        None => Ok(None),
+    }
+}
+
+/// Opens a table for reading; a table that was never created reads as empty.
+pub(crate) fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    table: TableDefinition<'static, K, V>,
+) -> Result<Option<redb::ReadOnlyTable<K, V>>> {
+    match txn.open_table(table) {
+        Ok(t) => Ok(Some(t)),
+        Err(TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e).db(),
+    }
+}
+
+/// The append position a stored record claims, read from its header only, so that a record
+/// whose vector is damaged can still be replaced or removed.
+fn stored_position(bytes: &[u8]) -> Option<u64> {
+    match bytes.split_first() {
+        Some((&record::RECORD_FORMAT, rest)) => {
+            rest.first_chunk::<8>().map(|b| u64::from_le_bytes(*b))
+        }
+        _ => None,
+    }
+}
+
+/// The position of `capsule` in `scope`'s order: the one its record claims when the order
+/// table agrees, else found by scanning the scope's order.
+fn position_of(
+    order: &impl ReadableTable<(&'static str, u64), u64>,
+    scope: &str,
+    capsule: u64,
+    claimed: Option<u64>,
+) -> Result<u64> {
+    if let Some(position) = claimed
+        && order.get((scope, position)).db()?.map(|c| c.value()) == Some(capsule)
+    {
+        return Ok(position);
+    }
+    for row in order.range((scope, 0)..=(scope, u64::MAX)).db()? {
+        let (key, value) = row.db()?;
+        if value.value() == capsule {
+            return Ok(key.value().1);
+        }
+    }
+    Err(Error::corrupt(
+        "vector.order",
+        format_args!("capsule {capsule} of scope {scope:?} has an embedding but no position"),
+    ))
+}

@@ -1,0 +1,109 @@
+//! A store the way the facade drives it: one gate, one write transaction, commit, then apply.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::path::{Path, PathBuf};
+
+use kenning_vector::{Staged, VectorIndex, create_tables};
+use redb::{Database, ReadTransaction, ReadableDatabase as _, WriteTransaction};
+
+pub struct Store {
+    pub path: PathBuf,
+    pub db: Database,
+    pub index: VectorIndex,
+}
+
+impl Store {
+    pub fn open(path: &Path) -> Self {
+        let db = Database::create(path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        txn.commit().unwrap();
+        let index = VectorIndex::open(&db.begin_read().unwrap()).unwrap();
+        Self {
+            path: path.to_owned(),
+            db,
+            index,
+        }
+    }
+
+    /// Closes and reopens the file, rebuilding the in-memory copy from the tables.
+    pub fn reopen(self) -> Self {
+        let path = self.path.clone();
+        drop(self);
+        Self::open(&path)
+    }
+
+    /// Runs `f` in one write transaction: commit and apply when it succeeds, abort otherwise.
+    pub fn write<T>(
+        &self,
+        f: impl FnOnce(&WriteTransaction, &mut Staged) -> kenning_vector::Result<T>,
+    ) -> kenning_vector::Result<T> {
+        let mut gate = self.index.lock();
+        let txn = self.db.begin_write().unwrap();
+        let mut staged = Staged::new();
+        match f(&txn, &mut staged) {
+            Ok(value) => {
+                txn.commit().unwrap();
+                gate.apply(staged)?;
+                Ok(value)
+            }
+            Err(e) => {
+                txn.abort().unwrap();
+                Err(e)
+            }
+        }
+    }
+
+    /// Runs `f` in a write transaction and aborts it whatever happens.
+    pub fn aborted<T>(&self, f: impl FnOnce(&WriteTransaction, &mut Staged) -> T) -> T {
+        let _gate = self.index.lock();
+        let txn = self.db.begin_write().unwrap();
+        let mut staged = Staged::new();
+        let out = f(&txn, &mut staged);
+        txn.abort().unwrap();
+        drop(staged);
+        out
+    }
+
+    pub fn read(&self) -> ReadTransaction {
+        self.db.begin_read().unwrap()
+    }
+}
+
+pub fn temp() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vectors.redb");
+    (dir, path)
+}
+
+/// The heap bytes a scope of `n` vectors of dimension `d` must take, from the layout the
+/// `ScopeVectors` docs state: per chunk of `r` rows an `Arc` (two counts) around a header of
+/// three `Vec`s, `8r + 4r` bytes of ids and inverse norms, and `4·r·d` bytes rounded up to
+/// 64-byte blocks; per scope an `Arc` around a 48-byte header and one pointer per chunk.
+pub fn expected_heap_bytes(n: usize, d: usize) -> usize {
+    if n == 0 {
+        return 16 + 48;
+    }
+    let per_chunk = (kenning_vector::CHUNK_BYTES / (4 * d)).max(1);
+    let chunks = n.div_ceil(per_chunk);
+    let chunk_bytes = |r: usize| 16 + 72 + 12 * r + 64 * (r * d).div_ceil(16);
+    let full = (chunks - 1) * chunk_bytes(per_chunk);
+    let last = chunk_bytes(n - (chunks - 1) * per_chunk);
+    16 + 48 + 8 * chunks + full + last
+}
+
+/// Deterministic pseudo-random floats in [-1, 1] with a guaranteed length.
+pub fn vector(seed: u64, d: usize) -> Vec<f32> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut v: Vec<f32> = (0..d)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ((x % 2001) as f32 - 1000.0) / 1000.0
+        })
+        .collect();
+    v[(seed as usize) % d] += 2.0;
+    v
+}
