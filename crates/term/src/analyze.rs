@@ -1,0 +1,333 @@
+//! Text analysis: from a text to the terms the index keeps.
+//!
+//! For every word of a text, in order:
+//!
+//! 1. **Segmentation.** Words are the Unicode (UAX #29) words of the text: runs holding a letter
+//!    or a digit. Punctuation and spaces separate words; `don't`, `Caroline's`, `3.5` and `e-mail`
+//!    (two words: `e`, `mail`) are segmented as UAX #29 says. Typographic apostrophes (`’`, `ʼ`)
+//!    read as `'`.
+//! 2. **Case.** Lowercased (Unicode lowercase mapping).
+//! 3. **Stop words.** The word, with its diacritics folded, is looked up in the stop list of the
+//!    text's language ([`crate::stop`]); a stop word is dropped.
+//! 4. **Stemming.** The lowercased word, accents intact (the Snowball stemmers are written for
+//!    them), is stemmed with the Snowball stemmer of the text's language.
+//! 5. **Folding.** The stem's diacritics are folded (`ação` → `acao`, `café` → `cafe`), plus a
+//!    few letters that carry no combining mark (`ß` → `ss`, `æ` → `ae`, `œ` → `oe`, `ø` → `o`,
+//!    `đ` → `d`, `ł` → `l`, `ı` → `i`), so a query typed without accents meets a text written with
+//!    them.
+//! 6. **Length.** A term longer than [`MAX_TERM_BYTES`] is cut at the last character boundary
+//!    within the bound, the same way in texts and queries, so a long token still matches itself.
+//!
+//! ## Which language
+//!
+//! The language of a text picks its stop list and stemmer. It is detected per text, from the
+//! stop words it holds ([`detect`]): the language whose stop list the text hits more often wins,
+//! English on a tie. A text that hits neither list (a short note like `Reunião orçamento sexta`)
+//! carries no signal, and is analysed in a *fallback* language that the caller supplies: the
+//! index passes the scope's prevailing language (see [`crate::ScopeStats::prevailing`]), so such
+//! a note in a Portuguese scope is stemmed as Portuguese. Queries go through the same rule.
+
+use std::borrow::Cow;
+
+use rust_stemmers::{Algorithm, Stemmer};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::stop::is_stop;
+
+/// A term is at most this many bytes; longer ones are cut at a character boundary.
+pub const MAX_TERM_BYTES: usize = 64;
+
+/// A language the analyser has a stop list and a stemmer for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
+pub enum Language {
+    /// English: Snowball English (Porter2) stemmer and stop list. The default.
+    #[default]
+    English,
+    /// Portuguese: Snowball Portuguese stemmer and stop list.
+    Portuguese,
+}
+
+impl Language {
+    /// Every language, in a fixed order.
+    pub const ALL: [Language; 2] = [Self::English, Self::Portuguese];
+
+    /// `"english"` or `"portuguese"`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::English => "english",
+            Self::Portuguese => "portuguese",
+        }
+    }
+
+    fn stemmer(self) -> Stemmer {
+        Stemmer::create(match self {
+            Self::English => Algorithm::English,
+            Self::Portuguese => Algorithm::Portuguese,
+        })
+    }
+
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Self::English => 0,
+            Self::Portuguese => 1,
+        }
+    }
+
+    pub(crate) fn from_code(code: u8) -> Option<Self> {
+        match code {
+            0 => Some(Self::English),
+            1 => Some(Self::Portuguese),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The result of analysing one text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The language the text was analysed in.
+    pub language: Language,
+    /// Whether that language was detected from the text itself (`false`: the fallback was used).
+    pub detected: bool,
+    /// The terms, in text order, repeats kept: the document length is `terms.len()`.
+    pub terms: Vec<String>,
+}
+
+/// A word of the text: lowercased, and lowercased with diacritics folded.
+struct Word {
+    lower: String,
+    folded: Option<String>,
+}
+
+impl Word {
+    fn folded(&self) -> &str {
+        self.folded.as_deref().unwrap_or(&self.lower)
+    }
+}
+
+fn words(text: &str) -> Vec<Word> {
+    text.unicode_words()
+        .map(|w| {
+            let lower = if w.is_ascii() {
+                w.to_ascii_lowercase()
+            } else {
+                w.chars()
+                    .map(|c| match c {
+                        '\u{2019}' | '\u{02BC}' => '\'',
+                        c => c,
+                    })
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            let folded = match fold(&lower) {
+                Cow::Borrowed(_) => None,
+                Cow::Owned(f) => Some(f),
+            };
+            Word { lower, folded }
+        })
+        .collect()
+}
+
+fn detect_words(words: &[Word]) -> Option<Language> {
+    let mut hits = [0usize; 2];
+    for w in words {
+        for (i, language) in Language::ALL.into_iter().enumerate() {
+            if is_stop(language, w.folded()) {
+                hits[i] += 1;
+            }
+        }
+    }
+    match hits {
+        [0, 0] => None,
+        [en, pt] if pt > en => Some(Language::Portuguese),
+        _ => Some(Language::English),
+    }
+}
+
+/// The language `text` is written in, judged by its stop words: the language whose list it hits
+/// more often, English on a tie; `None` when it hits neither list.
+///
+/// ```
+/// use kenning_term::{Language, detect};
+/// assert_eq!(detect("the meeting is on Friday"), Some(Language::English));
+/// assert_eq!(detect("a reunião é na sexta-feira"), Some(Language::Portuguese));
+/// assert_eq!(detect("Reunião orçamento sexta"), None);
+/// ```
+#[must_use]
+pub fn detect(text: &str) -> Option<Language> {
+    detect_words(&words(text))
+}
+
+/// Analyses `text`: detects its language (falling back to `fallback` when the text carries no
+/// signal), then segments, lowercases, drops stop words, stems and folds (see the module docs).
+///
+/// ```
+/// use kenning_term::{Language, analyze};
+/// let a = analyze("The CAFÉS were sold out by noon", Language::English);
+/// assert_eq!(a.language, Language::English);
+/// assert_eq!(a.terms, ["cafe", "sold", "noon"]);
+/// ```
+#[must_use]
+pub fn analyze(text: &str, fallback: Language) -> Analysis {
+    let words = words(text);
+    let (language, detected) = match detect_words(&words) {
+        Some(language) => (language, true),
+        None => (fallback, false),
+    };
+    Analysis {
+        language,
+        detected,
+        terms: terms_of(&words, language),
+    }
+}
+
+/// Analyses `text` in `language`, without detection.
+#[must_use]
+pub fn analyze_as(text: &str, language: Language) -> Vec<String> {
+    terms_of(&words(text), language)
+}
+
+fn terms_of(words: &[Word], language: Language) -> Vec<String> {
+    let stemmer = language.stemmer();
+    let mut terms = Vec::with_capacity(words.len());
+    for w in words {
+        if is_stop(language, w.folded()) {
+            continue;
+        }
+        let stem = stemmer.stem(&w.lower);
+        let mut term = match fold(&stem) {
+            Cow::Borrowed(s) => s.to_owned(),
+            Cow::Owned(s) => s,
+        };
+        truncate(&mut term);
+        if !term.is_empty() {
+            terms.push(term);
+        }
+    }
+    terms
+}
+
+fn truncate(term: &mut String) {
+    if term.len() > MAX_TERM_BYTES {
+        let mut cut = MAX_TERM_BYTES;
+        while !term.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        term.truncate(cut);
+    }
+}
+
+/// Lowercases `word` and folds its diacritics (`Ação` → `acao`). Borrowed when nothing changes.
+#[must_use]
+pub fn fold(word: &str) -> Cow<'_, str> {
+    if word.is_ascii() {
+        return if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(word.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(word)
+        };
+    }
+    let mut out = String::with_capacity(word.len());
+    let stripped = word
+        .chars()
+        .flat_map(char::to_lowercase)
+        .nfd()
+        .filter(|c| !is_combining_mark(*c));
+    for c in stripped.nfc() {
+        match c {
+            'ß' => out.push_str("ss"),
+            'æ' => out.push_str("ae"),
+            'œ' => out.push_str("oe"),
+            'ø' => out.push('o'),
+            'đ' | 'ð' => out.push('d'),
+            'ł' => out.push('l'),
+            'ı' => out.push('i'),
+            '\u{2019}' | '\u{02BC}' => out.push('\''),
+            c => out.push(c),
+        }
+    }
+    if out == word {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_case_and_diacritics() {
+        assert_eq!(fold("Ação"), "acao");
+        assert_eq!(fold("CAFÉ"), "cafe");
+        assert_eq!(fold("Straße"), "strasse");
+        assert_eq!(fold("plain"), "plain");
+        assert!(matches!(fold("plain"), Cow::Borrowed(_)));
+        // Hangul recomposes after the marks are dropped: no jamo soup.
+        assert_eq!(fold("한국어"), "한국어");
+    }
+
+    #[test]
+    fn english_stems_and_drops_stop_words() {
+        let a = analyze("When did Caroline go to the LGBTQ support groups?", Language::English);
+        assert_eq!(a.language, Language::English);
+        assert!(a.detected);
+        assert_eq!(a.terms, ["carolin", "go", "lgbtq", "support", "group"]);
+    }
+
+    #[test]
+    fn possessives_and_typographic_apostrophes() {
+        let a = analyze_as("Caroline’s dog isn’t Melanie's", Language::English);
+        assert_eq!(a, ["carolin", "dog", "melani"]);
+    }
+
+    #[test]
+    fn portuguese_is_detected_and_stemmed_with_accents_then_folded() {
+        let a = analyze("A reunião do conselho não foi gravada", Language::English);
+        assert_eq!(a.language, Language::Portuguese);
+        assert_eq!(a.terms, ["reunia", "conselh", "grav"]);
+        // Typed without accents, the same word meets the same term.
+        assert_eq!(analyze_as("reuniao", Language::Portuguese), ["reunia"]);
+        // Inflections meet through the stemmer.
+        assert_eq!(
+            analyze_as("conselhos gravadas", Language::Portuguese),
+            ["conselh", "grav"]
+        );
+    }
+
+    #[test]
+    fn no_signal_uses_the_fallback() {
+        let a = analyze("Reunião orçamento sexta", Language::Portuguese);
+        assert_eq!(a.language, Language::Portuguese);
+        assert!(!a.detected);
+        let b = analyze("Reunião orçamento sexta", Language::English);
+        assert_eq!(b.language, Language::English);
+    }
+
+    #[test]
+    fn long_terms_are_cut_at_a_char_boundary() {
+        let long = "é".repeat(100);
+        let terms = analyze_as(&long, Language::English);
+        assert_eq!(terms.len(), 1);
+        assert!(terms[0].len() <= MAX_TERM_BYTES);
+        assert_eq!(analyze_as(&long, Language::English), terms);
+    }
+
+    #[test]
+    fn empty_and_punctuation_only_texts_have_no_terms() {
+        assert!(analyze("", Language::English).terms.is_empty());
+        assert!(analyze("?!… —", Language::English).terms.is_empty());
+        assert!(analyze("the of and", Language::English).terms.is_empty());
+    }
+}
