@@ -80,6 +80,10 @@ impl Kenning {
             txn.open_table(crate::scope::SCOPES).db()?;
             txn.open_table(crate::vocabulary::VOCABULARY).db()?;
             txn.open_table(crate::audit::AUDIT).db()?;
+            txn.open_table(crate::capsule::CAPSULES).db()?;
+            txn.open_table(crate::capsule::LIFECYCLE).db()?;
+            txn.open_table(crate::capsule::SCOPE_CAPSULES).db()?;
+            crate::capsule::term(crate::capsule::TERM_INDEX.create_tables(txn))?;
             Ok(())
         })
     }

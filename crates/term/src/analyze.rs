@@ -21,9 +21,10 @@
 //! ## Which language
 //!
 //! The language of a text picks its stop list and stemmer. It is detected per text, from the
-//! stop words it holds ([`detect`]): the language whose stop list the text hits more often wins,
-//! English on a tie. A text that hits neither list (a short note like `Reunião orçamento sexta`)
-//! carries no signal, and is analysed in a *fallback* language that the caller supplies: the
+//! stop words it holds ([`detect`]): the language whose stop list the text hits more often wins.
+//! A text that hits both lists equally (most often neither, as in a short note like `Reunião
+//! orçamento sexta`, or only shared words such as `a`, `do`, `no`) carries no signal, and is
+//! analysed in a *fallback* language that the caller supplies: the
 //! index passes the scope's prevailing language (see [`crate::ScopeStats::prevailing`]), so such
 //! a note in a Portuguese scope is stemmed as Portuguese. Queries go through the same rule.
 
@@ -148,20 +149,22 @@ fn detect_words(words: &[Word]) -> Option<Language> {
         }
     }
     match hits {
-        [0, 0] => None,
+        [en, pt] if en > pt => Some(Language::English),
         [en, pt] if pt > en => Some(Language::Portuguese),
-        _ => Some(Language::English),
+        _ => None,
     }
 }
 
 /// The language `text` is written in, judged by its stop words: the language whose list it hits
-/// more often, English on a tie; `None` when it hits neither list.
+/// more often; `None` when it hits both equally (none at all, or only words like `a`, `do`, `no`
+/// that both lists hold): a tie carries no signal.
 ///
 /// ```
 /// use kenning_term::{Language, detect};
 /// assert_eq!(detect("the meeting is on Friday"), Some(Language::English));
 /// assert_eq!(detect("a reunião é na sexta-feira"), Some(Language::Portuguese));
 /// assert_eq!(detect("Reunião orçamento sexta"), None);
+/// assert_eq!(detect("reuniões do orçamento"), None); // `do` is on both lists
 /// ```
 #[must_use]
 pub fn detect(text: &str) -> Option<Language> {
@@ -280,7 +283,10 @@ mod tests {
 
     #[test]
     fn english_stems_and_drops_stop_words() {
-        let a = analyze("When did Caroline go to the LGBTQ support groups?", Language::English);
+        let a = analyze(
+            "When did Caroline go to the LGBTQ support groups?",
+            Language::English,
+        );
         assert_eq!(a.language, Language::English);
         assert!(a.detected);
         assert_eq!(a.terms, ["carolin", "go", "lgbtq", "support", "group"]);

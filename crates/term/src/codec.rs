@@ -308,7 +308,16 @@ mod tests {
 
     #[test]
     fn varints_round_trip_at_the_edges() {
-        for v in [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
+        for v in [
+            0,
+            1,
+            127,
+            128,
+            300,
+            u64::from(u32::MAX),
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
             let mut out = vec![FORMAT];
             put_varint(&mut out, v);
             let mut r = Reader::new("t", &out).unwrap();

@@ -48,8 +48,8 @@ use redb::{ReadTransaction, ReadableTable, TableDefinition, TableHandle, WriteTr
 use crate::analyze::{Language, analyze};
 use crate::bm25::Bm25;
 use crate::codec::{
-    DocRecord, Posting, ScopeRecord, block_key, block_len, corrupt, decode_block,
-    decode_doc, decode_scope, encode_block, encode_doc, encode_scope, key_lower, read_block,
+    DocRecord, Posting, ScopeRecord, block_key, block_len, corrupt, decode_block, decode_doc,
+    decode_scope, encode_block, encode_doc, encode_scope, key_lower, read_block,
 };
 use crate::error::{DbResult, Error, Result};
 
@@ -312,7 +312,12 @@ impl TermIndex {
     ///
     /// # Errors
     /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
-    pub fn document_frequency(&self, txn: &ReadTransaction, scope: &str, term: &str) -> Result<u64> {
+    pub fn document_frequency(
+        &self,
+        txn: &ReadTransaction,
+        scope: &str,
+        term: &str,
+    ) -> Result<u64> {
         let scopes = txn.open_table(SCOPES).db()?;
         let Some(rec) = scope_record(&scopes, scope)? else {
             return Ok(0);
@@ -390,7 +395,11 @@ impl TermIndex {
 
 /// Merges sorted lists by document, sums each document's contributions (in list order) and
 /// keeps the best `limit` that `accept` lets through.
-fn top(lists: &[Vec<(u64, f64)>], limit: usize, accept: &mut dyn FnMut(u64) -> bool) -> Vec<Scored> {
+fn top(
+    lists: &[Vec<(u64, f64)>],
+    limit: usize,
+    accept: &mut dyn FnMut(u64) -> bool,
+) -> Vec<Scored> {
     let mut at = vec![0usize; lists.len()];
     let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
     loop {
@@ -415,7 +424,8 @@ fn top(lists: &[Vec<(u64, f64)>], limit: usize, accept: &mut dyn FnMut(u64) -> b
             }
         }
         let candidate = Ranked { score, doc };
-        let enters = heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
+        let enters =
+            heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
         if enters && accept(doc) {
             if heap.len() == limit {
                 heap.pop();
@@ -489,7 +499,8 @@ fn scope_record(
 fn next_scope_number(txn: &WriteTransaction) -> Result<u32> {
     let mut meta = txn.open_table(META).db()?;
     let next = meta.get(NEXT_SCOPE).db()?.map_or(0, |v| v.value());
-    let number = u32::try_from(next).map_err(|_| corrupt(META.name(), "scope numbers exhausted"))?;
+    let number =
+        u32::try_from(next).map_err(|_| corrupt(META.name(), "scope numbers exhausted"))?;
     meta.insert(NEXT_SCOPE, next + 1).db()?;
     Ok(number)
 }
@@ -562,7 +573,10 @@ fn last_entry(
     match range.next_back() {
         Some(entry) => {
             let (k, v) = entry.db()?;
-            Ok(Some((key_lower(POSTINGS.name(), k.value())?, v.value().to_vec())))
+            Ok(Some((
+                key_lower(POSTINGS.name(), k.value())?,
+                v.value().to_vec(),
+            )))
         }
         None => Ok(None),
     }
@@ -725,7 +739,10 @@ mod tests {
         insert(&db, "s", &odd);
         let list = blocks(&db, 0, "appl");
         check_invariants(&list);
-        let all: Vec<u64> = list.iter().flat_map(|(_, p)| p.iter().map(|p| p.doc)).collect();
+        let all: Vec<u64> = list
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|p| p.doc))
+            .collect();
         assert_eq!(all, (1..=600).collect::<Vec<_>>());
 
         let txn = db.begin_write().unwrap();
@@ -737,7 +754,10 @@ mod tests {
         txn.commit().unwrap();
         let list = blocks(&db, 0, "appl");
         check_invariants(&list);
-        let all: Vec<u64> = list.iter().flat_map(|(_, p)| p.iter().map(|p| p.doc)).collect();
+        let all: Vec<u64> = list
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|p| p.doc))
+            .collect();
         assert_eq!(all, (1..=600).filter(|d| d % 3 == 0).collect::<Vec<_>>());
         let read = db.begin_read().unwrap();
         let stats = idx.stats(&read, "s").unwrap();
@@ -770,7 +790,11 @@ mod tests {
         let hits = idx.search(&txn, "b", "apple", 10, &mut |_| true).unwrap();
         assert_eq!(hits.iter().map(|h| h.doc).collect::<Vec<_>>(), [3]);
         assert_eq!(idx.stats(&txn, "a").unwrap().docs, 2);
-        assert!(idx.search(&txn, "c", "apple", 10, &mut |_| true).unwrap().is_empty());
+        assert!(
+            idx.search(&txn, "c", "apple", 10, &mut |_| true)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
@@ -779,7 +803,11 @@ mod tests {
         insert(
             &db,
             "s",
-            &[(1, "apple apple apple"), (2, "apple apple"), (3, "apple pear")],
+            &[
+                (1, "apple apple apple"),
+                (2, "apple apple"),
+                (3, "apple pear"),
+            ],
         );
         let txn = db.begin_read().unwrap();
         let idx = TermIndex::default();
