@@ -157,8 +157,8 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 fn read_jsonl<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Box<dyn Error>> {
-    let text = fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
@@ -286,11 +286,15 @@ mod tests {
         let t = parse_date("1:56 pm on 8 May, 2023").unwrap();
         assert_eq!(t.to_string(), "2023-05-08T13:56:00.000Z");
         assert_eq!(
-            parse_date("12:05 am on 29 February, 2024").unwrap().to_string(),
+            parse_date("12:05 am on 29 February, 2024")
+                .unwrap()
+                .to_string(),
             "2024-02-29T00:05:00.000Z"
         );
         assert_eq!(
-            parse_date("12:30 pm on 1 January, 1970").unwrap().as_millis(),
+            parse_date("12:30 pm on 1 January, 1970")
+                .unwrap()
+                .as_millis(),
             (12 * 60 + 30) * 60_000
         );
         for bad in [

@@ -1,59 +1,18 @@
-//! Capsules, the unit of text memory (C3–C8), and their lifecycle fences.
+//! Capsules, the unit of text memory (C3–C8), and their lifecycle fences (C5).
 //!
-//! ## Records
+//! The choices (records, ids, bounds, transitions, audit, permissions) are written in the crate
+//! docs, section "Capsules and recall". The code map in short:
 //!
-//! A capsule is stored as two records, so that what is remembered cannot drift:
+//! - `kenning.capsules`: id → the canonical record, written by a put and removed only by a
+//!   forget. No call rewrites it (C4).
+//! - `kenning.capsule_lifecycle`: id → the stored fences; no row until a capsule is first fenced
+//!   or given a freshness deadline. Staleness is derived from the deadline at read time.
+//! - `kenning.scope_capsules`: (scope, id) → (), the listing of a scope.
+//! - the term index (`kenning-term`), fed in the put's transaction.
 //!
-//! - the **canonical record** (`kenning.capsules`, keyed by id): scope, content, origin, created
-//!   time, fact-time declaration, metadata and the capsule it supersedes. It is written once, by
-//!   the put, and removed only by [`forget`](crate::Kenning::forget). No call rewrites it (C4):
-//!   to change what is remembered, [`supersede`](crate::Kenning::supersede) the capsule with a
-//!   new one.
-//! - the **lifecycle record** (`kenning.capsule_lifecycle`): the fences, which change over the
-//!   capsule's life. A capsule that was never fenced has no lifecycle record at all.
-//!
-//! Sidecars (the term index here; embeddings, classification labels and epistemics as they
-//! arrive) live in tables of their own keyed by capsule id, never inside the canonical record
-//! (C6). [`forget`](crate::Kenning::forget) is the one place that removes everything of a
-//! capsule: `erase` below lists every table, and a component that adds a table keyed by capsule
-//! id adds its removal there.
-//!
-//! ## Ids
-//!
-//! `cap-<n>`, from one store-wide counter that only goes up: an id is never reused, even after
-//! its capsule is forgotten (C3).
-//!
-//! ## Lifecycle (C5)
-//!
-//! | fence | set by | cleared by |
-//! | --- | --- | --- |
-//! | quarantined | [`LifecycleChange::Quarantine`] | [`LifecycleChange::Release`] |
-//! | falsified | [`LifecycleChange::Falsify`] | never: a verdict stands; write a new capsule |
-//! | archived | [`LifecycleChange::Archive`] | [`LifecycleChange::Unarchive`] |
-//! | superseded | [`supersede`](crate::Kenning::supersede) | never: the replacement exists |
-//! | stale | a `fresh_until` deadline passing | [`LifecycleChange::FreshUntil`] with a later deadline, or [`LifecycleChange::ClearFreshness`] |
-//!
-//! Fences combine: a capsule can be archived and quarantined at once, and each is lifted on its
-//! own. A change that would change nothing (quarantining a quarantined capsule, releasing one
-//! that is not, superseding one already superseded) is refused with
-//! [`Error::FailedPrecondition`] naming the state, and writes nothing. Staleness is not stored:
-//! it is read against the clock, so a capsule goes stale when its deadline passes without any
-//! write.
-//!
-//! ## Audit (U1)
-//!
-//! Lifecycle changes, supersessions and forgets are audited, in the transaction that makes them,
-//! with the capsule id as target and the scope in the detail. The audit log never holds content:
-//! a forgotten capsule's text leaves the store. Plain puts are **not** audited: a put changes no
-//! existing memory, the capsule records its own creation time, and auditing every put would
-//! double the writes of bulk ingestion.
-//!
-//! ## Permissions (A6)
-//!
-//! Writes (put, supersede, lifecycle changes, forget) need [`Permission::MemoryWrite`]; reads
-//! (get, list, retrieve) need [`Permission::MemoryRead`]; each also needs reach over the capsule's
-//! scope. A capsule in a scope the caller does not reach is answered exactly like an unknown one
-//! ([`Error::UnknownCapsule`]), so a refusal never confirms that it exists.
+//! Every table keyed by capsule id other than the canonical one is cleared in `erase`, the
+//! one place forget goes through (C7): a component that adds a sidecar table adds its removal
+//! there.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -615,8 +574,24 @@ fn check_content(field: &str, content: &str) -> Result<()> {
     Ok(())
 }
 
+/// The canonical record as written, borrowing from the request: the same fields as
+/// [`Canonical`].
+#[derive(Serialize)]
+struct CanonicalRef<'a> {
+    scope: &'a str,
+    content: &'a str,
+    origin: Origin,
+    created: Timestamp,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fact_time: Option<FactTime>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    metadata: &'a BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    supersedes: Option<CapsuleId>,
+}
+
 /// The canonical record: frozen once written (C4).
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 pub(crate) struct Canonical {
     pub(crate) scope: String,
     pub(crate) content: String,
@@ -829,13 +804,13 @@ fn write_new(
     let mut by_scope: BTreeMap<&str, Vec<(u64, &str)>> = BTreeMap::new();
     for (n, c) in (first..).zip(capsules) {
         let id = CapsuleId(n);
-        let bytes = record::encode(&Canonical {
-            scope: c.scope.clone(),
-            content: c.content.clone(),
+        let bytes = record::encode(&CanonicalRef {
+            scope: &c.scope,
+            content: &c.content,
             origin: c.origin,
             created: now,
             fact_time: c.fact_time,
-            metadata: c.metadata.clone(),
+            metadata: &c.metadata,
             supersedes,
         })?;
         canon.insert(n, bytes.as_slice()).db()?;

@@ -4,10 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use kenning::{
-    Capsule, CapsuleId, ErrorCode, FactTime, Fence, Kenning, Lifecycle, LifecycleChange,
-    MAX_BATCH, MAX_CONTENT_BYTES, MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS,
-    MAX_METADATA_VALUE_BYTES, NewCapsule, Origin, Permission, Principal, RetrieveRequest,
-    ScopeKind, Selector, Timestamp,
+    Capsule, CapsuleId, ErrorCode, FactTime, Fence, Kenning, Lifecycle, LifecycleChange, MAX_BATCH,
+    MAX_CONTENT_BYTES, MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES,
+    NewCapsule, Origin, Permission, Principal, RetrieveRequest, ScopeKind, Selector, Timestamp,
 };
 
 const SCOPE: &str = "bot.support";
@@ -118,19 +117,17 @@ fn c3_ids_are_monotonic_store_wide_and_never_reused_even_after_forget_and_reopen
 #[test]
 fn c4_lifecycle_changes_and_supersession_leave_the_canonical_record_untouched() {
     let s = store();
-    let id = s
-        .kn
-        .put(&s.ops, &note("The VPN gateway is vpn-2.").meta("k", "v"))
-        .unwrap();
+    let id =
+        s.kn.put(&s.ops, &note("The VPN gateway is vpn-2.").meta("k", "v"))
+            .unwrap();
     let original = s.kn.capsule(&s.ops, id).unwrap();
     s.kn.change_lifecycle(&s.ops, id, LifecycleChange::Quarantine)
         .unwrap();
     s.kn.change_lifecycle(&s.ops, id, LifecycleChange::Archive)
         .unwrap();
-    let new = s
-        .kn
-        .supersede(&s.ops, id, &note("The VPN gateway is vpn-3."))
-        .unwrap();
+    let new =
+        s.kn.supersede(&s.ops, id, &note("The VPN gateway is vpn-3."))
+            .unwrap();
     let after = s.kn.capsule(&s.ops, id).unwrap();
     let canonical = |c: &Capsule| {
         (
@@ -156,18 +153,16 @@ fn c4_lifecycle_changes_and_supersession_leave_the_canonical_record_untouched() 
 fn c4_supersede_keeps_the_scope_and_happens_once() {
     let s = store();
     let old = s.kn.put(&s.ops, &note("old text")).unwrap();
-    let err = s
-        .kn
-        .supersede(&s.ops, old, &NewCapsule::new("bot.sales", "new text"))
-        .unwrap_err();
+    let err =
+        s.kn.supersede(&s.ops, old, &NewCapsule::new("bot.sales", "new text"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     assert!(err.to_string().contains("replacement.scope"), "{err}");
 
     let new = s.kn.supersede(&s.ops, old, &note("new text")).unwrap();
-    let err = s
-        .kn
-        .supersede(&s.ops, old, &note("newer text"))
-        .unwrap_err();
+    let err =
+        s.kn.supersede(&s.ops, old, &note("newer text"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::FailedPrecondition);
     assert!(err.to_string().contains(&new.to_string()), "{err}");
     // Nothing was written by the refusals: only the two capsules exist.
@@ -213,9 +208,8 @@ fn c5_fences_combine_and_lift_one_by_one() {
         .unwrap();
     s.kn.change_lifecycle(&s.ops, id, LifecycleChange::Archive)
         .unwrap();
-    let l = s
-        .kn
-        .change_lifecycle(
+    let l =
+        s.kn.change_lifecycle(
             &s.ops,
             id,
             LifecycleChange::FreshUntil(t("2001-01-01T00:00:00Z")),
@@ -229,10 +223,9 @@ fn c5_fences_combine_and_lift_one_by_one() {
         .unwrap();
     s.kn.change_lifecycle(&s.ops, id, LifecycleChange::Unarchive)
         .unwrap();
-    let l = s
-        .kn
-        .change_lifecycle(&s.ops, id, LifecycleChange::ClearFreshness)
-        .unwrap();
+    let l =
+        s.kn.change_lifecycle(&s.ops, id, LifecycleChange::ClearFreshness)
+            .unwrap();
     assert!(!l.is_fenced());
     assert_eq!(l, Lifecycle::default());
     assert_eq!(hits(&s, "memory"), [id]);
@@ -242,18 +235,16 @@ fn c5_fences_combine_and_lift_one_by_one() {
 fn c5_staleness_follows_the_clock() {
     let s = store();
     let future = Timestamp::from_millis(Timestamp::now().as_millis() + 3_600_000);
-    let id = s
-        .kn
-        .put(&s.ops, &note("fresh for an hour").fresh_until(future))
-        .unwrap();
+    let id =
+        s.kn.put(&s.ops, &note("fresh for an hour").fresh_until(future))
+            .unwrap();
     let l = s.kn.capsule(&s.ops, id).unwrap().lifecycle;
     assert_eq!(l.fresh_until, Some(future));
     assert!(!l.stale);
     assert_eq!(hits(&s, "fresh hour"), [id]);
     // A put with a deadline already past is stale at once, without any further write.
-    let past = s
-        .kn
-        .put(
+    let past =
+        s.kn.put(
             &s.ops,
             &note("fresh for an hour, long ago").fresh_until(t("2001-01-01T00:00:00Z")),
         )
@@ -303,20 +294,20 @@ fn c5_a_forgotten_capsule_cannot_be_unarchived() {
     s.kn.change_lifecycle(&s.ops, id, LifecycleChange::Archive)
         .unwrap();
     s.kn.forget(&s.ops, id).unwrap();
-    let err = s
-        .kn
-        .change_lifecycle(&s.ops, id, LifecycleChange::Unarchive)
-        .unwrap_err();
+    let err =
+        s.kn.change_lifecycle(&s.ops, id, LifecycleChange::Unarchive)
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::UnknownCapsule);
 }
 
 #[test]
 fn c7_get_by_id_and_forget_removes_the_capsule_its_lifecycle_and_its_index_entries() {
     let s = store();
-    let keep = s.kn.put(&s.ops, &note("the printer on floor two jams")).unwrap();
-    let gone = s
-        .kn
-        .put(
+    let keep =
+        s.kn.put(&s.ops, &note("the printer on floor two jams"))
+            .unwrap();
+    let gone =
+        s.kn.put(
             &s.ops,
             &note("the printer on floor three is new").fresh_until(t("2030-01-01T00:00:00Z")),
         )
@@ -326,12 +317,11 @@ fn c7_get_by_id_and_forget_removes_the_capsule_its_lifecycle_and_its_index_entri
     s.kn.change_lifecycle(&s.ops, gone, LifecycleChange::Release)
         .unwrap();
     assert_eq!(hits(&s, "printer").len(), 2);
-    let score_before = s
-        .kn
-        .retrieve(&s.ops, &RetrieveRequest::new(SCOPE, "printer"))
-        .unwrap()
-        .hits[0]
-        .score;
+    let score_before =
+        s.kn.retrieve(&s.ops, &RetrieveRequest::new(SCOPE, "printer"))
+            .unwrap()
+            .hits[0]
+            .score;
 
     s.kn.forget(&s.ops, gone).unwrap();
     assert_eq!(
@@ -340,21 +330,19 @@ fn c7_get_by_id_and_forget_removes_the_capsule_its_lifecycle_and_its_index_entri
     );
     assert_eq!(hits(&s, "printer"), [keep]);
     assert!(hits(&s, "three new").is_empty());
-    let listed: Vec<CapsuleId> = s
-        .kn
-        .capsules(&s.ops, SCOPE, None, 10)
-        .unwrap()
-        .iter()
-        .map(|c| c.id)
-        .collect();
+    let listed: Vec<CapsuleId> =
+        s.kn.capsules(&s.ops, SCOPE, None, 10)
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
     assert_eq!(listed, [keep]);
     // The statistics forgot it too: with one capsule left, "printer" is in every capsule.
-    let score_after = s
-        .kn
-        .retrieve(&s.ops, &RetrieveRequest::new(SCOPE, "printer"))
-        .unwrap()
-        .hits[0]
-        .score;
+    let score_after =
+        s.kn.retrieve(&s.ops, &RetrieveRequest::new(SCOPE, "printer"))
+            .unwrap()
+            .hits[0]
+            .score;
     assert_ne!(score_before, score_after);
     // Forgetting twice: the id is unknown now.
     assert_eq!(
@@ -387,9 +375,8 @@ fn c8_an_unknown_id_is_its_own_error_naming_the_id() {
 #[test]
 fn batched_puts_are_one_transaction() {
     let s = store();
-    let ids = s
-        .kn
-        .put_batch(
+    let ids =
+        s.kn.put_batch(
             &s.ops,
             &[
                 note("one"),
@@ -404,18 +391,16 @@ fn batched_puts_are_one_transaction() {
     assert!(s.kn.put_batch(&s.ops, &[]).unwrap().is_empty());
 
     // An invalid capsule anywhere rejects the whole batch, naming it.
-    let err = s
-        .kn
-        .put_batch(&s.ops, &[note("four"), note("  "), note("five")])
-        .unwrap_err();
+    let err =
+        s.kn.put_batch(&s.ops, &[note("four"), note("  "), note("five")])
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     assert!(err.to_string().contains("capsules[1].content"), "{err}");
     // An unknown scope found inside the transaction aborts it: nothing was written, and the
     // id counter did not move.
-    let err = s
-        .kn
-        .put_batch(&s.ops, &[note("four"), NewCapsule::new("nowhere", "five")])
-        .unwrap_err();
+    let err =
+        s.kn.put_batch(&s.ops, &[note("four"), NewCapsule::new("nowhere", "five")])
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::NotFound);
     assert!(hits(&s, "four").is_empty());
     assert_eq!(s.kn.capsules(&s.ops, SCOPE, None, 10).unwrap().len(), 2);
@@ -440,16 +425,23 @@ fn bad_input_content_bounds_at_the_limit_and_one_past() {
     let err = s.kn.put(&s.ops, &note(&past)).unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     let message = err.to_string();
-    assert!(message.contains("content") && message.contains("32768"), "{message}");
+    assert!(
+        message.contains("content") && message.contains("32768"),
+        "{message}"
+    );
 }
 
 #[test]
 fn bad_input_scope_ids_and_unknown_scopes() {
     let s = store();
-    let err = s.kn.put(&s.ops, &NewCapsule::new("bad scope", "x")).unwrap_err();
+    let err =
+        s.kn.put(&s.ops, &NewCapsule::new("bad scope", "x"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     assert!(err.to_string().starts_with("scope:"), "{err}");
-    let err = s.kn.put(&s.ops, &NewCapsule::new("nowhere", "x")).unwrap_err();
+    let err =
+        s.kn.put(&s.ops, &NewCapsule::new("nowhere", "x"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::NotFound);
 }
 
@@ -461,16 +453,17 @@ fn bad_input_metadata_bounds_at_the_limit_and_one_past() {
         full = full.meta(format!("k{i}"), "v");
     }
     s.kn.put(&s.ops, &full).unwrap();
-    let err = s.kn.put(&s.ops, &full.clone().meta("one.more", "v")).unwrap_err();
+    let err =
+        s.kn.put(&s.ops, &full.clone().meta("one.more", "v"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     assert!(err.to_string().contains("metadata"), "{err}");
 
     let key = "k".repeat(MAX_METADATA_KEY_CHARS);
     s.kn.put(&s.ops, &note("x").meta(key.clone(), "v")).unwrap();
-    let err = s
-        .kn
-        .put(&s.ops, &note("x").meta(format!("{key}k"), "v"))
-        .unwrap_err();
+    let err =
+        s.kn.put(&s.ops, &note("x").meta(format!("{key}k"), "v"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
 
     for bad in ["", "two words", "a:b", "line\nbreak"] {
@@ -480,11 +473,11 @@ fn bad_input_metadata_bounds_at_the_limit_and_one_past() {
     }
 
     let value = "v".repeat(MAX_METADATA_VALUE_BYTES);
-    s.kn.put(&s.ops, &note("x").meta("k", value.clone())).unwrap();
-    let err = s
-        .kn
-        .put(&s.ops, &note("x").meta("k", format!("{value}v")))
-        .unwrap_err();
+    s.kn.put(&s.ops, &note("x").meta("k", value.clone()))
+        .unwrap();
+    let err =
+        s.kn.put(&s.ops, &note("x").meta("k", format!("{value}v")))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     assert!(err.to_string().starts_with("metadata.k:"), "{err}");
 }
@@ -492,9 +485,8 @@ fn bad_input_metadata_bounds_at_the_limit_and_one_past() {
 #[test]
 fn bad_input_fact_time_from_after_until_and_oversized_batches() {
     let s = store();
-    let err = s
-        .kn
-        .put(
+    let err =
+        s.kn.put(
             &s.ops,
             &note("x").fact_time(FactTime::between(
                 t("2024-02-01T00:00:00Z"),
@@ -505,7 +497,9 @@ fn bad_input_fact_time_from_after_until_and_oversized_batches() {
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
     assert!(err.to_string().contains("fact_time"), "{err}");
     let no_bound: FactTime = serde_json::from_str("{}").unwrap();
-    let err = s.kn.put(&s.ops, &note("x").fact_time(no_bound)).unwrap_err();
+    let err =
+        s.kn.put(&s.ops, &note("x").fact_time(no_bound))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidArgument);
 
     let batch = vec![note("x"); MAX_BATCH + 1];
@@ -519,7 +513,9 @@ fn bad_input_fact_time_from_after_until_and_oversized_batches() {
 fn a6_capsule_calls_check_permission_then_reach() {
     let s = store();
     let id = s.kn.put(&s.ops, &note("secret plan")).unwrap();
-    let sales = s.kn.put(&s.ops, &NewCapsule::new("bot.sales", "pricing")).unwrap();
+    let sales =
+        s.kn.put(&s.ops, &NewCapsule::new("bot.sales", "pricing"))
+            .unwrap();
 
     // Reach over bot.support only, read and write.
     let agent = Principal::api_key("key-1")
@@ -528,10 +524,9 @@ fn a6_capsule_calls_check_permission_then_reach() {
         .reach_agents(Selector::parse("bot.support").unwrap());
     assert_eq!(s.kn.capsule(&agent, id).unwrap().id, id);
     agent_cannot_see(&s, &agent, sales);
-    let err = s
-        .kn
-        .put(&agent, &NewCapsule::new("bot.sales", "x"))
-        .unwrap_err();
+    let err =
+        s.kn.put(&agent, &NewCapsule::new("bot.sales", "x"))
+            .unwrap_err();
     assert_eq!(err.code(), ErrorCode::NotFound);
     // Subject reach does not grant agent reach.
     let subject_only = Principal::api_key("key-2")
@@ -553,7 +548,9 @@ fn a6_capsule_calls_check_permission_then_reach() {
         ErrorCode::PermissionDenied
     );
     assert_eq!(
-        s.kn.forget(&reader, CapsuleId::new(999)).unwrap_err().code(),
+        s.kn.forget(&reader, CapsuleId::new(999))
+            .unwrap_err()
+            .code(),
         ErrorCode::PermissionDenied,
         "permission is checked before the id is looked up"
     );
@@ -565,8 +562,7 @@ fn a6_capsule_calls_check_permission_then_reach() {
         ErrorCode::PermissionDenied
     );
     assert_eq!(
-        s.kn
-            .retrieve(&writer, &RetrieveRequest::new(SCOPE, "plan"))
+        s.kn.retrieve(&writer, &RetrieveRequest::new(SCOPE, "plan"))
             .unwrap_err()
             .code(),
         ErrorCode::PermissionDenied
@@ -599,11 +595,14 @@ fn agent_cannot_see(s: &Store, who: &Principal, id: CapsuleId) {
 #[test]
 fn listing_pages_through_a_scope_in_id_order() {
     let s = store();
-    let ids = s
-        .kn
-        .put_batch(&s.ops, &(0..5).map(|i| note(&format!("n{i}"))).collect::<Vec<_>>())
+    let ids =
+        s.kn.put_batch(
+            &s.ops,
+            &(0..5).map(|i| note(&format!("n{i}"))).collect::<Vec<_>>(),
+        )
         .unwrap();
-    s.kn.put(&s.ops, &NewCapsule::new("bot.sales", "elsewhere")).unwrap();
+    s.kn.put(&s.ops, &NewCapsule::new("bot.sales", "elsewhere"))
+        .unwrap();
     let first = s.kn.capsules(&s.ops, SCOPE, None, 2).unwrap();
     let rest = s.kn.capsules(&s.ops, SCOPE, Some(first[1].id), 10).unwrap();
     let all: Vec<CapsuleId> = first.iter().chain(&rest).map(|c| c.id).collect();

@@ -5,8 +5,7 @@
 
 use kenning::{
     CapsuleId, ErrorCode, FactTime, Kenning, Lane, LifecycleChange, MAX_LIMIT, MAX_QUERY_BYTES,
-    NewCapsule, Permission, Principal, RetrieveRequest, ScopeKind, Selector, TimeWindow,
-    Timestamp,
+    NewCapsule, Permission, Principal, RetrieveRequest, ScopeKind, Selector, TimeWindow, Timestamp,
 };
 
 const SCOPE: &str = "bot.support";
@@ -52,7 +51,10 @@ fn query(q: &str) -> RetrieveRequest {
 fn r2_the_term_lane_ranks_by_bm25_over_content() {
     let s = store();
     let printer = put(&s, "The printer on floor two jams every Monday.");
-    let printers = put(&s, "Printers print; this printer prints badly, a printer indeed.");
+    let printers = put(
+        &s,
+        "Printers print; this printer prints badly, a printer indeed.",
+    );
     let lunch = put(&s, "Lunch is served at noon in the cafeteria.");
     let both = put(&s, "The cafeteria printer is out of paper.");
     let got = ids(&s, &query("printer in the cafeteria"));
@@ -72,10 +74,9 @@ fn r2_auto_is_the_term_lane_when_no_embedding_is_given() {
     let id = put(&s, "Ana prefers email.");
     let auto = s.kn.retrieve(&s.ops, &query("email")).unwrap();
     assert_eq!(auto.lane, Lane::Term);
-    let term = s
-        .kn
-        .retrieve(&s.ops, &query("email").lane(Lane::Term))
-        .unwrap();
+    let term =
+        s.kn.retrieve(&s.ops, &query("email").lane(Lane::Term))
+            .unwrap();
     assert_eq!(auto, term);
     assert_eq!(auto.hits[0].capsule.id, id);
     assert_eq!(query("x").resolved_lane(), Lane::Term);
@@ -125,10 +126,7 @@ fn r4_fences_exclude_before_ranking_in_every_kind() {
         .unwrap();
     s.kn.change_lifecycle(&s.ops, vpn[4], LifecycleChange::ClearFreshness)
         .unwrap();
-    assert_eq!(
-        ids(&s, &query("vpn").limit(3)),
-        [vpn[0], vpn[2], vpn[4]]
-    );
+    assert_eq!(ids(&s, &query("vpn").limit(3)), [vpn[0], vpn[2], vpn[4]]);
 }
 
 #[test]
@@ -149,7 +147,11 @@ fn r4_fenced_capsules_still_count_in_the_statistics() {
         .unwrap();
     assert_eq!(score(&s).unwrap(), before, "fencing b changed a's score");
     s.kn.forget(&s.ops, b).unwrap();
-    assert_ne!(score(&s).unwrap(), before, "forgetting b leaves the statistics");
+    assert_ne!(
+        score(&s).unwrap(),
+        before,
+        "forgetting b leaves the statistics"
+    );
 }
 
 #[test]
@@ -204,9 +206,8 @@ fn r5_a_window_keeps_dated_capsules_that_overlap_it_and_drops_undated_ones() {
 #[test]
 fn r7_hits_carry_the_capsule_its_score_and_its_term_rank() {
     let s = store();
-    let a = s
-        .kn
-        .put(
+    let a =
+        s.kn.put(
             &s.ops,
             &NewCapsule::new(SCOPE, "deploy deploy on fridays").meta("team", "ops"),
         )
@@ -310,16 +311,21 @@ fn a6_retrieval_needs_the_read_permission_and_reach() {
         .grant(Permission::MemoryRead)
         .reach_agents(Selector::parse("bot.sales").unwrap());
     let unreached = s.kn.retrieve(&stranger, &query("roadmap")).unwrap_err();
-    let missing = s
-        .kn
-        .retrieve(&stranger, &RetrieveRequest::new("bot.nowhere", "roadmap"))
-        .unwrap_err();
+    let missing =
+        s.kn.retrieve(&stranger, &RetrieveRequest::new("bot.nowhere", "roadmap"))
+            .unwrap_err();
     assert_eq!(unreached.code(), ErrorCode::NotFound);
     assert_eq!(missing.code(), ErrorCode::NotFound);
     let reader = Principal::api_key("k2")
         .grant(Permission::MemoryRead)
         .reach_agents(Selector::parse("bot.*").unwrap());
-    assert_eq!(s.kn.retrieve(&reader, &query("roadmap")).unwrap().hits.len(), 1);
+    assert_eq!(
+        s.kn.retrieve(&reader, &query("roadmap"))
+            .unwrap()
+            .hits
+            .len(),
+        1
+    );
 }
 
 #[test]

@@ -24,8 +24,26 @@ const SCOPES: [&str; 2] = ["s.one", "s.two"];
 /// Words chosen to collide: inflections that stem alike, stop words of either language and of
 /// both (`a`, `do`, `no`), Portuguese words that flip detection, accents typed or not.
 const WORDS: [&str; 20] = [
-    "apple", "apples", "pear", "printer", "printing", "server", "servers", "jam", "jams", "the",
-    "of", "is", "a", "do", "no", "de", "não", "reunião", "reuniao", "orçamento",
+    "apple",
+    "apples",
+    "pear",
+    "printer",
+    "printing",
+    "server",
+    "servers",
+    "jam",
+    "jams",
+    "the",
+    "of",
+    "is",
+    "a",
+    "do",
+    "no",
+    "de",
+    "não",
+    "reunião",
+    "reuniao",
+    "orçamento",
 ];
 
 const DAY: i64 = 86_400_000;
@@ -171,7 +189,11 @@ struct Model {
 impl Model {
     fn prevailing(&self, scope: usize) -> Language {
         let (mut en, mut pt) = (0, 0);
-        for d in self.docs.values().filter(|d| d.scope == scope && d.detected) {
+        for d in self
+            .docs
+            .values()
+            .filter(|d| d.scope == scope && d.detected)
+        {
             match d.language {
                 Language::Portuguese => pt += 1,
                 _ => en += 1,
@@ -349,7 +371,11 @@ fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
                 limit,
                 window,
             } => {
-                let query = words.iter().map(|&w| WORDS[w]).collect::<Vec<_>>().join(" ");
+                let query = words
+                    .iter()
+                    .map(|&w| WORDS[w])
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let mut request = RetrieveRequest::new(SCOPES[scope], query.clone()).limit(limit);
                 if let Some((from, until)) = window {
                     request = request.window(TimeWindow::between(

@@ -35,7 +35,9 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::stop::is_stop;
+use rustc_hash::FxHashMap;
+
+use crate::stop::stop_bits;
 
 /// A term is at most this many bytes; longer ones are cut at a character boundary.
 pub const MAX_TERM_BYTES: usize = 64;
@@ -71,6 +73,11 @@ impl Language {
         })
     }
 
+    /// This language's bit in a set of languages.
+    pub(crate) fn bit(self) -> u8 {
+        1 << self.code()
+    }
+
     pub(crate) fn code(self) -> u8 {
         match self {
             Self::English => 0,
@@ -104,46 +111,43 @@ pub struct Analysis {
     pub terms: Vec<String>,
 }
 
-/// A word of the text: lowercased, and lowercased with diacritics folded.
-struct Word {
-    lower: String,
-    folded: Option<String>,
+/// A word of the text, lowercased, and the stop lists its diacritic-folded form is on.
+struct Word<'a> {
+    lower: Cow<'a, str>,
+    stop: u8,
 }
 
-impl Word {
-    fn folded(&self) -> &str {
-        self.folded.as_deref().unwrap_or(&self.lower)
-    }
-}
-
-fn words(text: &str) -> Vec<Word> {
+fn words(text: &str) -> Vec<Word<'_>> {
     text.unicode_words()
         .map(|w| {
-            let lower = if w.is_ascii() {
-                w.to_ascii_lowercase()
+            let lower: Cow<'_, str> = if w.is_ascii() {
+                if w.bytes().any(|b| b.is_ascii_uppercase()) {
+                    Cow::Owned(w.to_ascii_lowercase())
+                } else {
+                    Cow::Borrowed(w)
+                }
             } else {
-                w.chars()
-                    .map(|c| match c {
-                        '\u{2019}' | '\u{02BC}' => '\'',
-                        c => c,
-                    })
-                    .flat_map(char::to_lowercase)
-                    .collect()
+                Cow::Owned(
+                    w.chars()
+                        .map(|c| match c {
+                            '\u{2019}' | '\u{02BC}' => '\'',
+                            c => c,
+                        })
+                        .flat_map(char::to_lowercase)
+                        .collect(),
+                )
             };
-            let folded = match fold(&lower) {
-                Cow::Borrowed(_) => None,
-                Cow::Owned(f) => Some(f),
-            };
-            Word { lower, folded }
+            let stop = stop_bits(&fold(&lower));
+            Word { lower, stop }
         })
         .collect()
 }
 
-fn detect_words(words: &[Word]) -> Option<Language> {
+fn detect_words(words: &[Word<'_>]) -> Option<Language> {
     let mut hits = [0usize; 2];
     for w in words {
         for (i, language) in Language::ALL.into_iter().enumerate() {
-            if is_stop(language, w.folded()) {
+            if w.stop & language.bit() != 0 {
                 hits[i] += 1;
             }
         }
@@ -187,37 +191,91 @@ pub fn analyze(text: &str, fallback: Language) -> Analysis {
         Some(language) => (language, true),
         None => (fallback, false),
     };
+    let terms = words
+        .iter()
+        .filter(|w| w.stop & language.bit() == 0)
+        .filter_map(|w| term_of(&w.lower, language))
+        .collect();
     Analysis {
         language,
         detected,
-        terms: terms_of(&words, language),
+        terms,
     }
 }
 
 /// Analyses `text` in `language`, without detection.
 #[must_use]
 pub fn analyze_as(text: &str, language: Language) -> Vec<String> {
-    terms_of(&words(text), language)
+    words(text)
+        .iter()
+        .filter(|w| w.stop & language.bit() == 0)
+        .filter_map(|w| term_of(&w.lower, language))
+        .collect()
 }
 
-fn terms_of(words: &[Word], language: Language) -> Vec<String> {
-    let stemmer = language.stemmer();
-    let mut terms = Vec::with_capacity(words.len());
-    for w in words {
-        if is_stop(language, w.folded()) {
-            continue;
-        }
-        let stem = stemmer.stem(&w.lower);
-        let mut term = match fold(&stem) {
-            Cow::Borrowed(s) => s.to_owned(),
-            Cow::Owned(s) => s,
+/// The term of one lowercased, non-stop word: stemmed, folded, cut to [`MAX_TERM_BYTES`].
+fn term_of(lower: &str, language: Language) -> Option<String> {
+    let stem = language.stemmer().stem(lower);
+    let mut term = match fold(&stem) {
+        Cow::Borrowed(s) => s.to_owned(),
+        Cow::Owned(s) => s,
+    };
+    truncate(&mut term);
+    (!term.is_empty()).then_some(term)
+}
+
+/// Analysis for a batch of texts: the same terms as [`analyze`], each word stemmed once per
+/// batch and each term interned as a number, so that indexing a thousand texts stems and
+/// allocates per distinct word, not per occurrence.
+#[derive(Default)]
+pub(crate) struct BatchAnalyzer {
+    terms: Vec<String>,
+    term_ids: FxHashMap<String, u32>,
+    word_terms: [FxHashMap<String, Option<u32>>; 2],
+}
+
+impl BatchAnalyzer {
+    /// The language `text` was analysed in, whether it was detected, and its terms as ids.
+    pub(crate) fn analyze(&mut self, text: &str, fallback: Language) -> (Language, bool, Vec<u32>) {
+        let words = words(text);
+        let (language, detected) = match detect_words(&words) {
+            Some(language) => (language, true),
+            None => (fallback, false),
         };
-        truncate(&mut term);
-        if !term.is_empty() {
-            terms.push(term);
+        let mut ids = Vec::with_capacity(words.len());
+        for w in words {
+            if w.stop & language.bit() != 0 {
+                continue;
+            }
+            let cache = &mut self.word_terms[usize::from(language.code())];
+            let id = match cache.get(w.lower.as_ref()) {
+                Some(id) => *id,
+                None => {
+                    let id = term_of(&w.lower, language).map(|term| {
+                        let next = u32::try_from(self.terms.len()).unwrap_or(u32::MAX);
+                        *self.term_ids.entry(term).or_insert_with_key(|term| {
+                            self.terms.push(term.clone());
+                            next
+                        })
+                    });
+                    cache.insert(w.lower.into_owned(), id);
+                    id
+                }
+            };
+            ids.extend(id);
         }
+        (language, detected, ids)
     }
-    terms
+
+    /// The term interned as `id`.
+    pub(crate) fn term(&self, id: u32) -> &str {
+        self.terms.get(id as usize).map_or("", String::as_str)
+    }
+
+    /// How many distinct terms the batch holds.
+    pub(crate) fn len(&self) -> usize {
+        self.terms.len()
+    }
 }
 
 fn truncate(term: &mut String) {

@@ -112,90 +112,199 @@ pub(crate) fn corrupt(table: &'static str, detail: &str) -> Error {
     }
 }
 
-// ---- postings keys ---------------------------------------------------------------------------
+// ---- keys ------------------------------------------------------------------------------------
 
-/// The key of a postings block: scope number (u32 big-endian), the term's bytes, a 0 byte, and
-/// the block's lower bound (u64 big-endian). Terms hold no 0 byte, so the blocks of one term are
-/// contiguous and ordered by lower bound, and byte order is key order.
-pub(crate) fn block_key(scope: u32, term: &str, lower: u64) -> Vec<u8> {
-    let mut key = term_prefix(scope, term);
+/// The key of a postings block: scope number (u32 big-endian), segment number (u64 big-endian),
+/// the term's bytes, a 0 byte, and the block's lower bound (u64 big-endian). Terms hold no 0
+/// byte, so the blocks of one term in one segment are contiguous and ordered by lower bound,
+/// a segment's blocks are contiguous and ordered by term, and byte order is key order.
+pub(crate) fn block_key(scope: u32, segment: u64, term: &str, lower: u64) -> Vec<u8> {
+    let mut key = term_prefix(scope, segment, term);
     key.extend_from_slice(&lower.to_be_bytes());
     key
 }
 
-/// The bytes every block key of `term` in `scope` starts with.
-pub(crate) fn term_prefix(scope: u32, term: &str) -> Vec<u8> {
-    let mut key = Vec::with_capacity(4 + term.len() + 1 + 8);
-    key.extend_from_slice(&scope.to_be_bytes());
+/// The bytes every block key of `term` in `segment` starts with.
+pub(crate) fn term_prefix(scope: u32, segment: u64, term: &str) -> Vec<u8> {
+    let mut key = segment_prefix(scope, segment);
+    key.reserve(term.len() + 1 + 8);
     key.extend_from_slice(term.as_bytes());
     key.push(0);
     key
 }
 
-/// The lower bound stored at the end of a block key.
-pub(crate) fn key_lower(table: &'static str, key: &[u8]) -> Result<u64> {
-    let tail = key
-        .len()
-        .checked_sub(8)
-        .and_then(|at| key.get(at..))
-        .and_then(|t| <[u8; 8]>::try_from(t).ok())
-        .ok_or_else(|| corrupt(table, "short block key"))?;
-    Ok(u64::from_be_bytes(tail))
+/// The bytes every block key of `segment` starts with.
+pub(crate) fn segment_prefix(scope: u32, segment: u64) -> Vec<u8> {
+    let mut key = Vec::with_capacity(4 + 8 + 16 + 1 + 8);
+    key.extend_from_slice(&scope.to_be_bytes());
+    key.extend_from_slice(&segment.to_be_bytes());
+    key
 }
 
-// ---- postings blocks -------------------------------------------------------------------------
+/// The key of a segment in the segment table: scope number and the segment's lowest document
+/// id, both big-endian, so a scope's segments are in document order.
+pub(crate) fn segment_key(scope: u32, lo: u64) -> [u8; 12] {
+    let mut key = [0u8; 12];
+    key[..4].copy_from_slice(&scope.to_be_bytes());
+    key[4..].copy_from_slice(&lo.to_be_bytes());
+    key
+}
 
-/// Encodes postings (sorted by doc, every doc ≥ `lower`) as a block value: format byte, count,
-/// then per posting the doc's distance from the previous doc (from `lower` for the first), tf
-/// and dl.
-pub(crate) fn encode_block(lower: u64, postings: &[Posting], out: &mut Vec<u8>) {
+/// A segment: the postings of documents inserted together (or merged), covering the document
+/// ids `lo..=hi` of one scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SegmentRecord {
+    pub(crate) lo: u64,
+    pub(crate) number: u64,
+    pub(crate) hi: u64,
+    pub(crate) docs: u64,
+}
+
+pub(crate) fn encode_segment(s: &SegmentRecord, out: &mut Vec<u8>) {
     out.clear();
     out.push(FORMAT);
-    put_varint(out, postings.len() as u64);
-    let mut prev = lower;
+    put_varint(out, s.number);
+    put_varint(out, s.hi);
+    put_varint(out, s.docs);
+}
+
+pub(crate) fn decode_segment(
+    table: &'static str,
+    key: &[u8],
+    bytes: &[u8],
+) -> Result<SegmentRecord> {
+    let lo = key
+        .get(4..12)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map(u64::from_be_bytes)
+        .ok_or_else(|| corrupt(table, "short segment key"))?;
+    let mut r = Reader::new(table, bytes)?;
+    let number = r.varint()?;
+    let hi = r.varint()?;
+    let docs = r.varint()?;
+    r.finish()?;
+    Ok(SegmentRecord {
+        lo,
+        number,
+        hi,
+        docs,
+    })
+}
+
+// ---- postings rows ---------------------------------------------------------------------------
+
+/// A block of one term's postings inside a row: up to `BLOCK_POSTINGS` postings sorted by
+/// document, the first document written in full, the others as distances from the previous one,
+/// each with its term frequency and the document's length.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry<'a> {
+    pub(crate) term: &'a [u8],
+    pub(crate) first: u64,
+    pub(crate) count: u64,
+    pub(crate) payload: &'a [u8],
+}
+
+impl Entry<'_> {
+    /// Calls `f` for each posting, in document order.
+    pub(crate) fn postings(&self, table: &'static str, mut f: impl FnMut(Posting)) -> Result<()> {
+        let mut r = Reader {
+            bytes: self.payload,
+            at: 0,
+            table,
+        };
+        let mut doc = self.first;
+        for _ in 0..self.count {
+            doc = doc
+                .checked_add(r.varint()?)
+                .ok_or_else(|| corrupt(table, "doc id overflows"))?;
+            let tf = r.u32()?;
+            let dl = r.u32()?;
+            f(Posting { doc, tf, dl });
+        }
+        r.finish()
+    }
+}
+
+/// Appends an entry for `term` holding `postings` (sorted by doc, at most a block) to a row
+/// body.
+pub(crate) fn put_entry(body: &mut Vec<u8>, term: &[u8], postings: &[Posting]) {
+    let first = postings.first().map_or(0, |p| p.doc);
+    let mut payload = Vec::with_capacity(postings.len() * 4);
+    let mut prev = first;
     for p in postings {
-        put_varint(out, p.doc - prev);
-        put_varint(out, u64::from(p.tf));
-        put_varint(out, u64::from(p.dl));
+        put_varint(&mut payload, p.doc.saturating_sub(prev));
+        put_varint(&mut payload, u64::from(p.tf));
+        put_varint(&mut payload, u64::from(p.dl));
         prev = p.doc;
     }
+    put_raw_entry(
+        body,
+        &Entry {
+            term,
+            first,
+            count: postings.len() as u64,
+            payload: &payload,
+        },
+    );
 }
 
-/// The number of postings in a block, read from its header alone.
-pub(crate) fn block_len(table: &'static str, bytes: &[u8]) -> Result<u64> {
-    Reader::new(table, bytes)?.varint()
+/// Appends an already encoded entry to a row body.
+pub(crate) fn put_raw_entry(body: &mut Vec<u8>, e: &Entry<'_>) {
+    put_varint(body, e.term.len() as u64);
+    body.extend_from_slice(e.term);
+    put_varint(body, e.first);
+    put_varint(body, e.count);
+    put_varint(body, e.payload.len() as u64);
+    body.extend_from_slice(e.payload);
 }
 
-/// Decodes a block keyed `lower`, calling `f` for each posting in doc order.
-pub(crate) fn decode_block(
+/// A row value: the format byte, the number of entries, then the entries.
+pub(crate) fn finish_row(entries: u64, body: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    out.push(FORMAT);
+    put_varint(out, entries);
+    out.extend_from_slice(body);
+}
+
+/// The entries of a row, in key order (term, then first document).
+pub(crate) fn entries<'a>(
     table: &'static str,
-    lower: u64,
-    bytes: &[u8],
-    mut f: impl FnMut(Posting),
-) -> Result<()> {
+    bytes: &'a [u8],
+) -> Result<impl Iterator<Item = Result<Entry<'a>>> + 'a> {
     let mut r = Reader::new(table, bytes)?;
     let count = r.varint()?;
-    let mut doc = lower;
-    for _ in 0..count {
-        doc = doc
-            .checked_add(r.varint()?)
-            .ok_or_else(|| corrupt(table, "doc id overflows"))?;
-        let tf = r.u32()?;
-        let dl = r.u32()?;
-        f(Posting { doc, tf, dl });
-    }
-    r.finish()
-}
-
-/// Decodes a whole block into `out` (cleared first).
-pub(crate) fn read_block(
-    table: &'static str,
-    lower: u64,
-    bytes: &[u8],
-    out: &mut Vec<Posting>,
-) -> Result<()> {
-    out.clear();
-    decode_block(table, lower, bytes, |p| out.push(p))
+    let mut left = count;
+    Ok(std::iter::from_fn(move || {
+        if left == 0 {
+            return match r.finish() {
+                Ok(()) => None,
+                Err(e) => {
+                    r.at = r.bytes.len();
+                    Some(Err(e))
+                }
+            };
+        }
+        left -= 1;
+        let entry = (|| {
+            let len = usize::try_from(r.varint()?).map_err(|_| corrupt(table, "term length"))?;
+            let term = r.bytes(len)?;
+            let first = r.varint()?;
+            let count = r.varint()?;
+            let len = usize::try_from(r.varint()?).map_err(|_| corrupt(table, "payload length"))?;
+            let payload = r.bytes(len)?;
+            Ok(Entry {
+                term,
+                first,
+                count,
+                payload,
+            })
+        })();
+        if entry.is_err() {
+            left = 0;
+            r.at = r.bytes.len();
+        }
+        Some(entry)
+    }))
 }
 
 // ---- per-document record ---------------------------------------------------------------------
@@ -211,17 +320,24 @@ pub(crate) struct DocRecord {
     pub(crate) terms: Vec<(String, u32)>,
 }
 
-pub(crate) fn encode_doc(d: &DocRecord, out: &mut Vec<u8>) {
+pub(crate) fn encode_doc<'t>(
+    out: &mut Vec<u8>,
+    scope: u32,
+    language: Language,
+    detected: bool,
+    dl: u32,
+    terms: impl ExactSizeIterator<Item = (&'t str, u32)>,
+) {
     out.clear();
     out.push(FORMAT);
-    out.extend_from_slice(&d.scope.to_le_bytes());
-    out.push(d.language.code() | if d.detected { 0x80 } else { 0 });
-    put_varint(out, u64::from(d.dl));
-    put_varint(out, d.terms.len() as u64);
-    for (term, tf) in &d.terms {
+    out.extend_from_slice(&scope.to_le_bytes());
+    out.push(language.code() | if detected { 0x80 } else { 0 });
+    put_varint(out, u64::from(dl));
+    put_varint(out, terms.len() as u64);
+    for (term, tf) in terms {
         put_varint(out, term.len() as u64);
         out.extend_from_slice(term.as_bytes());
-        put_varint(out, u64::from(*tf));
+        put_varint(out, u64::from(tf));
     }
 }
 
@@ -257,48 +373,59 @@ pub(crate) fn decode_doc(table: &'static str, bytes: &[u8]) -> Result<DocRecord>
 
 // ---- per-scope record ------------------------------------------------------------------------
 
-/// A scope's number and statistics. Fixed layout after the format byte: number (u32 LE), then
-/// documents, terms, English-detected and Portuguese-detected documents (u64 LE each).
+/// A scope's number, statistics and counters. Fixed layout after the format byte: number (u32
+/// LE), then documents, terms, English-detected and Portuguese-detected documents, the least id
+/// the next document may have, and the next segment number (u64 LE each).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct ScopeRecord {
     pub(crate) number: u32,
     pub(crate) docs: u64,
     pub(crate) tokens: u64,
     pub(crate) detected: [u64; 2],
+    pub(crate) next_doc: u64,
+    pub(crate) next_segment: u64,
 }
 
-pub(crate) fn encode_scope(s: &ScopeRecord) -> [u8; 37] {
-    let mut out = [0u8; 37];
+const SCOPE_LEN: usize = 1 + 4 + 6 * 8;
+
+pub(crate) fn encode_scope(s: &ScopeRecord) -> [u8; SCOPE_LEN] {
+    let mut out = [0u8; SCOPE_LEN];
     out[0] = FORMAT;
     out[1..5].copy_from_slice(&s.number.to_le_bytes());
-    out[5..13].copy_from_slice(&s.docs.to_le_bytes());
-    out[13..21].copy_from_slice(&s.tokens.to_le_bytes());
-    out[21..29].copy_from_slice(&s.detected[0].to_le_bytes());
-    out[29..37].copy_from_slice(&s.detected[1].to_le_bytes());
+    let fields = [
+        s.docs,
+        s.tokens,
+        s.detected[0],
+        s.detected[1],
+        s.next_doc,
+        s.next_segment,
+    ];
+    for (i, v) in fields.iter().enumerate() {
+        out[5 + i * 8..13 + i * 8].copy_from_slice(&v.to_le_bytes());
+    }
     out
 }
 
 pub(crate) fn decode_scope(table: &'static str, bytes: &[u8]) -> Result<ScopeRecord> {
     let mut r = Reader::new(table, bytes)?;
-    let u64_at = |r: &mut Reader<'_>| -> Result<u64> {
-        let b = r.bytes(8)?;
-        Ok(u64::from_le_bytes(
-            <[u8; 8]>::try_from(b).map_err(|_| corrupt(table, "short field"))?,
-        ))
-    };
     let number = u32::from_le_bytes(
         <[u8; 4]>::try_from(r.bytes(4)?).map_err(|_| corrupt(table, "short field"))?,
     );
-    let docs = u64_at(&mut r)?;
-    let tokens = u64_at(&mut r)?;
-    let en = u64_at(&mut r)?;
-    let pt = u64_at(&mut r)?;
+    let mut fields = [0u64; 6];
+    for f in &mut fields {
+        *f = u64::from_le_bytes(
+            <[u8; 8]>::try_from(r.bytes(8)?).map_err(|_| corrupt(table, "short field"))?,
+        );
+    }
     r.finish()?;
+    let [docs, tokens, en, pt, next_doc, next_segment] = fields;
     Ok(ScopeRecord {
         number,
         docs,
         tokens,
         detected: [en, pt],
+        next_doc,
+        next_segment,
     })
 }
 
@@ -331,7 +458,7 @@ mod tests {
     }
 
     #[test]
-    fn blocks_round_trip() {
+    fn rows_round_trip() {
         let postings = vec![
             Posting {
                 doc: 10,
@@ -349,20 +476,34 @@ mod tests {
                 dl: 0,
             },
         ];
-        let mut bytes = Vec::new();
-        encode_block(10, &postings, &mut bytes);
-        assert_eq!(block_len("t", &bytes).unwrap(), 3);
+        let mut body = Vec::new();
+        put_entry(&mut body, b"apple", &postings[..1]);
+        put_entry(&mut body, b"pear", &postings);
+        let mut row = Vec::new();
+        finish_row(2, &body, &mut row);
+        let parsed: Vec<Entry<'_>> = entries("t", &row).unwrap().map(Result::unwrap).collect();
+        assert_eq!(parsed.len(), 2);
+        assert_eq!(parsed[0].term, b"apple");
+        assert_eq!((parsed[1].first, parsed[1].count), (10, 3));
         let mut back = Vec::new();
-        read_block("t", 10, &bytes, &mut back).unwrap();
+        parsed[1].postings("t", |p| back.push(p)).unwrap();
         assert_eq!(back, postings);
+        // Re-encoding the raw entry gives the same bytes.
+        let mut again = Vec::new();
+        put_raw_entry(&mut again, &parsed[0]);
+        put_raw_entry(&mut again, &parsed[1]);
+        assert_eq!(again, body);
         // Truncation is corruption, never a panic.
-        for cut in 0..bytes.len() {
-            let _ = read_block("t", 10, &bytes[..cut], &mut back);
+        for cut in 0..row.len() {
+            if let Ok(it) = entries("t", &row[..cut]) {
+                let results: Vec<_> = it.collect();
+                assert!(results.iter().any(Result::is_err) || cut < 2);
+            }
         }
-        let mut newer = bytes.clone();
+        let mut newer = row.clone();
         newer[0] = FORMAT + 1;
         assert!(matches!(
-            read_block("t", 10, &newer, &mut back),
+            entries("t", &newer),
             Err(Error::NewerFormat { .. })
         ));
     }
@@ -377,25 +518,47 @@ mod tests {
             terms: vec![("acao".into(), 2), ("reuniao".into(), 1)],
         };
         let mut bytes = Vec::new();
-        encode_doc(&d, &mut bytes);
+        encode_doc(
+            &mut bytes,
+            d.scope,
+            d.language,
+            d.detected,
+            d.dl,
+            d.terms.iter().map(|(t, tf)| (t.as_str(), *tf)),
+        );
         assert_eq!(decode_doc("t", &bytes).unwrap(), d);
         let s = ScopeRecord {
             number: 3,
             docs: 10,
             tokens: 99,
             detected: [4, 5],
+            next_doc: 77,
+            next_segment: u64::MAX,
         };
         assert_eq!(decode_scope("t", &encode_scope(&s)).unwrap(), s);
         assert!(decode_scope("t", &encode_scope(&s)[..20]).is_err());
+        let seg = SegmentRecord {
+            lo: 5,
+            number: 2,
+            hi: 900,
+            docs: 17,
+        };
+        encode_segment(&seg, &mut bytes);
+        assert_eq!(
+            decode_segment("t", &segment_key(1, 5), &bytes).unwrap(),
+            seg
+        );
     }
 
     #[test]
-    fn keys_order_by_scope_then_term_then_lower_bound() {
-        let a = block_key(1, "ab", 5);
-        let b = block_key(1, "ab", 6);
-        let c = block_key(1, "abc", 0);
-        let d = block_key(2, "a", 0);
-        assert!(a < b && b < c && c < d);
-        assert_eq!(key_lower("t", &b).unwrap(), 6);
+    fn keys_order_by_scope_then_segment_then_term_then_lower_bound() {
+        let a = block_key(1, 0, "ab", 5);
+        let b = block_key(1, 0, "ab", 6);
+        let c = block_key(1, 0, "abc", 0);
+        let d = block_key(1, 1, "a", 0);
+        let e = block_key(2, 0, "a", 0);
+        assert!(a < b && b < c && c < d && d < e);
+        assert!(segment_prefix(1, 0) < a && segment_prefix(1, 1) > c);
+        assert!(segment_key(1, 9) < segment_key(1, 10));
     }
 }

@@ -34,6 +34,16 @@ pub enum Error {
         supported: u8,
     },
 
+    /// A document id was not above every id indexed in its scope before. Ids must increase
+    /// within a scope: it keeps segments in document order.
+    #[error("document {doc} is out of order: ids in this scope must be at least {least}")]
+    OutOfOrder {
+        /// The document id.
+        doc: u64,
+        /// The least id the scope accepts next.
+        least: u64,
+    },
+
     /// A document id was indexed twice. Ids name documents for their whole life: remove the
     /// document first, or index it under a new id.
     #[error("document {doc} is already indexed: remove it first or use a new id")]

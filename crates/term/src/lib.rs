@@ -33,8 +33,8 @@
 //!   folding, the Snowball stop lists and stemmers of English and Portuguese, and per-text
 //!   language detection (module [`analyze`](mod@analyze) says how a language is picked).
 //! - [`TermIndex`]: insertion in batches, exact removal, scope-local statistics and BM25 search
-//!   with a caller's filter applied before ranking (module [`index`] describes the block layout
-//!   of the postings).
+//!   with a caller's filter applied before ranking (module [`index`] describes the layout:
+//!   segments of postings blocks, merged in tiers).
 //! - [`Bm25`]: the formula and its parameters, `k1 = 1.2` and `b = 0.75` (module [`bm25`] defines
 //!   `N`, `avgdl` and `df` precisely).
 //!
@@ -64,4 +64,4 @@ pub mod stop;
 pub use analyze::{Analysis, Language, MAX_TERM_BYTES, analyze, analyze_as, detect, fold};
 pub use bm25::Bm25;
 pub use error::{Error, Result};
-pub use index::{BLOCK_POSTINGS, ScopeStats, Scored, TermIndex};
+pub use index::{BLOCK_POSTINGS, MAX_MERGE_TIER, MERGE_FACTOR, ScopeStats, Scored, TermIndex};

@@ -6,8 +6,9 @@
 //! and `NÃO` are all the same stop word. Each list also decides language detection
 //! ([`crate::detect`]): a text is in the language whose list it hits more often.
 
-use std::collections::HashSet;
 use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
 
 use crate::Language;
 use crate::analyze::fold;
@@ -59,19 +60,30 @@ pub const PORTUGUESE: &[&str] = &[
     "tivermos", "tiverem", "terei", "terá", "teremos", "terão", "teria", "teríamos", "teriam",
 ];
 
-static ENGLISH_SET: LazyLock<HashSet<String>> = LazyLock::new(|| folded(ENGLISH));
-static PORTUGUESE_SET: LazyLock<HashSet<String>> = LazyLock::new(|| folded(PORTUGUESE));
+/// Folded stop word → the languages whose list holds it, one bit per [`Language::code`].
+static STOP: LazyLock<FxHashMap<String, u8>> = LazyLock::new(|| {
+    let mut map = FxHashMap::default();
+    for (language, list) in [
+        (Language::English, ENGLISH),
+        (Language::Portuguese, PORTUGUESE),
+    ] {
+        for word in list {
+            *map.entry(fold(word).into_owned()).or_insert(0) |= language.bit();
+        }
+    }
+    map
+});
 
-fn folded(list: &[&str]) -> HashSet<String> {
-    list.iter().map(|w| fold(w).into_owned()).collect()
+/// The languages whose stop list holds `folded_word` (lowercase, diacritics folded), as bits of
+/// [`Language::bit`]; 0 for a word on no list.
+pub(crate) fn stop_bits(folded_word: &str) -> u8 {
+    STOP.get(folded_word).copied().unwrap_or(0)
 }
 
 /// Whether `folded_word` (lowercase, diacritics folded) is a stop word of `language`.
-pub(crate) fn is_stop(language: Language, folded_word: &str) -> bool {
-    match language {
-        Language::English => ENGLISH_SET.contains(folded_word),
-        Language::Portuguese => PORTUGUESE_SET.contains(folded_word),
-    }
+#[must_use]
+pub fn is_stop(language: Language, folded_word: &str) -> bool {
+    stop_bits(folded_word) & language.bit() != 0
 }
 
 #[cfg(test)]
@@ -79,12 +91,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lists_have_no_duplicates_after_folding_collisions_are_harmless() {
+    fn folding_merges_only_words_both_listed() {
         // Folding merges a few Portuguese pairs (está/esta, é/e): both members are stop words,
-        // so the folded set only shrinks, never gains a word that was not listed.
-        assert_eq!(ENGLISH_SET.len(), ENGLISH.len());
-        assert!(PORTUGUESE_SET.len() <= PORTUGUESE.len());
-        assert!(PORTUGUESE_SET.len() > PORTUGUESE.len() - 10);
+        // so the folded lists only shrink, never gain a word that was not listed.
+        let count = |l: Language| STOP.values().filter(|b| *b & l.bit() != 0).count();
+        assert_eq!(count(Language::English), ENGLISH.len());
+        assert!(count(Language::Portuguese) <= PORTUGUESE.len());
+        assert!(count(Language::Portuguese) > PORTUGUESE.len() - 10);
+        // Words on both lists: the shared ones carry no language signal.
+        for shared in ["a", "do", "no", "as", "me", "for"] {
+            assert_eq!(stop_bits(shared), 0b11, "{shared}");
+        }
     }
 
     #[test]
