@@ -7,7 +7,7 @@
 //! | `term.scopes` | scope id | the scope's number, statistics (`N`, Σ`dl`, detected languages) and counters |
 //! | `term.scope_ids` | scope number | scope id |
 //! | `term.segments` | scope number · lowest document id | segment number, highest document id, documents |
-//! | `term.postings` | scope number · segment number · term · 0 · lower bound | a block of up to [`BLOCK_POSTINGS`] postings |
+//! | `term.postings` | scope number · segment number · term · 0 · first document of the row's first block | a row: consecutive blocks of the segment, about 2 KiB |
 //! | `term.docs` | document id | the document's scope, language, length and distinct terms |
 //! | `term.meta` | name | counters (the next scope number) |
 //!
@@ -22,22 +22,29 @@
 //! - **Insertion writes one new segment.** A batch of documents becomes one segment: its postings
 //!   grouped by term, each term's postings split into blocks of up to [`BLOCK_POSTINGS`] entries
 //!   sorted by document id, delta- and varint-encoded with each document's length beside its
-//!   term frequency (about four bytes a posting). The segment's keys are new and contiguous, so
-//!   the commit writes fresh pages, not old ones. Nothing already stored is rewritten.
+//!   term frequency (about four bytes a posting). The blocks, in term order, are packed into
+//!   rows of about 2 KiB, each keyed by its first block: most terms of a batch hold a posting or
+//!   two, and a row per block would make the B-tree, not the postings, the cost. The segment's
+//!   keys are new and contiguous, so the commit writes fresh pages, not old ones. Nothing
+//!   already stored is rewritten.
 //! - **Segments merge in tiers.** A segment's tier is `⌊log₈ documents⌋`. When the
 //!   [`MERGE_FACTOR`] newest segments of a scope share a tier, they are merged into one, in the
 //!   same transaction: their postings are concatenated term by term (segments cover disjoint,
 //!   consecutive ranges of document ids, so concatenation keeps documents in order) and
 //!   rewritten as one segment. Each posting is rewritten about `log₈(N / batch)` times over the
-//!   life of a scope, and a scope holds at most `MERGE_FACTOR − 1` segments per tier. Segments
-//!   of [`MAX_MERGE_TIER`] and above (262 144 documents) are not merged further, which bounds
-//!   the work any one call can meet.
-//! - **A query reads a few values per term and segment.** A term found in 50 000 documents is
-//!   about 400 block values read by range scans, not 50 000 rows; every posting carries its
-//!   document's length, so scoring never looks anything up.
+//!   life of a scope, and a scope holds at most `MERGE_FACTOR − 1` segments per tier. A merge
+//!   never yields more than [`MAX_MERGED_DOCS`] (262 144) documents, which bounds the work any
+//!   one call can meet; past that size segments accumulate, one per 32 768 to 262 144
+//!   documents, and a query pays one lookup per segment and term for them.
+//! - **A query reads a few rows per term and segment.** One reverse range step per segment
+//!   finds the rows holding a term (the rows keyed within the term, and the one before, which
+//!   may end with its first blocks); a term found in 50 000 documents is about 400 blocks in a
+//!   few hundred rows, not 50 000 rows. Every posting carries its document's length, so scoring
+//!   never looks anything up.
 //! - **Removal is exact and local.** The document's record lists its terms; for each, the one
-//!   block holding it in the document's segment is rewritten (or deleted when emptied). The
-//!   statistics, the segment's document count and the block contents stay exact, with no
+//!   row holding its block in the document's segment is rewritten (the block shrinks, or goes
+//!   when emptied; the row keeps its key, a lower bound of its entries, or goes when emptied).
+//!   The statistics, the segment's document count and the postings stay exact, with no
 //!   tombstone to reconcile.
 //!
 //! Document ids must increase within a scope (the facade's capsule ids do): it is what keeps
@@ -92,8 +99,9 @@ pub const BLOCK_POSTINGS: usize = 128;
 /// How many segments of one tier are merged into one.
 pub const MERGE_FACTOR: usize = 8;
 
-/// Segments of this tier (8⁶ = 262 144 documents) and above are never merged.
-pub const MAX_MERGE_TIER: u32 = 6;
+/// A merge never yields a segment of more documents than this (8⁶): bigger merges are not
+/// made, which bounds the work and memory (about 20 MB) any one insert can meet.
+pub const MAX_MERGED_DOCS: u64 = 262_144;
 
 /// The tier of a segment of `docs` documents: `⌊log₈ docs⌋`.
 fn tier(docs: u64) -> u32 {
@@ -759,8 +767,8 @@ fn remove_posting(
     Ok(())
 }
 
-/// Merges the newest [`MERGE_FACTOR`] segments of the scope while they share a tier below
-/// [`MAX_MERGE_TIER`].
+/// Merges the newest [`MERGE_FACTOR`] segments of the scope while they share a tier and hold no
+/// more than [`MAX_MERGED_DOCS`] documents together.
 fn merge_tail(
     segments: &mut redb::Table<'_, &'static [u8], &'static [u8]>,
     postings: &mut Postings<'_>,
@@ -776,14 +784,15 @@ fn merge_tail(
             return Ok(());
         };
         let t = tier(tail.iter().map(|s| s.docs).max().unwrap_or(0));
-        if t >= MAX_MERGE_TIER || tail.iter().any(|s| tier(s.docs) != t) {
+        let total: u64 = tail.iter().map(|s| s.docs).sum();
+        if total > MAX_MERGED_DOCS || tail.iter().any(|s| tier(s.docs) != t) {
             return Ok(());
         }
         let merged = SegmentRecord {
             lo: tail.first().map_or(0, |s| s.lo),
             number: take_segment_number(rec)?,
             hi: tail.last().map_or(0, |s| s.hi),
-            docs: tail.iter().map(|s| s.docs).sum(),
+            docs: total,
         };
         merge(postings, rec.number, tail, merged.number)?;
         for s in tail {
@@ -944,7 +953,7 @@ mod tests {
         assert_eq!(tier(63), 1);
         assert_eq!(tier(64), 2);
         assert_eq!(tier(1000), 3);
-        assert_eq!(tier(262_144), MAX_MERGE_TIER);
+        assert_eq!(tier(MAX_MERGED_DOCS), 6);
     }
 
     #[test]

@@ -64,4 +64,4 @@ pub mod stop;
 pub use analyze::{Analysis, Language, MAX_TERM_BYTES, analyze, analyze_as, detect, fold};
 pub use bm25::Bm25;
 pub use error::{Error, Result};
-pub use index::{BLOCK_POSTINGS, MAX_MERGE_TIER, MERGE_FACTOR, ScopeStats, Scored, TermIndex};
+pub use index::{BLOCK_POSTINGS, MAX_MERGED_DOCS, MERGE_FACTOR, ScopeStats, Scored, TermIndex};
