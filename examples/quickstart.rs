@@ -148,7 +148,7 @@ fn capsules_and_recall(store: &Kenning, ops: &Principal) -> Result<(), kenning::
         );
     }
 
-    for query in ["how should we contact Ana? email", "contactar a Ana"] {
+    for query in ["does Ana prefer email?", "como contactar a Ana?"] {
         let found = store.retrieve(ops, &RetrieveRequest::new(scope, query))?;
         println!();
         println!("retrieve {query:?} ({} lane):", found.lane);

@@ -1122,6 +1122,55 @@ impl Kenning {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scope::ScopeKind;
+    use redb::ReadableDatabase;
+
+    #[test]
+    fn c6_dropping_the_index_sidecar_loses_no_canonical_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let kn = Kenning::open(dir.path().join("k.redb")).unwrap();
+        let ops = Principal::operator("ops");
+        kn.register_scope(&ops, "s", ScopeKind::Agent).unwrap();
+        let ids = kn
+            .put_batch(
+                &ops,
+                &[
+                    NewCapsule::new("s", "first memory")
+                        .meta("k", "v")
+                        .fact_time(FactTime::at(Timestamp::from_millis(7))),
+                    NewCapsule::new("s", "second memory").origin(Origin::ToolObservation),
+                ],
+            )
+            .unwrap();
+        kn.change_lifecycle(&ops, ids[1], LifecycleChange::Archive)
+            .unwrap();
+        let before = kn.capsules(&ops, "s", None, 10).unwrap();
+
+        let txn = kn.inner.db.begin_write().unwrap();
+        let sidecars: Vec<_> = txn
+            .list_tables()
+            .unwrap()
+            .filter(|t| t.name().starts_with("term."))
+            .collect();
+        assert!(
+            sidecars.len() >= 4,
+            "the term index keeps tables of its own"
+        );
+        for table in sidecars {
+            assert!(txn.delete_table(table).unwrap());
+        }
+        txn.commit().unwrap();
+        let read = kn.inner.db.begin_read().unwrap();
+        assert!(
+            read.list_tables()
+                .unwrap()
+                .all(|t| !t.name().starts_with("term."))
+        );
+        drop(read);
+
+        let after = kn.capsules(&ops, "s", None, 10).unwrap();
+        assert_eq!(after, before);
+    }
 
     #[test]
     fn capsule_ids_display_parse_and_serialize_canonically() {

@@ -202,7 +202,7 @@ impl TermIndex {
     /// as the tiers require (see the module docs). Ids must increase along `docs` and exceed
     /// every id indexed in the scope before, and must be new to the index (a document lives in
     /// one scope). Texts are analysed in order, each with the scope's prevailing language at
-    /// that point as its fallback (see [`crate::analyze`]).
+    /// that point as its fallback (see [`crate::analyze`](mod@crate::analyze)).
     ///
     /// # Errors
     /// [`Error::OutOfOrder`] and [`Error::DuplicateDoc`] (the transaction is then partly written:
