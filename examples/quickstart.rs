@@ -6,7 +6,10 @@
 #![allow(clippy::print_stdout)]
 
 use kenning::{Edge, ExtractedEntity, Extraction, GraphCommit, GraphQuery, Node};
-use kenning::{Kenning, Level, Principal, RelationType, ScopeKind, Vocabulary};
+use kenning::{
+    FactTime, Kenning, Level, LifecycleChange, NewCapsule, Origin, Principal, RelationType,
+    RetrieveRequest, ScopeKind, TimeWindow, Timestamp, Vocabulary,
+};
 
 fn main() -> Result<(), kenning::Error> {
     let store = Kenning::open("kenning-quickstart.redb")?;
@@ -83,6 +86,8 @@ fn main() -> Result<(), kenning::Error> {
     {
         print!("{}", v.render());
     }
+
+    capsules_and_recall(&store, &ops)?;
 
     let log = store.audit_log(&ops, 0, usize::MAX)?;
     println!();
@@ -170,4 +175,78 @@ fn graph_tour(store: &Kenning, ops: &Principal) -> Result<(), kenning::Error> {
 fn classes(v: &Vocabulary) -> String {
     let names: Vec<&str> = v.entity_classes.iter().map(|c| c.name.as_str()).collect();
     names.join(", ")
+}
+
+/// Text memories: capsules put in one batch, recalled by BM25, corrected by supersession and
+/// fenced out of recall. Runs its writes once; later runs show what the first one left.
+fn capsules_and_recall(store: &Kenning, ops: &Principal) -> Result<(), kenning::Error> {
+    let scope = "customer.42";
+    if store.capsules(ops, scope, None, 1)?.is_empty() {
+        let march = Timestamp::parse("at", "2024-03-04T09:30:00Z")?;
+        let ids = store.put_batch(
+            ops,
+            &[
+                NewCapsule::new(scope, "Ana prefers email over phone calls.")
+                    .origin(Origin::OwnerStated),
+                NewCapsule::new(scope, "Ana's invoices go to the finance mailbox.")
+                    .meta("source", "ticket-4411"),
+                NewCapsule::new(scope, "Call with Ana: the renewal is due in June.")
+                    .origin(Origin::SessionNote)
+                    .fact_time(FactTime::at(march)),
+                NewCapsule::new(scope, "A Ana prefere ser contactada por e-mail."),
+            ],
+        )?;
+        // Content never changes in place: a correction supersedes the old capsule ...
+        store.supersede(
+            ops,
+            ids[0],
+            &NewCapsule::new(scope, "Ana now prefers a chat message over email.")
+                .origin(Origin::OwnerStated),
+        )?;
+        // ... and a fence keeps a capsule out of recall without deleting it.
+        store.change_lifecycle(ops, ids[1], LifecycleChange::Archive)?;
+    }
+
+    println!();
+    println!("capsules in {scope}:");
+    for c in store.capsules(ops, scope, None, 100)? {
+        let fences: Vec<&str> = c.lifecycle.fences().iter().map(|f| f.as_str()).collect();
+        println!(
+            "  {:<7} {:<20} {:<10} {}",
+            c.id.to_string(),
+            c.origin.as_str(),
+            fences.join(","),
+            c.content
+        );
+    }
+
+    for query in ["does Ana prefer email?", "como contactar a Ana?"] {
+        let found = store.retrieve(ops, &RetrieveRequest::new(scope, query))?;
+        println!();
+        println!("retrieve {query:?} ({} lane):", found.lane);
+        for hit in &found.hits {
+            let rank = hit.term.map_or(0, |t| t.rank);
+            println!(
+                "  #{rank} {:<7} score {:.3}  {}",
+                hit.capsule.id.to_string(),
+                hit.score,
+                hit.capsule.content
+            );
+        }
+    }
+
+    let spring = TimeWindow::between(
+        Timestamp::parse("from", "2024-03-01T00:00:00Z")?,
+        Timestamp::parse("until", "2024-05-31T23:59:59Z")?,
+    );
+    let dated = store.retrieve(ops, &RetrieveRequest::new(scope, "Ana").window(spring))?;
+    println!();
+    println!(
+        "retrieve \"Ana\" dated in spring 2024: {} hit(s)",
+        dated.hits.len()
+    );
+    for hit in &dated.hits {
+        println!("  {} {}", hit.capsule.id, hit.capsule.content);
+    }
+    Ok(())
 }

@@ -45,6 +45,17 @@ pub enum Error {
         message: String,
     },
 
+    /// A capsule id names no capsule the caller can see: never written, forgotten, or in a scope
+    /// the caller does not reach, indistinguishably (C8, A5).
+    #[error(
+        "capsule {id} not found: it was never written, has been forgotten, or is out of your \
+         reach; check the id"
+    )]
+    UnknownCapsule {
+        /// The id the caller gave.
+        id: crate::capsule::CapsuleId,
+    },
+
     /// The call is well-formed but the store's state forbids it.
     #[error("{message}")]
     FailedPrecondition {
@@ -113,6 +124,7 @@ impl Error {
         match self {
             Self::Vocabulary(_) | Self::InvalidArgument { .. } => ErrorCode::InvalidArgument,
             Self::NotFound { .. } => ErrorCode::NotFound,
+            Self::UnknownCapsule { .. } => ErrorCode::UnknownCapsule,
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
             Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,
             Self::Storage { .. } => ErrorCode::Storage,

@@ -35,6 +35,12 @@
 //!   [`vocabulary`](Kenning::vocabulary), [`remove_vocabulary`](Kenning::remove_vocabulary)):
 //!   the classes and relation types that steer memory formation, at the enterprise level and per
 //!   scope, with the three states of the seed (V6–V9).
+//! - **Capsules** ([`put`](Kenning::put), [`put_batch`](Kenning::put_batch),
+//!   [`capsule`](Kenning::capsule), [`capsules`](Kenning::capsules),
+//!   [`supersede`](Kenning::supersede), [`change_lifecycle`](Kenning::change_lifecycle),
+//!   [`forget`](Kenning::forget)): text memories with lifecycle fences (C3–C8).
+//! - **Recall** ([`retrieve`](Kenning::retrieve)): BM25 over a scope's capsules, fences applied
+//!   before ranking, an optional fact-time window (R1–R7).
 //! - **Audit** ([`audit_log`](Kenning::audit_log)): every audited write, in order (U1).
 //! - **API keys** ([`create_api_key`](Kenning::create_api_key),
 //!   [`authenticate`](Kenning::authenticate)): stored grants whose secrets are kept only as
@@ -46,6 +52,76 @@
 //! - **Formation** ([`start_formation`](Kenning::start_formation),
 //!   [`commit_formation`](Kenning::commit_formation)): a vocabulary snapshot and its prompt
 //!   section for the caller's extraction model, and the commit of what it extracted (F1–F4).
+//!
+//! ## Capsules and recall
+//!
+//! ```
+//! use kenning::{Kenning, LifecycleChange, NewCapsule, Principal, RetrieveRequest, ScopeKind};
+//!
+//! # let dir = tempfile::tempdir()?;
+//! let store = Kenning::open(dir.path().join("memory.redb"))?;
+//! let ops = Principal::operator("ops");
+//! store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+//!
+//! let ids = store.put_batch(&ops, &[
+//!     NewCapsule::new("bot.support", "Ana prefers email over phone calls."),
+//!     NewCapsule::new("bot.support", "Ana's invoices go to the finance mailbox."),
+//! ])?;
+//! let found = store.retrieve(&ops, &RetrieveRequest::new("bot.support", "how to reach Ana? email"))?;
+//! assert_eq!(found.hits[0].capsule.id, ids[0]);
+//!
+//! // Content never changes in place: a correction supersedes, and the old capsule is fenced.
+//! let fixed = store.supersede(&ops, ids[0],
+//!     &NewCapsule::new("bot.support", "Ana now prefers a chat message over email."))?;
+//! store.change_lifecycle(&ops, ids[1], LifecycleChange::Archive)?;
+//! let found = store.retrieve(&ops, &RetrieveRequest::new("bot.support", "how to reach Ana? email"))?;
+//! assert_eq!(found.hits.len(), 1);
+//! assert_eq!(found.hits[0].capsule.id, fixed);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Choices the seeds leave open, made here:
+//!
+//! - **Records.** A capsule is a canonical record, written once by the put and removed only by
+//!   a forget (C4), plus a lifecycle record that holds its fences. Sidecars (the term index now;
+//!   embeddings, labels, epistemics) live in tables of their own keyed by capsule id (C6), and
+//!   [`forget`](Kenning::forget) is the one call that removes all of them (C7).
+//! - **Ids** are `cap-<n>` from one store-wide counter that never goes back: a forgotten id is
+//!   never handed out again (C3).
+//! - **Bounds.** Content: non-blank UTF-8 of at most [`MAX_CONTENT_BYTES`] (32 KiB) — a long note
+//!   or a page, one memory; split longer texts. Metadata: at most [`MAX_METADATA_ENTRIES`]
+//!   entries, keys following the name rule (at most [`MAX_METADATA_KEY_CHARS`] characters),
+//!   values at most [`MAX_METADATA_VALUE_BYTES`] bytes. A batch: at most [`MAX_BATCH`] capsules,
+//!   all written or none. A query: at most [`MAX_QUERY_BYTES`]; a retrieval: 1 to [`MAX_LIMIT`]
+//!   hits.
+//! - **Lifecycle** (C5). Quarantine is lifted by release, archive by unarchive; falsified and
+//!   superseded are final; stale follows a `fresh_until` deadline and is read against the clock,
+//!   so a capsule goes stale without any write. Fences combine. A change that would change
+//!   nothing (quarantine a quarantined capsule, release one that is not, clear a deadline that
+//!   is not set, supersede twice) is [`Error::FailedPrecondition`] and writes nothing. A
+//!   replacement stays in the scope of what it supersedes and records it in `supersedes`.
+//! - **Audit** (U1). Lifecycle changes, supersessions and forgets are audited with the capsule
+//!   id as target and the scope in the detail, never the content. Plain puts are not audited: a
+//!   put changes no existing memory, carries its own creation time, and auditing it would double
+//!   the writes of bulk ingestion.
+//! - **Permissions** (A6). Writes need [`Permission::MemoryWrite`], reads and retrieval
+//!   [`Permission::MemoryRead`], each with reach over the capsule's scope. A capsule in an
+//!   unreached scope is answered like an unknown one, [`Error::UnknownCapsule`].
+//! - **Term lane** (R2). BM25 with k1 = 1.2 and b = 0.75 over the analysed content: Unicode
+//!   words, case and diacritics folded, English or Portuguese stop words and Snowball stemming,
+//!   the language detected per text (the `kenning-term` crate documents the analysis). The
+//!   statistics `N`, `avgdl` and `df` are scope-local and count **every capsule stored in the
+//!   scope, fenced ones included**: fencing a capsule, or its deadline passing, changes no other
+//!   capsule's score. `dl` is a capsule's number of terms after analysis.
+//! - **Fences before ranking** (R4). A fenced capsule is dropped before it can take a place among
+//!   the best `limit`, so a retrieval returns the best unfenced capsules, never fewer because
+//!   fenced ones ranked high.
+//! - **Fact-time windows** (R5). A capsule is in a window when its declaration shares at least
+//!   one instant with it (bounds inclusive, an open bound reaching forever). Under a window an
+//!   undated capsule is excluded: it cannot be shown to fall inside.
+//! - **Queries.** An empty or blank query is [`Error::InvalidArgument`], never a dump of the
+//!   scope. A query whose words are all stop words finds nothing. Equal scores rank the lower
+//!   (older) id first.
 //!
 //! ## Guarantees
 //!
@@ -65,11 +141,13 @@
 
 mod access;
 mod audit;
+mod capsule;
 mod error;
 mod formation;
 mod graph;
 mod keys;
 mod record;
+mod retrieve;
 mod scope;
 mod storage;
 mod store;
@@ -80,6 +158,11 @@ use std::sync::Arc;
 
 pub use access::{Permission, Principal, PrincipalKind, Selector};
 pub use audit::AuditRecord;
+pub use capsule::{
+    Capsule, CapsuleId, FactTime, Fence, Lifecycle, LifecycleChange, MAX_BATCH, MAX_CONTENT_BYTES,
+    MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES, MAX_PAGE, NewCapsule,
+    Origin,
+};
 pub use error::{Error, ErrorCode, Result};
 pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
 pub use kenning_graph::{
@@ -87,6 +170,10 @@ pub use kenning_graph::{
     Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
 };
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
+pub use retrieve::{
+    DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
+    TimeWindow,
+};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use storage::{MemoryStorage, Storage};
 pub use time::Timestamp;

@@ -26,6 +26,9 @@ macro_rules! all_tables {
             && $f($txn, crate::vocabulary::VOCABULARY)?
             && $f($txn, crate::audit::AUDIT)?
             && $f($txn, crate::keys::API_KEYS)?
+            && $f($txn, crate::capsule::CAPSULES)?
+            && $f($txn, crate::capsule::LIFECYCLE)?
+            && $f($txn, crate::capsule::SCOPE_CAPSULES)?
     };
 }
 /// The redb builder every read-write open uses: the checksum of every page is verified on open,
@@ -39,13 +42,16 @@ fn verified() -> redb::Builder {
 
 /// Whether every table of the facade and of the component crates exists.
 fn initialized(txn: &redb::ReadTransaction) -> Result<bool> {
-    Ok(all_tables!(exists, txn) && kenning_graph::tables_exist(txn)?)
+    Ok(all_tables!(exists, txn)
+        && kenning_graph::tables_exist(txn)?
+        && crate::capsule::term(crate::capsule::TERM_INDEX.tables_exist(txn))?)
 }
 
 /// Creates every missing table of the facade and of the component crates.
 fn create_all(txn: &redb::WriteTransaction) -> Result<()> {
     let _all_created: bool = all_tables!(create, txn);
     kenning_graph::create_tables(txn)?;
+    crate::capsule::term(crate::capsule::TERM_INDEX.create_tables(txn))?;
     Ok(())
 }
 

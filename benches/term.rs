@@ -1,0 +1,431 @@
+//! The term lane at 100k capsules, side by side with tantivy on the same corpus.
+//!
+//! - `term_ingest`: 100 000 capsules of about 200 bytes, put in batches of 1 000 — one durable
+//!   redb transaction per batch, content indexed in it — against tantivy indexing the same texts
+//!   in RAM with a commit per batch (one indexing thread, the same analysis: lowercase, ASCII
+//!   folding, English stop words, English stemmer). Target: above 20 000 capsules/s.
+//! - `term_query`: a question over one scope of 100 000 capsules, top 10, with the hits' texts
+//!   fetched, against tantivy's top 10 with the stored documents fetched, and the bare term
+//!   index (no facade: no permission, fence or record work) for the split. Target: p50 under 2
+//!   ms. Besides criterion's means over a rotation of questions, the setup prints the p50, p90
+//!   and p99 of single questions for both engines.
+//!
+//! The corpus is generated from a fixed seed so that every run measures the same texts:
+//! `Speaker: sentence` lines whose words are English stop words (about four in ten tokens, as
+//! in conversation) and content words drawn from a Zipf law over 30 000 pronounceable
+//! pseudo-words (rank offset 10, so the most common content word sits in about a fifth of the
+//! capsules, the way a speaker's name or a topic does in a long conversation). Questions draw
+//! their content words from the same law, so common words occur in questions as they do in life.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stderr,
+    missing_docs
+)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use kenning::{Kenning, Lane, NewCapsule, Principal, RetrieveRequest, ScopeKind};
+use kenning_term::TermIndex;
+use redb::{ReadableDatabase, backends::InMemoryBackend};
+use tantivy::collector::TopDocs;
+use tantivy::query::QueryParser;
+use tantivy::schema::{Field, IndexRecordOption, STORED, Schema, TextFieldIndexing, TextOptions};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
+    StopWordFilter, TextAnalyzer,
+};
+use tantivy::{Index, IndexWriter, TantivyDocument, doc};
+
+const CAPSULES: usize = 100_000;
+const BATCH: usize = 1_000;
+const SCOPE: &str = "bench.scope";
+const QUESTIONS: usize = 200;
+
+// ---- corpus ------------------------------------------------------------------------------------
+
+/// splitmix64: a small, fixed-seed generator, so the corpus is the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+struct Corpus {
+    words: Vec<String>,
+    cdf: Vec<f64>,
+    names: Vec<String>,
+}
+
+impl Corpus {
+    fn new(rng: &mut Rng) -> Self {
+        const ONSETS: [&str; 16] = [
+            "b", "c", "d", "f", "g", "l", "m", "n", "p", "r", "s", "t", "v", "br", "st", "tr",
+        ];
+        const VOWELS: [&str; 6] = ["a", "e", "i", "o", "u", "ea"];
+        const CODAS: [&str; 6] = ["", "n", "r", "s", "l", "nt"];
+        let mut seen = std::collections::HashSet::new();
+        let mut words = Vec::with_capacity(30_000);
+        while words.len() < 30_000 {
+            let syllables = 1 + rng.below(3) + usize::from(rng.below(4) == 0);
+            let mut w = String::new();
+            for _ in 0..syllables {
+                w.push_str(ONSETS[rng.below(ONSETS.len())]);
+                w.push_str(VOWELS[rng.below(VOWELS.len())]);
+            }
+            w.push_str(CODAS[rng.below(CODAS.len())]);
+            if w.len() >= 3 && seen.insert(w.clone()) {
+                words.push(w);
+            }
+        }
+        let mut cdf = Vec::with_capacity(words.len());
+        let mut total = 0.0;
+        for rank in 0..words.len() {
+            total += 1.0 / (rank as f64 + 10.0);
+            cdf.push(total);
+        }
+        for c in &mut cdf {
+            *c /= total;
+        }
+        let names = (0..20)
+            .map(|i| {
+                let mut n = words[1000 + i * 7].clone();
+                n[..1].make_ascii_uppercase();
+                n
+            })
+            .collect();
+        Self { words, cdf, names }
+    }
+
+    fn content_word(&self, rng: &mut Rng) -> &str {
+        let u = rng.unit();
+        let i = self
+            .cdf
+            .partition_point(|&c| c < u)
+            .min(self.words.len() - 1);
+        &self.words[i]
+    }
+
+    fn stop_word(rng: &mut Rng) -> &'static str {
+        let list = kenning_term::stop::ENGLISH;
+        // The first fifty entries (pronouns, auxiliaries) carry most of the weight.
+        if rng.below(4) == 0 {
+            list[rng.below(list.len())]
+        } else {
+            list[rng.below(50)]
+        }
+    }
+
+    fn capsule(&self, rng: &mut Rng) -> String {
+        let mut text = format!("{}: ", self.names[rng.below(self.names.len())]);
+        let mut first = true;
+        while text.len() < 190 {
+            let word = if rng.below(10) < 4 {
+                Self::stop_word(rng)
+            } else {
+                self.content_word(rng)
+            };
+            if !first {
+                text.push(' ');
+            }
+            text.push_str(word);
+            first = false;
+            if rng.below(12) == 0 {
+                text.push(if rng.below(3) == 0 { '?' } else { '.' });
+            }
+        }
+        text
+    }
+
+    fn question(&self, rng: &mut Rng) -> String {
+        const OPENINGS: [&str; 6] = [
+            "What did",
+            "When did",
+            "Why does",
+            "How did",
+            "Where is the",
+            "Who gave",
+        ];
+        let mut q = format!(
+            "{} {}",
+            OPENINGS[rng.below(OPENINGS.len())],
+            self.names[rng.below(self.names.len())]
+        );
+        for _ in 0..(2 + rng.below(4)) {
+            q.push(' ');
+            q.push_str(self.content_word(rng));
+        }
+        q.push('?');
+        q
+    }
+}
+
+fn corpus() -> (Vec<String>, Vec<String>) {
+    let mut rng = Rng(0x6B65_6E6E_696E_6721);
+    let c = Corpus::new(&mut rng);
+    let texts = (0..CAPSULES).map(|_| c.capsule(&mut rng)).collect();
+    let questions = (0..QUESTIONS).map(|_| c.question(&mut rng)).collect();
+    (texts, questions)
+}
+
+// ---- kenning -----------------------------------------------------------------------------------
+
+fn kenning_ingest(dir: &std::path::Path, texts: &[String]) -> Kenning {
+    let kn = Kenning::open(dir.join("bench.redb")).unwrap();
+    let ops = Principal::operator("bench");
+    kn.register_scope(&ops, SCOPE, ScopeKind::Agent).unwrap();
+    for chunk in texts.chunks(BATCH) {
+        let batch: Vec<NewCapsule> = chunk
+            .iter()
+            .map(|t| NewCapsule::new(SCOPE, t.as_str()))
+            .collect();
+        kn.put_batch(&ops, &batch).unwrap();
+    }
+    kn
+}
+
+fn kenning_query(kn: &Kenning, ops: &Principal, question: &str) -> usize {
+    let request = RetrieveRequest::new(SCOPE, question)
+        .lane(Lane::Term)
+        .limit(10);
+    let hits = kn.retrieve(ops, &request).unwrap().hits;
+    hits.iter().map(|h| h.capsule.content.len()).sum()
+}
+
+/// The term index alone, over an in-memory redb: what the facade adds is the rest.
+fn bare_index(texts: &[String]) -> redb::Database {
+    let db = redb::Database::builder()
+        .create_with_backend(InMemoryBackend::new())
+        .unwrap();
+    let index = TermIndex::default();
+    let txn = db.begin_write().unwrap();
+    index.create_tables(&txn).unwrap();
+    txn.commit().unwrap();
+    for (n, chunk) in texts.chunks(BATCH).enumerate() {
+        let docs: Vec<(u64, &str)> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, t)| ((n * BATCH + i + 1) as u64, t.as_str()))
+            .collect();
+        let txn = db.begin_write().unwrap();
+        index.insert(&txn, SCOPE, &docs).unwrap();
+        txn.commit().unwrap();
+    }
+    db
+}
+
+// ---- tantivy -----------------------------------------------------------------------------------
+
+struct Tantivy {
+    index: Index,
+    body: Field,
+    id: Field,
+}
+
+fn tantivy_index() -> Tantivy {
+    let mut schema = Schema::builder();
+    let indexing = TextFieldIndexing::default()
+        .set_tokenizer("en_bench")
+        .set_index_option(IndexRecordOption::WithFreqs);
+    let body = schema.add_text_field(
+        "body",
+        TextOptions::default()
+            .set_indexing_options(indexing)
+            .set_stored(),
+    );
+    let id = schema.add_u64_field("id", STORED);
+    let index = Index::create_in_ram(schema.build());
+    let analyzer = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(64))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(StopWordFilter::new(Language::English).unwrap())
+        .filter(Stemmer::new(Language::English))
+        .build();
+    index.tokenizers().register("en_bench", analyzer);
+    Tantivy { index, body, id }
+}
+
+fn tantivy_ingest(texts: &[String]) -> Tantivy {
+    let t = tantivy_index();
+    let mut writer: IndexWriter = t.index.writer_with_num_threads(1, 50_000_000).unwrap();
+    for (n, chunk) in texts.chunks(BATCH).enumerate() {
+        for (i, text) in chunk.iter().enumerate() {
+            writer
+                .add_document(doc!(t.body => text.as_str(), t.id => (n * BATCH + i) as u64))
+                .unwrap();
+        }
+        writer.commit().unwrap();
+    }
+    writer.wait_merging_threads().unwrap();
+    t
+}
+
+fn tantivy_query(
+    searcher: &tantivy::Searcher,
+    parser: &QueryParser,
+    body: Field,
+    question: &str,
+) -> usize {
+    let (query, _) = parser.parse_query_lenient(question);
+    let top = searcher
+        .search(&query, &TopDocs::with_limit(10).order_by_score())
+        .unwrap();
+    top.iter()
+        .map(|(_, address)| {
+            let d: TantivyDocument = searcher.doc(*address).unwrap();
+            d.get_first(body).map_or(0, |_| 1)
+        })
+        .sum()
+}
+
+// ---- benches -----------------------------------------------------------------------------------
+
+fn ingest(c: &mut Criterion) {
+    let (texts, _) = corpus();
+    let bytes: usize = texts.iter().map(String::len).sum();
+    eprintln!(
+        "corpus: {} capsules, {:.0} bytes each on average",
+        texts.len(),
+        bytes as f64 / texts.len() as f64
+    );
+    let mut g = c.benchmark_group("term_ingest_100k");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(60));
+    g.throughput(Throughput::Elements(CAPSULES as u64));
+    g.bench_function("reference_tantivy_in_ram", |b| {
+        b.iter(|| black_box(tantivy_ingest(&texts)))
+    });
+    g.bench_function("kenning_put_batch_1k", |b| {
+        b.iter_batched(
+            || tempfile::tempdir().unwrap(),
+            |dir| {
+                black_box(kenning_ingest(dir.path(), &texts));
+                dir
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+fn percentiles(mut samples: Vec<Duration>) -> String {
+    samples.sort();
+    let at = |p: f64| samples[((samples.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "p50 {:.3?}  p90 {:.3?}  p99 {:.3?}",
+        at(0.5),
+        at(0.9),
+        at(0.99)
+    )
+}
+
+/// Everything the query benches read: built once, on first use, so that a filtered run of the
+/// ingest benches does not build it.
+struct QueryState {
+    questions: Vec<String>,
+    _dir: tempfile::TempDir,
+    kn: Kenning,
+    ops: Principal,
+    bare: redb::Database,
+    searcher: tantivy::Searcher,
+    parser: QueryParser,
+    body: Field,
+}
+
+fn query_state() -> QueryState {
+    let (texts, questions) = corpus();
+    let dir = tempfile::tempdir().unwrap();
+    let kn = kenning_ingest(dir.path(), &texts);
+    let ops = Principal::operator("bench");
+    let bare = bare_index(&texts);
+    let t = tantivy_ingest(&texts);
+    let searcher = t.index.reader().unwrap().searcher();
+    let parser = QueryParser::for_index(&t.index, vec![t.body]);
+    let s = QueryState {
+        questions,
+        _dir: dir,
+        kn,
+        ops,
+        bare,
+        searcher,
+        parser,
+        body: t.body,
+    };
+
+    // Single-question latencies, after one warm-up pass over every question.
+    for q in &s.questions {
+        kenning_query(&s.kn, &s.ops, q);
+        tantivy_query(&s.searcher, &s.parser, s.body, q);
+    }
+    let time = |f: &dyn Fn(&str) -> usize| {
+        s.questions
+            .iter()
+            .map(|q| {
+                let start = Instant::now();
+                black_box(f(q));
+                start.elapsed()
+            })
+            .collect::<Vec<_>>()
+    };
+    let k = time(&|q| kenning_query(&s.kn, &s.ops, q));
+    let tv = time(&|q| tantivy_query(&s.searcher, &s.parser, s.body, q));
+    eprintln!("single questions over 100k capsules, top 10 with texts:");
+    eprintln!("  kenning retrieve : {}", percentiles(k));
+    eprintln!("  tantivy (in RAM) : {}", percentiles(tv));
+    s
+}
+
+fn query(c: &mut Criterion) {
+    let state = std::sync::OnceLock::new();
+    let state = || state.get_or_init(query_state);
+    let mut g = c.benchmark_group("term_query_100k");
+    let mut i = 0;
+    g.bench_function("reference_tantivy_in_ram", |b| {
+        let s = state();
+        b.iter(|| {
+            i = (i + 1) % s.questions.len();
+            tantivy_query(&s.searcher, &s.parser, s.body, &s.questions[i])
+        })
+    });
+    g.bench_function("kenning_retrieve", |b| {
+        let s = state();
+        b.iter(|| {
+            i = (i + 1) % s.questions.len();
+            kenning_query(&s.kn, &s.ops, &s.questions[i])
+        })
+    });
+    let index = TermIndex::default();
+    g.bench_function("kenning_term_index_only", |b| {
+        let s = state();
+        b.iter(|| {
+            i = (i + 1) % s.questions.len();
+            let txn = s.bare.begin_read().unwrap();
+            index
+                .search(&txn, SCOPE, &s.questions[i], 10, &mut |_| true)
+                .unwrap()
+                .len()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, ingest, query);
+criterion_main!(benches);

@@ -1,0 +1,1104 @@
+//! The postings index in redb: insertion, removal and BM25 search.
+//!
+//! ## Tables
+//!
+//! | table | key | value |
+//! | --- | --- | --- |
+//! | `term.scopes` | scope id | the scope's number, statistics (`N`, Σ`dl`, detected languages) and counters |
+//! | `term.scope_ids` | scope number | scope id |
+//! | `term.segments` | scope number · lowest document id | segment number, highest document id, documents |
+//! | `term.postings` | scope number · segment number · term · 0 · first document of the row's first block | a row: consecutive blocks of the segment, about 2 KiB |
+//! | `term.docs` | document id | the document's scope, language, length and distinct terms |
+//! | `term.meta` | name | counters (the next scope number) |
+//!
+//! ## Segments of blocks
+//!
+//! redb is a copy-on-write B-tree: a commit writes every page it touched. Postings clustered by
+//! term and updated in place would have each batch touch one page per distinct term it holds —
+//! thousands of pages scattered over the whole table, so that every commit rewrites most of the
+//! index and ingestion slows as the scope grows. The index is therefore organised the way search
+//! engines organise theirs, in **segments**:
+//!
+//! - **Insertion writes one new segment.** A batch of documents becomes one segment: its postings
+//!   grouped by term, each term's postings split into blocks of up to [`BLOCK_POSTINGS`] entries
+//!   sorted by document id, delta- and varint-encoded with each document's length beside its
+//!   term frequency (about four bytes a posting). The blocks, in term order, are packed into
+//!   rows of about 2 KiB, each keyed by its first block: most terms of a batch hold a posting or
+//!   two, and a row per block would make the B-tree, not the postings, the cost. The segment's
+//!   keys are new and contiguous, so the commit writes fresh pages, not old ones. Nothing
+//!   already stored is rewritten.
+//! - **Segments merge in tiers.** A segment's tier is `⌊log₈ documents⌋`. When the
+//!   [`MERGE_FACTOR`] newest segments of a scope share a tier, they are merged into one, in the
+//!   same transaction: their postings are concatenated term by term (segments cover disjoint,
+//!   consecutive ranges of document ids, so concatenation keeps documents in order) and
+//!   rewritten as one segment. Each posting is rewritten about `log₈(N / batch)` times over the
+//!   life of a scope, and a scope holds at most `MERGE_FACTOR − 1` segments per tier. A merge
+//!   never yields more than [`MAX_MERGED_DOCS`] (262 144) documents, which bounds the work any
+//!   one call can meet; past that size segments accumulate, one per 32 768 to 262 144
+//!   documents, and a query pays one lookup per segment and term for them.
+//! - **A query reads a few rows per term and segment.** One reverse range step per segment
+//!   finds the rows holding a term (the rows keyed within the term, and the one before, which
+//!   may end with its first blocks); a term found in 50 000 documents is about 400 blocks in a
+//!   few hundred rows, not 50 000 rows. Every posting carries its document's length, so scoring
+//!   never looks anything up.
+//! - **Removal is exact and local.** The document's record lists its terms; for each, the one
+//!   row holding its block in the document's segment is rewritten (the block shrinks, or goes
+//!   when emptied; the row keeps its key, a lower bound of its entries, or goes when emptied).
+//!   The statistics, the segment's document count and the postings stay exact, with no
+//!   tombstone to reconcile.
+//!
+//! Document ids must increase within a scope (the facade's capsule ids do): it is what keeps
+//! segments ordered and merges a concatenation.
+//!
+//! ## Search
+//!
+//! Document-at-a-time over the query's terms: each term's postings are decoded, segment by
+//! segment in document order, into `(document, contribution)` pairs, the lists are merged by
+//! document id, and each document's score enters a bounded heap of the best `limit`. The
+//! caller's `accept` predicate runs only for a document whose score would enter the heap,
+//! *before* it enters: a rejected document never takes a place, so the result is exactly the
+//! ranking of the accepted documents, while the predicate runs about `limit · ln(matches)` times,
+//! not once per match.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+use redb::{ReadTransaction, ReadableTable, TableDefinition, TableHandle, WriteTransaction};
+
+use crate::analyze::{BatchAnalyzer, Language, analyze};
+use crate::bm25::Bm25;
+use crate::codec::{
+    Entry, Posting, ScopeRecord, SegmentRecord, block_key, corrupt, decode_doc, decode_scope,
+    decode_segment, encode_doc, encode_scope, encode_segment, entries, finish_row, put_entry,
+    put_raw_entry, segment_key, segment_prefix,
+};
+use crate::error::{DbResult, Error, Result};
+
+/// scope id → [`ScopeRecord`].
+pub(crate) const SCOPES: TableDefinition<'static, &str, &[u8]> =
+    TableDefinition::new("term.scopes");
+/// scope number → scope id.
+pub(crate) const SCOPE_IDS: TableDefinition<'static, u32, &str> =
+    TableDefinition::new("term.scope_ids");
+/// segment key → [`SegmentRecord`].
+pub(crate) const SEGMENTS: TableDefinition<'static, &[u8], &[u8]> =
+    TableDefinition::new("term.segments");
+/// block key → postings block.
+pub(crate) const POSTINGS: TableDefinition<'static, &[u8], &[u8]> =
+    TableDefinition::new("term.postings");
+/// document id → [`DocRecord`].
+pub(crate) const DOCS: TableDefinition<'static, u64, &[u8]> = TableDefinition::new("term.docs");
+/// counter name → value.
+pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::new("term.meta");
+
+const NEXT_SCOPE: &str = "scope.next";
+
+/// At most this many postings in one block.
+pub const BLOCK_POSTINGS: usize = 128;
+
+/// How many segments of one tier are merged into one.
+pub const MERGE_FACTOR: usize = 8;
+
+/// A merge never yields a segment of more documents than this (8⁶): bigger merges are not
+/// made, which bounds the work and memory (about 20 MB) any one insert can meet.
+pub const MAX_MERGED_DOCS: u64 = 262_144;
+
+/// The tier of a segment of `docs` documents: `⌊log₈ docs⌋`.
+fn tier(docs: u64) -> u32 {
+    (63 - docs.max(1).leading_zeros()) / 3
+}
+
+type Postings<'t> = redb::Table<'t, &'static [u8], &'static [u8]>;
+
+/// The statistics of one scope's index (see [`crate::bm25`] for how BM25 reads them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ScopeStats {
+    /// `N`: documents indexed in the scope.
+    pub docs: u64,
+    /// Σ `dl`: terms over those documents, repeats counted.
+    pub terms: u64,
+    /// Documents whose language was detected as English.
+    pub english: u64,
+    /// Documents whose language was detected as Portuguese.
+    pub portuguese: u64,
+}
+
+impl ScopeStats {
+    /// `avgdl`, the mean document length; 0 for an empty scope.
+    #[must_use]
+    pub fn avgdl(&self) -> f64 {
+        if self.docs == 0 {
+            0.0
+        } else {
+            self.terms as f64 / self.docs as f64
+        }
+    }
+
+    /// The scope's prevailing language: the one more of its documents were detected in, English
+    /// on a tie. Texts and queries with no language signal are analysed in it.
+    #[must_use]
+    pub fn prevailing(&self) -> Language {
+        if self.portuguese > self.english {
+            Language::Portuguese
+        } else {
+            Language::English
+        }
+    }
+
+    fn of(r: &ScopeRecord) -> Self {
+        Self {
+            docs: r.docs,
+            terms: r.tokens,
+            english: r.detected[0],
+            portuguese: r.detected[1],
+        }
+    }
+}
+
+/// One search result: a document and its BM25 score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scored {
+    /// The document id.
+    pub doc: u64,
+    /// Its BM25 score, above 0.
+    pub score: f64,
+}
+
+/// The BM25 term index over redb tables. Holds only its parameters: every operation takes the
+/// caller's transaction, and never begins or commits one.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TermIndex {
+    bm25: Bm25,
+}
+
+impl TermIndex {
+    /// An index scoring with `bm25`.
+    #[must_use]
+    pub const fn new(bm25: Bm25) -> Self {
+        Self { bm25 }
+    }
+
+    /// The BM25 parameters.
+    #[must_use]
+    pub fn bm25(&self) -> Bm25 {
+        self.bm25
+    }
+
+    /// Creates the index's tables, so that later read transactions find them.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub fn create_tables(&self, txn: &WriteTransaction) -> Result<()> {
+        txn.open_table(SCOPES).db()?;
+        txn.open_table(SCOPE_IDS).db()?;
+        txn.open_table(SEGMENTS).db()?;
+        txn.open_table(POSTINGS).db()?;
+        txn.open_table(DOCS).db()?;
+        txn.open_table(META).db()?;
+        Ok(())
+    }
+
+    /// Whether every table of the index exists, so that a store can be opened without a write
+    /// when nothing is missing.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub fn tables_exist(&self, txn: &ReadTransaction) -> Result<bool> {
+        fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
+            txn: &ReadTransaction,
+            table: TableDefinition<'_, K, V>,
+        ) -> Result<bool> {
+            match txn.open_table(table) {
+                Ok(_) => Ok(true),
+                Err(redb::TableError::TableDoesNotExist(_)) => Ok(false),
+                Err(e) => Err(e).db(),
+            }
+        }
+        Ok(exists(txn, SCOPES)?
+            && exists(txn, SCOPE_IDS)?
+            && exists(txn, SEGMENTS)?
+            && exists(txn, POSTINGS)?
+            && exists(txn, DOCS)?
+            && exists(txn, META)?)
+    }
+
+    /// Indexes `docs` (id, text) into `scope` as one new segment, in `txn`, then merges segments
+    /// as the tiers require (see the module docs). Ids must increase along `docs` and exceed
+    /// every id indexed in the scope before, and must be new to the index (a document lives in
+    /// one scope). Texts are analysed in order, each with the scope's prevailing language at
+    /// that point as its fallback (see [`crate::analyze`](mod@crate::analyze)).
+    ///
+    /// # Errors
+    /// [`Error::OutOfOrder`] and [`Error::DuplicateDoc`] (the transaction is then partly written:
+    /// abort it), [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    pub fn insert(&self, txn: &WriteTransaction, scope: &str, docs: &[(u64, &str)]) -> Result<()> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let mut scopes = txn.open_table(SCOPES).db()?;
+        let mut rec = match scopes.get(scope).db()? {
+            Some(v) => decode_scope(SCOPES.name(), v.value())?,
+            None => {
+                let number = next_scope_number(txn)?;
+                txn.open_table(SCOPE_IDS).db()?.insert(number, scope).db()?;
+                ScopeRecord {
+                    number,
+                    ..ScopeRecord::default()
+                }
+            }
+        };
+
+        let mut doc_table = txn.open_table(DOCS).db()?;
+        let mut analyzer = BatchAnalyzer::default();
+        // Postings by term id, in document order.
+        let mut batch: Vec<Vec<Posting>> = Vec::new();
+        let mut buf = Vec::new();
+        let mut counted: Vec<(u32, u32)> = Vec::new();
+        for &(doc, text) in docs {
+            if doc < rec.next_doc {
+                return Err(Error::OutOfOrder {
+                    doc,
+                    least: rec.next_doc,
+                });
+            }
+            if doc_table.get(doc).db()?.is_some() {
+                return Err(Error::DuplicateDoc { doc });
+            }
+            rec.next_doc = doc.saturating_add(1);
+            let (language, detected, mut ids) =
+                analyzer.analyze(text, ScopeStats::of(&rec).prevailing());
+            let dl = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+            ids.sort_unstable();
+            counted.clear();
+            for id in ids {
+                match counted.last_mut() {
+                    Some((last, n)) if *last == id => *n = n.saturating_add(1),
+                    _ => counted.push((id, 1)),
+                }
+            }
+            batch.resize_with(analyzer.len(), Vec::new);
+            for &(id, tf) in &counted {
+                if let Some(list) = batch.get_mut(id as usize) {
+                    list.push(Posting { doc, tf, dl });
+                }
+            }
+            encode_doc(
+                &mut buf,
+                rec.number,
+                language,
+                detected,
+                dl,
+                counted.iter().map(|&(id, tf)| (analyzer.term(id), tf)),
+            );
+            doc_table.insert(doc, buf.as_slice()).db()?;
+            rec.docs += 1;
+            rec.tokens += u64::from(dl);
+            if detected {
+                rec.detected[usize::from(language.code())] += 1;
+            }
+        }
+        drop(doc_table);
+
+        // Terms in byte order, so that the segment's keys are written in key order.
+        let mut order: Vec<u32> = (0..u32::try_from(batch.len()).unwrap_or(u32::MAX)).collect();
+        order.sort_unstable_by(|a, b| analyzer.term(*a).cmp(analyzer.term(*b)));
+        let segment = SegmentRecord {
+            lo: docs.first().map_or(0, |d| d.0),
+            number: take_segment_number(&mut rec)?,
+            hi: docs.last().map_or(0, |d| d.0),
+            docs: docs.len() as u64,
+        };
+        let mut postings = txn.open_table(POSTINGS).db()?;
+        let mut rows = RowWriter::new(rec.number, segment.number);
+        for id in order {
+            let list = batch.get(id as usize).map_or(&[][..], Vec::as_slice);
+            rows.add(&mut postings, analyzer.term(id).as_bytes(), list)?;
+        }
+        rows.flush(&mut postings)?;
+        let mut segments = txn.open_table(SEGMENTS).db()?;
+        encode_segment(&segment, &mut buf);
+        segments
+            .insert(
+                segment_key(rec.number, segment.lo).as_slice(),
+                buf.as_slice(),
+            )
+            .db()?;
+        merge_tail(&mut segments, &mut postings, &mut rec)?;
+        scopes.insert(scope, encode_scope(&rec).as_slice()).db()?;
+        Ok(())
+    }
+
+    /// Removes document `doc` from the index, in `txn`: every posting and its share of the
+    /// statistics. Returns whether it was indexed.
+    ///
+    /// # Errors
+    /// [`Error::Storage`], [`Error::Corrupt`] (also when a posting the document's record lists is
+    /// missing), [`Error::NewerFormat`].
+    pub fn remove(&self, txn: &WriteTransaction, doc: u64) -> Result<bool> {
+        let record = match txn.open_table(DOCS).db()?.remove(doc).db()? {
+            Some(v) => decode_doc(DOCS.name(), v.value())?,
+            None => return Ok(false),
+        };
+        let missing = || corrupt(POSTINGS.name(), "a document's posting is missing");
+        let mut segments = txn.open_table(SEGMENTS).db()?;
+        let mut segment = {
+            let lo = segment_key(record.scope, 0);
+            let at = segment_key(record.scope, doc);
+            let mut range = segments.range(lo.as_slice()..=at.as_slice()).db()?;
+            match range.next_back() {
+                Some(entry) => {
+                    let (k, v) = entry.db()?;
+                    decode_segment(SEGMENTS.name(), k.value(), v.value())?
+                }
+                None => return Err(missing()),
+            }
+        };
+        if doc > segment.hi {
+            return Err(missing());
+        }
+
+        let mut postings = txn.open_table(POSTINGS).db()?;
+        for (term, _) in &record.terms {
+            remove_posting(&mut postings, record.scope, segment.number, term, doc)?;
+        }
+        let mut buf = Vec::new();
+        let key = segment_key(record.scope, segment.lo);
+        segment.docs = segment.docs.saturating_sub(1);
+        if segment.docs == 0 {
+            segments.remove(key.as_slice()).db()?;
+        } else {
+            encode_segment(&segment, &mut buf);
+            segments.insert(key.as_slice(), buf.as_slice()).db()?;
+        }
+
+        let scope = match txn.open_table(SCOPE_IDS).db()?.get(record.scope).db()? {
+            Some(v) => v.value().to_owned(),
+            None => return Err(corrupt(SCOPE_IDS.name(), "a document's scope is missing")),
+        };
+        let mut scopes = txn.open_table(SCOPES).db()?;
+        let Some(mut rec) = scope_record(&scopes, &scope)? else {
+            return Err(corrupt(SCOPES.name(), "a document's scope is missing"));
+        };
+        rec.docs = rec.docs.saturating_sub(1);
+        rec.tokens = rec.tokens.saturating_sub(u64::from(record.dl));
+        if record.detected {
+            let slot = &mut rec.detected[usize::from(record.language.code())];
+            *slot = slot.saturating_sub(1);
+        }
+        scopes
+            .insert(scope.as_str(), encode_scope(&rec).as_slice())
+            .db()?;
+        Ok(true)
+    }
+
+    /// The statistics of `scope`; all zero for a scope with nothing indexed.
+    ///
+    /// # Errors
+    /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    pub fn stats(&self, txn: &ReadTransaction, scope: &str) -> Result<ScopeStats> {
+        let scopes = txn.open_table(SCOPES).db()?;
+        Ok(scope_record(&scopes, scope)?
+            .as_ref()
+            .map(ScopeStats::of)
+            .unwrap_or_default())
+    }
+
+    /// How many segments hold `scope`'s postings (see the module docs).
+    ///
+    /// # Errors
+    /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    pub fn segment_count(&self, txn: &ReadTransaction, scope: &str) -> Result<usize> {
+        let scopes = txn.open_table(SCOPES).db()?;
+        let Some(rec) = scope_record(&scopes, scope)? else {
+            return Ok(0);
+        };
+        Ok(segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?.len())
+    }
+
+    /// `df`: how many documents of `scope` hold `term` (an analysed term, as
+    /// [`analyze`](crate::analyze()) produces).
+    ///
+    /// # Errors
+    /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    pub fn document_frequency(
+        &self,
+        txn: &ReadTransaction,
+        scope: &str,
+        term: &str,
+    ) -> Result<u64> {
+        let scopes = txn.open_table(SCOPES).db()?;
+        let Some(rec) = scope_record(&scopes, scope)? else {
+            return Ok(0);
+        };
+        let postings = txn.open_table(POSTINGS).db()?;
+        let mut df = 0;
+        for s in segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)? {
+            for row in term_rows(&postings, rec.number, s.number, term.as_bytes())? {
+                for entry in entries(POSTINGS.name(), row.value())? {
+                    let entry = entry?;
+                    if entry.term == term.as_bytes() {
+                        df += entry.count;
+                    }
+                }
+            }
+        }
+        Ok(df)
+    }
+
+    /// The best `limit` documents of `scope` for `query` by BM25, best first (ties: lower id
+    /// first), among the documents `accept` lets through. Documents matching no query term are
+    /// never returned. `accept` runs only for a document that would enter the current best
+    /// `limit`, before it does (see the module docs).
+    ///
+    /// The query is analysed like a text, with the scope's prevailing language as its fallback.
+    /// A query with no term left after analysis (only stop words) finds nothing.
+    ///
+    /// # Errors
+    /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    pub fn search(
+        &self,
+        txn: &ReadTransaction,
+        scope: &str,
+        query: &str,
+        limit: usize,
+        accept: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Vec<Scored>> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let scopes = txn.open_table(SCOPES).db()?;
+        let Some(rec) = scope_record(&scopes, scope)? else {
+            return Ok(Vec::new());
+        };
+        let stats = ScopeStats::of(&rec);
+        if stats.docs == 0 || stats.terms == 0 {
+            return Ok(Vec::new());
+        }
+        let avgdl = stats.avgdl();
+        let query_terms = count(analyze(query, stats.prevailing()).terms);
+        if query_terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let segments = segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?;
+
+        let postings = txn.open_table(POSTINGS).db()?;
+        let name = POSTINGS.name();
+        let mut lists: Vec<Vec<(u64, f64)>> = Vec::with_capacity(query_terms.len());
+        for (term, qtf) in &query_terms {
+            let term = term.as_bytes();
+            let mut rows = Vec::new();
+            for s in &segments {
+                rows.extend(term_rows(&postings, rec.number, s.number, term)?);
+            }
+            let mut found: Vec<Entry<'_>> = Vec::new();
+            for row in &rows {
+                for entry in entries(name, row.value())? {
+                    let entry = entry?;
+                    match entry.term.cmp(term) {
+                        Ordering::Less => {}
+                        Ordering::Equal => found.push(entry),
+                        Ordering::Greater => break,
+                    }
+                }
+            }
+            let df: u64 = found.iter().map(|e| e.count).sum();
+            if df == 0 {
+                continue;
+            }
+            let weight = f64::from(*qtf) * self.bm25.idf(stats.docs, df);
+            let mut list = Vec::with_capacity(usize::try_from(df).unwrap_or(0));
+            for entry in &found {
+                entry.postings(name, |p| {
+                    list.push((p.doc, self.bm25.term_score(weight, p.tf, p.dl, avgdl)));
+                })?;
+            }
+            lists.push(list);
+        }
+        Ok(top(&lists, limit, accept))
+    }
+}
+
+/// Merges sorted lists by document, sums each document's contributions (in list order) and
+/// keeps the best `limit` that `accept` lets through.
+fn top(
+    lists: &[Vec<(u64, f64)>],
+    limit: usize,
+    accept: &mut dyn FnMut(u64) -> bool,
+) -> Vec<Scored> {
+    let mut at = vec![0usize; lists.len()];
+    let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
+    loop {
+        let mut doc = u64::MAX;
+        let mut any = false;
+        for (list, &i) in lists.iter().zip(&at) {
+            if let Some(&(d, _)) = list.get(i) {
+                any = true;
+                doc = doc.min(d);
+            }
+        }
+        if !any {
+            break;
+        }
+        let mut score = 0.0;
+        for (list, i) in lists.iter().zip(at.iter_mut()) {
+            if let Some(&(d, s)) = list.get(*i)
+                && d == doc
+            {
+                score += s;
+                *i += 1;
+            }
+        }
+        let candidate = Ranked { score, doc };
+        let enters =
+            heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
+        if enters && accept(doc) {
+            if heap.len() == limit {
+                heap.pop();
+            }
+            heap.push(Reverse(candidate));
+        }
+    }
+    let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out.into_iter()
+        .map(|r| Scored {
+            doc: r.doc,
+            score: r.score,
+        })
+        .collect()
+}
+
+/// A scored document ordered from worst to best: lower score is worse, and on equal scores the
+/// higher id is worse.
+#[derive(Debug, Clone, Copy)]
+struct Ranked {
+    score: f64,
+    doc: u64,
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.score
+            .total_cmp(&other.score)
+            .then_with(|| other.doc.cmp(&self.doc))
+    }
+}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ranked {}
+
+/// Distinct terms in byte order with their counts.
+fn count(mut terms: Vec<String>) -> Vec<(String, u32)> {
+    terms.sort_unstable();
+    let mut out: Vec<(String, u32)> = Vec::with_capacity(terms.len());
+    for t in terms {
+        match out.last_mut() {
+            Some((last, n)) if *last == t => *n = n.saturating_add(1),
+            _ => out.push((t, 1)),
+        }
+    }
+    out
+}
+
+fn scope_record(
+    scopes: &impl ReadableTable<&'static str, &'static [u8]>,
+    scope: &str,
+) -> Result<Option<ScopeRecord>> {
+    match scopes.get(scope).db()? {
+        Some(v) => Ok(Some(decode_scope(SCOPES.name(), v.value())?)),
+        None => Ok(None),
+    }
+}
+
+fn next_scope_number(txn: &WriteTransaction) -> Result<u32> {
+    let mut meta = txn.open_table(META).db()?;
+    let next = meta.get(NEXT_SCOPE).db()?.map_or(0, |v| v.value());
+    let number =
+        u32::try_from(next).map_err(|_| corrupt(META.name(), "scope numbers exhausted"))?;
+    meta.insert(NEXT_SCOPE, next + 1).db()?;
+    Ok(number)
+}
+
+fn take_segment_number(rec: &mut ScopeRecord) -> Result<u64> {
+    let number = rec.next_segment;
+    rec.next_segment = number
+        .checked_add(1)
+        .ok_or_else(|| corrupt(SCOPES.name(), "segment numbers exhausted"))?;
+    Ok(number)
+}
+
+/// The segments of scope `scope`, in document order.
+fn segments_of(
+    table: &impl ReadableTable<&'static [u8], &'static [u8]>,
+    scope: u32,
+) -> Result<Vec<SegmentRecord>> {
+    let lo = segment_key(scope, 0);
+    let hi = segment_key(scope, u64::MAX);
+    let mut out = Vec::new();
+    for entry in table.range(lo.as_slice()..=hi.as_slice()).db()? {
+        let (k, v) = entry.db()?;
+        out.push(decode_segment(SEGMENTS.name(), k.value(), v.value())?);
+    }
+    Ok(out)
+}
+
+/// A row is closed once its entries reach this many bytes.
+const ROW_BYTES: usize = 2048;
+
+/// Writes a segment's blocks, in key order, packed into rows of about [`ROW_BYTES`].
+struct RowWriter {
+    scope: u32,
+    segment: u64,
+    key: Option<Vec<u8>>,
+    body: Vec<u8>,
+    count: u64,
+    out: Vec<u8>,
+}
+
+impl RowWriter {
+    fn new(scope: u32, segment: u64) -> Self {
+        Self {
+            scope,
+            segment,
+            key: None,
+            body: Vec::with_capacity(ROW_BYTES + 1024),
+            count: 0,
+            out: Vec::new(),
+        }
+    }
+
+    /// Adds `term`'s postings (sorted by doc), as blocks of [`BLOCK_POSTINGS`]. Terms must come
+    /// in byte order.
+    fn add(&mut self, table: &mut Postings<'_>, term: &[u8], postings: &[Posting]) -> Result<()> {
+        for chunk in postings.chunks(BLOCK_POSTINGS) {
+            if self.key.is_none() {
+                let term = std::str::from_utf8(term)
+                    .map_err(|_| corrupt(POSTINGS.name(), "term is not UTF-8"))?;
+                let first = chunk.first().map_or(0, |p| p.doc);
+                self.key = Some(block_key(self.scope, self.segment, term, first));
+            }
+            put_entry(&mut self.body, term, chunk);
+            self.count += 1;
+            if self.body.len() >= ROW_BYTES {
+                self.flush(table)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, table: &mut Postings<'_>) -> Result<()> {
+        if let Some(key) = self.key.take() {
+            finish_row(self.count, &self.body, &mut self.out);
+            table.insert(key.as_slice(), self.out.as_slice()).db()?;
+            self.body.clear();
+            self.count = 0;
+        }
+        Ok(())
+    }
+}
+
+/// The rows of `segment` that may hold entries of `term`, in key order: those keyed within the
+/// term, and the one before them, which may end with the term's first blocks.
+fn term_rows<'t>(
+    table: &'t impl ReadableTable<&'static [u8], &'static [u8]>,
+    scope: u32,
+    segment: u64,
+    term: &[u8],
+) -> Result<Vec<redb::AccessGuard<'t, &'static [u8]>>> {
+    let start = segment_prefix(scope, segment);
+    let mut first = start.clone();
+    first.extend_from_slice(term);
+    first.push(0);
+    let mut last = first.clone();
+    first.extend_from_slice(&0u64.to_be_bytes());
+    last.extend_from_slice(&u64::MAX.to_be_bytes());
+    let mut rows = Vec::new();
+    for entry in table.range(start.as_slice()..=last.as_slice()).db()?.rev() {
+        let (k, v) = entry.db()?;
+        let before = k.value() < first.as_slice();
+        rows.push(v);
+        if before {
+            break;
+        }
+    }
+    rows.reverse();
+    Ok(rows)
+}
+
+/// Removes `doc`'s posting from `term` in `segment`: rewrites the one row holding it.
+fn remove_posting(
+    table: &mut Postings<'_>,
+    scope: u32,
+    segment: u64,
+    term: &str,
+    doc: u64,
+) -> Result<()> {
+    let name = POSTINGS.name();
+    let missing = || corrupt(name, "a document's posting is missing");
+    let start = segment_prefix(scope, segment);
+    let at = block_key(scope, segment, term, doc);
+    let (key, row) = {
+        let mut range = table.range(start.as_slice()..=at.as_slice()).db()?;
+        let Some(entry) = range.next_back() else {
+            return Err(missing());
+        };
+        let (k, v) = entry.db()?;
+        (k.value().to_vec(), v.value().to_vec())
+    };
+    let all: Vec<Entry<'_>> = entries(name, &row)?.collect::<Result<_>>()?;
+    // The block holding `doc`: the last entry of the term starting at or before it.
+    let target = all
+        .iter()
+        .rposition(|e| e.term == term.as_bytes() && e.first <= doc)
+        .ok_or_else(missing)?;
+    let mut postings = Vec::new();
+    all[target].postings(name, |p| postings.push(p))?;
+    let i = postings
+        .binary_search_by_key(&doc, |p| p.doc)
+        .map_err(|_| missing())?;
+    postings.remove(i);
+
+    let mut body = Vec::with_capacity(row.len());
+    let mut count = 0;
+    for (n, e) in all.iter().enumerate() {
+        if n != target {
+            put_raw_entry(&mut body, e);
+            count += 1;
+        } else if !postings.is_empty() {
+            put_entry(&mut body, e.term, &postings);
+            count += 1;
+        }
+    }
+    // The row keeps its key: a lower bound of its entries, above every entry of earlier rows.
+    if count == 0 {
+        table.remove(key.as_slice()).db()?;
+    } else {
+        let mut out = Vec::new();
+        finish_row(count, &body, &mut out);
+        table.insert(key.as_slice(), out.as_slice()).db()?;
+    }
+    Ok(())
+}
+
+/// Merges the newest [`MERGE_FACTOR`] segments of the scope while they share a tier and hold no
+/// more than [`MAX_MERGED_DOCS`] documents together.
+fn merge_tail(
+    segments: &mut redb::Table<'_, &'static [u8], &'static [u8]>,
+    postings: &mut Postings<'_>,
+    rec: &mut ScopeRecord,
+) -> Result<()> {
+    loop {
+        let all = segments_of(segments, rec.number)?;
+        let Some(tail) = all
+            .len()
+            .checked_sub(MERGE_FACTOR)
+            .and_then(|at| all.get(at..))
+        else {
+            return Ok(());
+        };
+        let t = tier(tail.iter().map(|s| s.docs).max().unwrap_or(0));
+        let total: u64 = tail.iter().map(|s| s.docs).sum();
+        if total > MAX_MERGED_DOCS || tail.iter().any(|s| tier(s.docs) != t) {
+            return Ok(());
+        }
+        let merged = SegmentRecord {
+            lo: tail.first().map_or(0, |s| s.lo),
+            number: take_segment_number(rec)?,
+            hi: tail.last().map_or(0, |s| s.hi),
+            docs: total,
+        };
+        merge(postings, rec.number, tail, merged.number)?;
+        for s in tail {
+            segments
+                .remove(segment_key(rec.number, s.lo).as_slice())
+                .db()?;
+        }
+        let mut buf = Vec::new();
+        encode_segment(&merged, &mut buf);
+        segments
+            .insert(
+                segment_key(rec.number, merged.lo).as_slice(),
+                buf.as_slice(),
+            )
+            .db()?;
+    }
+}
+
+/// Rewrites the postings of `parts` (consecutive segments, in document order) as segment
+/// `into`, and removes theirs.
+fn merge(table: &mut Postings<'_>, scope: u32, parts: &[SegmentRecord], into: u64) -> Result<()> {
+    let name = POSTINGS.name();
+    // Every entry of every part, copied into one arena: the table cannot be read while it is
+    // written. Each part's entries come in key order: by term, then first document.
+    let mut arena: Vec<u8> = Vec::new();
+    let mut lists: Vec<Vec<Block>> = Vec::with_capacity(parts.len());
+    for s in parts {
+        let lo = segment_prefix(scope, s.number);
+        let hi = segment_prefix(scope, s.number.saturating_add(1));
+        let mut list = Vec::new();
+        for row in table.range(lo.as_slice()..hi.as_slice()).db()? {
+            let (_, v) = row.db()?;
+            for entry in entries(name, v.value())? {
+                let e = entry?;
+                let start = arena.len();
+                arena.extend_from_slice(e.term);
+                arena.extend_from_slice(e.payload);
+                list.push(Block {
+                    term: start..start + e.term.len(),
+                    payload: start + e.term.len()..arena.len(),
+                    first: e.first,
+                    count: e.count,
+                });
+            }
+        }
+        table
+            .retain_in(lo.as_slice()..hi.as_slice(), |_, _| false)
+            .db()?;
+        lists.push(list);
+    }
+
+    // A k-way merge by term: for the least term among the parts, the parts' blocks of that term
+    // in part order, which is document order.
+    let bytes = |r: &std::ops::Range<usize>| arena.get(r.clone()).unwrap_or_default();
+    let mut at = vec![0usize; lists.len()];
+    let mut postings: Vec<Posting> = Vec::new();
+    let mut rows = RowWriter::new(scope, into);
+    loop {
+        let least = lists
+            .iter()
+            .zip(&at)
+            .filter_map(|(list, &i)| list.get(i))
+            .map(|b| bytes(&b.term))
+            .min();
+        let Some(least) = least else {
+            return rows.flush(table);
+        };
+        postings.clear();
+        for (list, i) in lists.iter().zip(at.iter_mut()) {
+            while let Some(b) = list.get(*i).filter(|b| bytes(&b.term) == least) {
+                let entry = Entry {
+                    term: least,
+                    first: b.first,
+                    count: b.count,
+                    payload: bytes(&b.payload),
+                };
+                entry.postings(name, |p| postings.push(p))?;
+                *i += 1;
+            }
+        }
+        if postings.windows(2).any(|w| w[0].doc >= w[1].doc) {
+            return Err(corrupt(name, "merged segments overlap"));
+        }
+        rows.add(table, least, &postings)?;
+    }
+}
+
+/// Where an entry read for a merge sits in the arena.
+struct Block {
+    term: std::ops::Range<usize>,
+    payload: std::ops::Range<usize>,
+    first: u64,
+    count: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+
+    fn db() -> Database {
+        let db = Database::builder()
+            .create_with_backend(InMemoryBackend::new())
+            .unwrap();
+        let txn = db.begin_write().unwrap();
+        TermIndex::default().create_tables(&txn).unwrap();
+        txn.commit().unwrap();
+        db
+    }
+
+    fn insert(db: &Database, scope: &str, docs: &[(u64, &str)]) {
+        let txn = db.begin_write().unwrap();
+        TermIndex::default().insert(&txn, scope, docs).unwrap();
+        txn.commit().unwrap();
+    }
+
+    /// Every posting of `term` in scope number 0, segment by segment in document order.
+    fn postings_of(db: &Database, term: &str) -> Vec<Vec<Posting>> {
+        let txn = db.begin_read().unwrap();
+        let segs = segments_of(&txn.open_table(SEGMENTS).unwrap(), 0).unwrap();
+        let t = txn.open_table(POSTINGS).unwrap();
+        segs.iter()
+            .map(|s| {
+                let mut all = Vec::new();
+                for row in term_rows(&t, 0, s.number, term.as_bytes()).unwrap() {
+                    for e in entries("t", row.value()).unwrap() {
+                        let e = e.unwrap();
+                        if e.term != term.as_bytes() {
+                            continue;
+                        }
+                        let mut list = Vec::new();
+                        e.postings("t", |p| list.push(p)).unwrap();
+                        assert!(!list.is_empty() && list.len() <= BLOCK_POSTINGS);
+                        assert_eq!(list[0].doc, e.first);
+                        assert!(s.lo <= list[0].doc && list.last().unwrap().doc <= s.hi);
+                        all.extend(list);
+                    }
+                }
+                assert!(all.windows(2).all(|w| w[0].doc < w[1].doc));
+                all
+            })
+            .collect()
+    }
+
+    fn docs_of(db: &Database, term: &str) -> Vec<u64> {
+        postings_of(db, term)
+            .into_iter()
+            .flatten()
+            .map(|p| p.doc)
+            .collect()
+    }
+
+    #[test]
+    fn tiers_are_powers_of_the_merge_factor() {
+        assert_eq!(tier(0), 0);
+        assert_eq!(tier(7), 0);
+        assert_eq!(tier(8), 1);
+        assert_eq!(tier(63), 1);
+        assert_eq!(tier(64), 2);
+        assert_eq!(tier(1000), 3);
+        assert_eq!(tier(MAX_MERGED_DOCS), 6);
+    }
+
+    #[test]
+    fn segments_merge_in_tiers_and_stay_in_document_order() {
+        let db = db();
+        let idx = TermIndex::default();
+        // 100 single-document inserts: tiers 0, 1 and 2 fill and merge.
+        for d in 1..=100u64 {
+            insert(&db, "s", &[(d, "apple pie")]);
+        }
+        assert_eq!(docs_of(&db, "appl"), (1..=100).collect::<Vec<_>>());
+        let txn = db.begin_read().unwrap();
+        // 100 = 64 + 4·8 + 4·1: one tier-2 segment, four tier-1, four tier-0.
+        assert_eq!(idx.segment_count(&txn, "s").unwrap(), 9);
+        drop(txn);
+        // Batches of 300 at once: blocks are filled to the bound within a segment.
+        let batch: Vec<(u64, String)> = (101..=400).map(|d| (d, format!("apple {d}"))).collect();
+        let refs: Vec<(u64, &str)> = batch.iter().map(|(d, t)| (*d, t.as_str())).collect();
+        insert(&db, "s", &refs);
+        let segs = postings_of(&db, "appl");
+        assert_eq!(segs.last().unwrap().len(), 300);
+        assert_eq!(docs_of(&db, "appl"), (1..=400).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn removal_is_exact_across_merged_segments() {
+        let db = db();
+        let idx = TermIndex::default();
+        for chunk in (1..=600u64).collect::<Vec<_>>().chunks(37) {
+            let docs: Vec<(u64, &str)> = chunk.iter().map(|&d| (d, "apple")).collect();
+            insert(&db, "s", &docs);
+        }
+        let txn = db.begin_write().unwrap();
+        for d in (1..=600).filter(|d| d % 3 != 0) {
+            assert!(idx.remove(&txn, d).unwrap());
+        }
+        assert!(!idx.remove(&txn, 1).unwrap());
+        txn.commit().unwrap();
+        assert_eq!(
+            docs_of(&db, "appl"),
+            (1..=600).filter(|d| d % 3 == 0).collect::<Vec<_>>()
+        );
+        let read = db.begin_read().unwrap();
+        assert_eq!(idx.stats(&read, "s").unwrap().docs, 200);
+        assert_eq!(idx.document_frequency(&read, "s", "appl").unwrap(), 200);
+        drop(read);
+        // Emptied segments disappear; inserting goes on after the last id.
+        let txn = db.begin_write().unwrap();
+        for d in (1..=600).filter(|d| d % 3 == 0) {
+            assert!(idx.remove(&txn, d).unwrap());
+        }
+        txn.commit().unwrap();
+        let read = db.begin_read().unwrap();
+        assert_eq!(idx.segment_count(&read, "s").unwrap(), 0);
+        assert_eq!(idx.stats(&read, "s").unwrap(), ScopeStats::default());
+        drop(read);
+        insert(&db, "s", &[(601, "apple")]);
+        assert_eq!(docs_of(&db, "appl"), [601]);
+    }
+
+    #[test]
+    fn ids_must_be_new_and_increase_within_a_scope() {
+        let db = db();
+        insert(&db, "s", &[(5, "apple")]);
+        let txn = db.begin_write().unwrap();
+        let idx = TermIndex::default();
+        let err = idx.insert(&txn, "s", &[(5, "pear")]).unwrap_err();
+        assert!(matches!(err, Error::OutOfOrder { doc: 5, least: 6 }));
+        let err = idx
+            .insert(&txn, "s", &[(7, "pear"), (6, "pear")])
+            .unwrap_err();
+        assert!(matches!(err, Error::OutOfOrder { doc: 6, least: 8 }));
+        drop(txn);
+        let txn = db.begin_write().unwrap();
+        let err = idx.insert(&txn, "t", &[(5, "pear")]).unwrap_err();
+        assert!(matches!(err, Error::DuplicateDoc { doc: 5 }));
+    }
+
+    #[test]
+    fn scopes_are_separate() {
+        let db = db();
+        insert(&db, "a", &[(1, "apple"), (2, "apple pear")]);
+        insert(&db, "b", &[(3, "apple")]);
+        let txn = db.begin_read().unwrap();
+        let idx = TermIndex::default();
+        let hits = idx.search(&txn, "b", "apple", 10, &mut |_| true).unwrap();
+        assert_eq!(hits.iter().map(|h| h.doc).collect::<Vec<_>>(), [3]);
+        assert_eq!(idx.stats(&txn, "a").unwrap().docs, 2);
+        assert!(
+            idx.search(&txn, "c", "apple", 10, &mut |_| true)
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn accept_runs_before_a_document_takes_a_place() {
+        let db = db();
+        insert(
+            &db,
+            "s",
+            &[
+                (1, "apple apple apple"),
+                (2, "apple apple"),
+                (3, "apple pear"),
+            ],
+        );
+        let txn = db.begin_read().unwrap();
+        let idx = TermIndex::default();
+        let all = idx.search(&txn, "s", "apple", 10, &mut |_| true).unwrap();
+        assert_eq!(all.iter().map(|h| h.doc).collect::<Vec<_>>(), [1, 2, 3]);
+        let mut asked = Vec::new();
+        let hits = idx
+            .search(&txn, "s", "apple", 1, &mut |d| {
+                asked.push(d);
+                d != 1
+            })
+            .unwrap();
+        assert_eq!(hits.iter().map(|h| h.doc).collect::<Vec<_>>(), [2]);
+        assert_eq!(hits[0].score, all[1].score);
+        // Document 3 scores below 2, so it is never asked about.
+        assert_eq!(asked, [1, 2]);
+    }
+}
