@@ -24,9 +24,12 @@ use serde::{Deserialize, Serialize};
 use kenning_term::TermIndex;
 use kenning_term::bm25::{B, Bm25, K1};
 
+use kenning_classify::Epistemics;
+
 use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
+use crate::classification::{PersistedLabel, Sidecars};
 use crate::error::{DbResult, Error, Result};
 use crate::record;
 use crate::scope::{self, SCOPES};
@@ -140,69 +143,9 @@ impl<'de> Deserialize<'de> for CapsuleId {
     }
 }
 
-/// Where a capsule's content came from (the origins of seed 004). Serialized as its wire name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Origin {
-    /// Extracted from a conversation or document by a model: a candidate, not yet confirmed.
-    /// The default.
-    #[default]
-    ExtractedCandidate,
-    /// Stated by the owner of the memory.
-    OwnerStated,
-    /// Observed from a tool's output.
-    ToolObservation,
-    /// Imported from outside (a document, a web page, another system).
-    ExternalImport,
-    /// A note about the current session.
-    SessionNote,
-}
-
-impl Origin {
-    /// Every origin, in a fixed order.
-    pub const ALL: [Origin; 5] = [
-        Self::ExtractedCandidate,
-        Self::OwnerStated,
-        Self::ToolObservation,
-        Self::ExternalImport,
-        Self::SessionNote,
-    ];
-
-    /// The wire name, e.g. `extracted-candidate`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::ExtractedCandidate => "extracted-candidate",
-            Self::OwnerStated => "owner-stated",
-            Self::ToolObservation => "tool-observation",
-            Self::ExternalImport => "external-import",
-            Self::SessionNote => "session-note",
-        }
-    }
-}
-
-impl fmt::Display for Origin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Origin {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|o| o.as_str() == s)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Self::ALL.iter().map(|o| o.as_str()).collect();
-                Error::invalid(
-                    "origin",
-                    format!("{s:?} is not an origin; known: {}", known.join(", ")),
-                )
-            })
-    }
-}
+/// Where a capsule's content came from: the origins of seed 004, shared with the classifier,
+/// which reads a capsule's origin to decide its authority class (K2).
+pub use kenning_classify::Origin;
 
 /// When what a capsule says holds: its fact-time declaration. Either bound may be open, not
 /// both. Bounds are inclusive.
@@ -431,6 +374,12 @@ pub struct Capsule {
     pub supersedes: Option<CapsuleId>,
     /// Its fences, as read when the capsule was read.
     pub lifecycle: Lifecycle,
+    /// The classification label persisted on it (K6), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classification: Option<PersistedLabel>,
+    /// Its epistemic annotations (K8), if any were ever set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epistemics: Option<Epistemics>,
 }
 
 /// A capsule to write: scope and content, plus optional origin, fact time, metadata and
@@ -767,6 +716,8 @@ pub(crate) fn assemble(id: CapsuleId, c: Canonical, f: &Fences, now: Timestamp) 
         metadata: c.metadata,
         supersedes: c.supersedes,
         lifecycle: f.read_at(now),
+        classification: None,
+        epistemics: None,
     }
 }
 
@@ -847,8 +798,8 @@ fn erase(txn: &redb::WriteTransaction, id: CapsuleId, scope: &str) -> Result<()>
         .remove((scope, id.get()))
         .db()?;
     term(TERM_INDEX.remove(txn, id.get()))?;
-    // Sidecars keyed by capsule id (embedding, classification label, epistemics) are removed
-    // here, next to the index entries, as their components add them.
+    // Sidecars keyed by capsule id are removed here, next to the index entries.
+    crate::classification::erase(txn, id)?;
     Ok(())
 }
 
@@ -933,7 +884,9 @@ impl Kenning {
             id,
         )?;
         let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
-        Ok(assemble(id, c, &f, Timestamp::now()))
+        let mut capsule = assemble(id, c, &f, Timestamp::now());
+        Sidecars::open(&txn)?.fill(&mut capsule)?;
+        Ok(capsule)
     }
 
     /// Up to `limit` capsules of `scope` with an id above `after` (all when `None`), in id
@@ -986,6 +939,10 @@ impl Kenning {
                 });
             };
             out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
+        }
+        let sidecars = Sidecars::open(&txn)?;
+        for capsule in &mut out {
+            sidecars.fill(capsule)?;
         }
         Ok(out)
     }
@@ -1196,16 +1153,6 @@ mod tests {
             assert!(bad.parse::<CapsuleId>().is_err(), "{bad:?}");
         }
         assert!(serde_json::from_str::<CapsuleId>("12").is_err());
-    }
-
-    #[test]
-    fn origins_use_the_seed_wire_names() {
-        for o in Origin::ALL {
-            assert_eq!(o.as_str().parse::<Origin>().unwrap(), o);
-            assert_eq!(serde_json::to_string(&o).unwrap(), format!("\"{o}\""));
-        }
-        assert_eq!(Origin::default(), Origin::ExtractedCandidate);
-        assert!("owner".parse::<Origin>().is_err());
     }
 
     #[test]

@@ -20,6 +20,11 @@ pub enum Error {
     #[error(transparent)]
     Graph(#[from] kenning_graph::Error),
 
+    /// A classify request was rejected, or no kind could be derived (K3): `UNDERIVABLE` for
+    /// [`kenning_classify::Error::Underivable`], `INVALID_ARGUMENT` otherwise.
+    #[error(transparent)]
+    Classify(#[from] kenning_classify::Error),
+
     /// An argument is malformed or out of bounds.
     #[error("{field}: {message}")]
     InvalidArgument {
@@ -123,6 +128,8 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Self::Vocabulary(_) | Self::InvalidArgument { .. } => ErrorCode::InvalidArgument,
+            Self::Classify(e) if e.is_underivable() => ErrorCode::Underivable,
+            Self::Classify(_) => ErrorCode::InvalidArgument,
             Self::NotFound { .. } => ErrorCode::NotFound,
             Self::UnknownCapsule { .. } => ErrorCode::UnknownCapsule,
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,

@@ -52,6 +52,8 @@
 //! - **Formation** ([`start_formation`](Kenning::start_formation),
 //!   [`commit_formation`](Kenning::commit_formation)): a vocabulary snapshot and its prompt
 //!   section for the caller's extraction model, and the commit of what it extracted (F1–F4).
+//! - **Classification** ([`classify`](Kenning::classify)): what a memory is and how far to trust
+//!   it, advisory or persisted on a capsule as its label and epistemic sidecars (K1–K9).
 //!
 //! ## Capsules and recall
 //!
@@ -123,6 +125,38 @@
 //!   scope. A query whose words are all stop words finds nothing. Equal scores rank the lower
 //!   (older) id first.
 //!
+//! ## Classification
+//!
+//! ```
+//! use kenning::{ClassifyRequest, EvidenceState, Kenning, Kind, NewCapsule, Principal, ScopeKind};
+//!
+//! let store = Kenning::in_memory()?;
+//! let ops = Principal::operator("ops");
+//! store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+//! let id = store.put(&ops, &NewCapsule::new("bot.support", "We decided to keep EU data in Frankfurt."))?;
+//!
+//! // Advisory: a pure function of the request, nothing written.
+//! let advice = store.classify(&ops, &ClassifyRequest::new("Decidimos manter os dados na UE."))?;
+//! assert_eq!(advice.label.kind(), Kind::Decision);
+//!
+//! // Persisted: the label and the epistemic fields become the capsule's sidecars.
+//! let mut request = ClassifyRequest::new("We decided to keep EU data in Frankfurt.");
+//! request.capsule_id = Some(id.to_string());
+//! request.epistemics.evidence_state = Some(EvidenceState::Observed);
+//! let answer = store.classify(&ops, &request)?;
+//! assert_eq!(answer.content_matches_capsule, Some(true));
+//! let capsule = store.capsule(&ops, id)?;
+//! assert_eq!(capsule.classification.unwrap().label.kind(), Kind::Decision);
+//! # Ok::<(), kenning::Error>(())
+//! ```
+//!
+//! The classifier itself is [`classifier`] (the `kenning-classify` crate): cue tables, the
+//! entity gate, the origin table and the taint scan, with its measured accuracy. The facade adds
+//! persistence: labels are upserted, epistemic fields merge field by field, both are returned on
+//! [`capsule`](Kenning::capsule), [`capsules`](Kenning::capsules) and every retrieval hit, and
+//! both go with the capsule on forget. A persisting call without an origin classifies with the
+//! capsule's recorded origin, and a capsule whose label was ever tainted stays tainted (K5).
+//!
 //! ## Guarantees
 //!
 //! - One call, one redb write transaction: a call that fails wrote nothing.
@@ -142,6 +176,7 @@
 mod access;
 mod audit;
 mod capsule;
+mod classification;
 mod error;
 mod formation;
 mod graph;
@@ -163,8 +198,15 @@ pub use capsule::{
     MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES, MAX_PAGE, NewCapsule,
     Origin,
 };
+pub use classification::{Classification, PersistedLabel};
 pub use error::{Error, ErrorCode, Result};
 pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
+/// The classifier crate, re-exported whole.
+pub use kenning_classify as classifier;
+pub use kenning_classify::{
+    AuthorityClass, ClassifyRequest, Epistemics, EvidenceState, Kind, Label, MemoryScope,
+    TaintFamily,
+};
 pub use kenning_graph::{
     ClassKept, CommitReport, Direction, Edge, Error as GraphError, ErrorKind as GraphErrorKind,
     Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,

@@ -337,6 +337,10 @@ impl Kenning {
                 }),
             });
         }
+        let sidecars = crate::classification::Sidecars::open(&txn)?;
+        for hit in &mut hits {
+            sidecars.fill(&mut hit.capsule)?;
+        }
         Ok(Retrieval { lane, hits })
     }
 }

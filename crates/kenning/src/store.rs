@@ -29,6 +29,8 @@ macro_rules! all_tables {
             && $f($txn, crate::capsule::CAPSULES)?
             && $f($txn, crate::capsule::LIFECYCLE)?
             && $f($txn, crate::capsule::SCOPE_CAPSULES)?
+            && $f($txn, crate::classification::LABELS)?
+            && $f($txn, crate::classification::EPISTEMICS)?
     };
 }
 /// The redb builder every read-write open uses: the checksum of every page is verified on open,
