@@ -228,16 +228,21 @@ impl WriteGate<'_> {
             } else {
                 self.index.read().scopes.get(&scope).cloned()
             };
-            let dimension = base
+            // The resident dimension after the change-set wins: a change-set may remove a
+            // store's last embedding (resetting the election) and attach ones of another
+            // dimension, in which case every row of the old base is removed by it too.
+            let dimension = resident_after
                 .as_ref()
-                .map(|b| b.dimension())
-                .or_else(|| resident_after.as_ref().map(|r| r.dimension as usize));
+                .map(|r| r.dimension as usize)
+                .or_else(|| base.as_ref().map(|b| b.dimension()));
             let Some(dimension) = dimension else {
                 // No resident and no vectors: the change-set only removed; nothing to hold.
                 next.push((scope, None));
                 continue;
             };
-            let base = base.unwrap_or_else(|| Arc::new(ScopeVectors::empty(dimension)));
+            let base = base
+                .filter(|b| b.dimension() == dimension)
+                .unwrap_or_else(|| Arc::new(ScopeVectors::empty(dimension)));
             let updated = base.with_changes(&delta);
             next.push((scope, (!updated.is_empty()).then(|| Arc::new(updated))));
         }
