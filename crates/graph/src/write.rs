@@ -8,7 +8,8 @@ use crate::check;
 use crate::error::{DbResult, Error};
 use crate::model::{CheckedCommit, ClassKept, CommitReport};
 use crate::store::{
-    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node, key,
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node_into,
+    key, write_key,
 };
 
 /// Creates every graph table, so that reads never meet a missing one. Idempotent; the facade
@@ -100,40 +101,41 @@ pub fn write(
     if !commit.nodes.is_empty() {
         let mut by_label = txn.open_table(BY_LABEL).db()?;
         let mut by_class = txn.open_table(BY_CLASS).db()?;
+        let mut node_key = Vec::new();
+        let mut index_key = Vec::new();
+        let mut record = Vec::new();
         for (node, properties) in commit.nodes.iter().zip(&checked.node_properties) {
             let id = node.id.as_str();
-            let node_key = key(&[scope, id]);
-            let stored = match nodes.get(node_key.as_slice()).db()? {
-                Some(guard) => {
-                    let r = decode_node(guard.value())?;
-                    Some((r.label.to_owned(), r.class.map(str::to_owned)))
-                }
-                None => None,
-            };
+            let label = node.label.as_str();
             let given = node.node_type.as_deref();
-            let class = match &stored {
+            write_key(&mut node_key, scope, &[id]);
+            let stored = nodes.get(node_key.as_slice()).db()?;
+            let unchanged = match &stored {
                 None => {
                     report.nodes_created += 1;
-                    by_label
-                        .insert(key(&[scope, &node.label, id]).as_slice(), ())
-                        .db()?;
+                    write_key(&mut index_key, scope, &[label, id]);
+                    by_label.insert(index_key.as_slice(), ()).db()?;
                     if let Some(class) = given {
                         report.classes_assigned += 1;
-                        by_class
-                            .insert(key(&[scope, class, id]).as_slice(), ())
-                            .db()?;
+                        write_key(&mut index_key, scope, &[class, id]);
+                        by_class.insert(index_key.as_slice(), ()).db()?;
                     }
-                    given
+                    encode_node_into(&mut record, label, given, properties);
+                    false
                 }
-                Some((label, stored_class)) => {
+                Some(guard) => {
                     report.nodes_replaced += 1;
-                    if *label != node.label {
-                        by_label.remove(key(&[scope, label, id]).as_slice()).db()?;
-                        by_label
-                            .insert(key(&[scope, &node.label, id]).as_slice(), ())
-                            .db()?;
+                    let old = decode_node(guard.value())?;
+                    if old.label != label {
+                        // Insert before removing: when both entries share a leaf, the insert
+                        // copies it and the removal edits the copy in place, rather than the
+                        // removal rebuilding the leaf entry by entry.
+                        write_key(&mut index_key, scope, &[label, id]);
+                        by_label.insert(index_key.as_slice(), ()).db()?;
+                        write_key(&mut index_key, scope, &[old.label, id]);
+                        by_label.remove(index_key.as_slice()).db()?;
                     }
-                    match (stored_class.as_deref(), given) {
+                    let class = match (old.class, given) {
                         (Some(kept), Some(given)) => {
                             if kept != given {
                                 report.classes_kept.push(ClassKept {
@@ -147,17 +149,21 @@ pub fn write(
                         (Some(kept), None) => Some(kept),
                         (None, Some(given)) => {
                             report.classes_assigned += 1;
-                            by_class
-                                .insert(key(&[scope, given, id]).as_slice(), ())
-                                .db()?;
+                            write_key(&mut index_key, scope, &[given, id]);
+                            by_class.insert(index_key.as_slice(), ()).db()?;
                             Some(given)
                         }
                         (None, None) => None,
-                    }
+                    };
+                    encode_node_into(&mut record, label, class, properties);
+                    // Rewriting a record with the same bytes would copy its page for nothing.
+                    record.as_slice() == guard.value()
                 }
             };
-            let record = encode_node(&node.label, class, properties);
-            nodes.insert(node_key.as_slice(), record.as_slice()).db()?;
+            drop(stored);
+            if !unchanged {
+                nodes.insert(node_key.as_slice(), record.as_slice()).db()?;
+            }
         }
     }
 
