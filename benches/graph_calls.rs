@@ -13,7 +13,9 @@
 //!
 //! Operations: `filter` (NodeType filter returning 50 nodes), `two_hop` (2-hop traversal both
 //! ways from a node of degree 10), `upsert_clustered` and `upsert_scattered` (a durable commit
-//! replacing 1k nodes, made before the count starts as criterion makes them outside its timing).
+//! replacing 1k nodes with a new label each, made before the count starts as criterion makes them
+//! outside its timing), and the same with the suffix `_same_labels` (labels kept, a property
+//! changed).
 //! With the prefix `ref_`, the same operation on the HashMap reference of `graph.rs` (built
 //! before the count starts). Divide callgrind's total by the count. Without arguments (as under
 //! a bare `cargo bench`) it prints its usage and exits.
@@ -56,20 +58,29 @@ fn main() {
             let edges = fixture::build(&store, &ops, |_| {}, |_| {});
             println!("built {} nodes, {edges} edges in {path}", fixture::NODES);
         }
-        ["run", path, op, count] => {
+        ["run", path, name, count] => {
             let store = Kenning::open(Path::new(path)).unwrap();
             let count: usize = count.parse().unwrap();
             let start = fixture::degree_10_node();
+            // Upsert batches: 1k neighbouring ids, or 1k ids spread over the scope; each with a
+            // new label, or (`_same_labels`) with the label kept and a property changed.
+            let (op, same_labels) = match name.strip_suffix("_same_labels") {
+                Some(op) => (op, true),
+                None => (*name, false),
+            };
             let mut reference = op.starts_with("ref_").then(Reference::of_graph);
-            // Upsert batches: 1k neighbouring ids, or 1k ids spread over the scope.
             let spread = if op.ends_with("scattered") {
                 SCATTERED
             } else {
                 1
             };
+            let version = |i: usize, generation: usize| match same_labels {
+                true => node(i, 0).with_property("n", i + generation),
+                false => node(i, generation),
+            };
             let batches: Vec<Vec<Node>> = if op.contains("upsert") {
                 (1..=count)
-                    .map(|generation| upsert_ids(spread).map(|i| node(i, generation)).collect())
+                    .map(|generation| upsert_ids(spread).map(|i| version(i, generation)).collect())
                     .collect()
             } else {
                 Vec::new()
@@ -80,7 +91,7 @@ fn main() {
                 None => measured(&store, &ops, op, &start, batches, count),
             }
             println!(
-                "{op} x{count}: {:.1?} each",
+                "{name} x{count}: {:.1?} each",
                 started.elapsed() / count as u32
             );
         }
