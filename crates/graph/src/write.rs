@@ -53,7 +53,7 @@ pub fn tables_exist(txn: &redb::ReadTransaction) -> Result<bool, Error> {
 ///
 /// - **Create-or-replace (G1).** A node's label and properties, and an edge's properties, are
 ///   replaced whole by each write. A node write that would store the same record again (same
-///   label, class and properties) counts as a replace but writes nothing, so repeating a commit
+///   label, class and properties) counts as a replace but writes nothing: repeating a node
 ///   copies no page of the store.
 /// - **Assign-once class (G2, G3).** A node's class is fixed by the first write that gives it one.
 ///   A later write giving a different class succeeds, replaces the other fields, keeps the stored
