@@ -18,164 +18,16 @@
     missing_docs
 )]
 
-use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use kenning::{
-    Direction, Edge, FilterKey, GraphCommit, GraphQuery, Kenning, Node, Principal, ScopeKind,
-    Traversal,
+    Direction, FilterKey, GraphCommit, GraphQuery, Kenning, Node, Principal, ScopeKind, Traversal,
 };
-use kenning_graph::{MAX_COMMIT_EDGES, MAX_COMMIT_NODES};
 
-const NODES: usize = 100_000;
-const OUT_DEGREE: usize = 5;
-const CLASSES: usize = 10;
-const RELATIONS: [&str; 4] = ["KNOWS", "WORKS_AT", "LIVES_IN", "MENTIONS"];
-const SCOPE: &str = "bench.graph";
-const UPSERT: usize = 1_000;
-
-fn id(i: usize) -> String {
-    format!("n{i:06}")
-}
-
-fn class(i: usize) -> String {
-    format!("Class{}", i % CLASSES)
-}
-
-/// A deterministic mix, so that every run builds the same graph.
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ (x >> 33)
-}
-
-/// Node `i`'s out-edges: one target in each fifth of the id space, so the five are distinct.
-fn out_edges(i: usize) -> impl Iterator<Item = Edge> {
-    let band = NODES / OUT_DEGREE;
-    (0..OUT_DEGREE).map(move |k| {
-        let h = mix((i * OUT_DEGREE + k) as u64) as usize;
-        let target = k * band + h % band;
-        Edge::new(id(i), RELATIONS[h % RELATIONS.len()], id(target))
-    })
-}
-
-fn node(i: usize, generation: usize) -> Node {
-    Node::new(id(i), format!("Node {i:06} v{generation}"))
-        .with_type(class(i))
-        .with_property("n", i)
-}
-
-/// The same graph as plain maps: the least any store must do to answer the same questions.
-#[derive(Default)]
-struct Reference {
-    nodes: HashMap<String, Node>,
-    by_label: HashMap<String, BTreeSet<String>>,
-    by_class: HashMap<String, BTreeSet<String>>,
-    out: HashMap<String, Vec<Edge>>,
-    inward: HashMap<String, Vec<(String, String)>>,
-}
-
-impl Reference {
-    fn upsert(&mut self, node: &Node) {
-        let mut node = node.clone();
-        if let Some(old) = self.nodes.get(&node.id) {
-            if old.label != node.label
-                && let Some(set) = self.by_label.get_mut(&old.label)
-            {
-                set.remove(&node.id);
-            }
-            match &old.node_type {
-                Some(kept) => node.node_type = Some(kept.clone()),
-                None => {
-                    if let Some(c) = &node.node_type {
-                        self.by_class
-                            .entry(c.clone())
-                            .or_default()
-                            .insert(node.id.clone());
-                    }
-                }
-            }
-        } else if let Some(c) = &node.node_type {
-            self.by_class
-                .entry(c.clone())
-                .or_default()
-                .insert(node.id.clone());
-        }
-        self.by_label
-            .entry(node.label.clone())
-            .or_default()
-            .insert(node.id.clone());
-        self.nodes.insert(node.id.clone(), node);
-    }
-
-    fn edge(&mut self, edge: Edge) {
-        self.inward
-            .entry(edge.target.clone())
-            .or_default()
-            .push((edge.relation_type.clone(), edge.source.clone()));
-        self.out.entry(edge.source.clone()).or_default().push(edge);
-    }
-
-    fn sort(&mut self) {
-        for v in self.out.values_mut() {
-            v.sort_by(|a, b| (&a.relation_type, &a.target).cmp(&(&b.relation_type, &b.target)));
-        }
-        for v in self.inward.values_mut() {
-            v.sort();
-        }
-    }
-
-    fn filter(&self, class: &str, limit: usize) -> Vec<Node> {
-        self.by_class[class]
-            .iter()
-            .take(limit)
-            .map(|id| self.nodes[id].clone())
-            .collect()
-    }
-
-    /// Breadth-first, both ways, every relation type: the nodes and edges reached.
-    fn walk(&self, start: &str, depth: usize) -> (Vec<Node>, Vec<Edge>) {
-        let mut nodes = vec![self.nodes[start].clone()];
-        let mut edges = Vec::new();
-        let mut seen: HashSet<&str> = HashSet::from([start]);
-        let mut followed: HashSet<(&str, &str, &str)> = HashSet::new();
-        let mut frontier = vec![start];
-        for _ in 0..depth {
-            let mut next = Vec::new();
-            for &from in &frontier {
-                let out = self.out.get(from).into_iter().flatten();
-                let out = out.map(|e| (e, e.target.as_str()));
-                let inward = self.inward.get(from).into_iter().flatten();
-                let inward = inward.map(|(rel, src)| {
-                    let e = self.out[src.as_str()]
-                        .iter()
-                        .find(|e| e.relation_type == *rel && e.target == from)
-                        .expect("mirrored");
-                    (e, src.as_str())
-                });
-                for (edge, other) in out.chain(inward) {
-                    if seen.insert(other) {
-                        nodes.push(self.nodes[other].clone());
-                        next.push(other);
-                    }
-                    let key = (
-                        edge.source.as_str(),
-                        edge.relation_type.as_str(),
-                        edge.target.as_str(),
-                    );
-                    if followed.insert(key) {
-                        edges.push(edge.clone());
-                    }
-                }
-            }
-            frontier = next;
-        }
-        (nodes, edges)
-    }
-}
+#[path = "graph_fixture.rs"]
+mod fixture;
+use fixture::{NODES, OUT_DEGREE, Reference, SCATTERED, SCOPE, UPSERT, class, node, upsert_ids};
 
 fn bench(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
@@ -185,37 +37,15 @@ fn bench(c: &mut Criterion) {
     let mut reference = Reference::default();
 
     let built = std::time::Instant::now();
-    for chunk in (0..NODES).collect::<Vec<_>>().chunks(MAX_COMMIT_NODES) {
-        let nodes: Vec<Node> = chunk.iter().map(|&i| node(i, 0)).collect();
-        for n in &nodes {
-            reference.upsert(n);
-        }
-        store
-            .commit_graph(
-                &ops,
-                SCOPE,
-                &GraphCommit {
-                    nodes,
-                    edges: vec![],
-                },
-            )
-            .unwrap();
-    }
-    let mut edges = Vec::with_capacity(MAX_COMMIT_EDGES);
-    let mut total_edges = 0;
-    for i in 0..NODES {
-        for e in out_edges(i) {
-            reference.edge(e.clone());
-            edges.push(e);
-        }
-        if edges.len() + OUT_DEGREE > MAX_COMMIT_EDGES || i + 1 == NODES {
-            total_edges += edges.len();
-            let commit = GraphCommit {
-                nodes: vec![],
-                edges: std::mem::take(&mut edges),
-            };
-            store.commit_graph(&ops, SCOPE, &commit).unwrap();
-        }
+    let mut edges = Vec::new();
+    let total_edges = fixture::build(
+        &store,
+        &ops,
+        |n| reference.upsert(n),
+        |e| edges.push(e.clone()),
+    );
+    for e in edges {
+        reference.edge(e);
     }
     reference.sort();
     assert_eq!(total_edges, NODES * OUT_DEGREE);
@@ -233,10 +63,9 @@ fn bench(c: &mut Criterion) {
     assert_eq!(answer.nodes.len(), 50);
 
     // A node of degree 10: its 5 out-edges and exactly 5 in-edges.
-    let start = (0..NODES)
-        .map(id)
-        .find(|n| reference.inward.get(n).map_or(0, Vec::len) == OUT_DEGREE)
-        .unwrap();
+    let start = fixture::degree_10_node();
+    assert_eq!(reference.out[&start].len(), OUT_DEGREE);
+    assert_eq!(reference.inward[&start].len(), OUT_DEGREE);
     let two_hop = GraphQuery::new()
         .filter(FilterKey::NodeId, start.clone())
         .traverse(
@@ -273,11 +102,11 @@ fn bench(c: &mut Criterion) {
     // Upserts replace the same 1k nodes with a new label each time, moving their label entries.
     g.throughput(Throughput::Elements(UPSERT as u64));
     let mut generation = 0;
-    for (name, spread) in [("clustered", 1), ("scattered", NODES / UPSERT)] {
+    for (name, spread) in [("clustered", 1), ("scattered", SCATTERED)] {
         let mut batch = || {
             generation += 1;
-            (0..UPSERT)
-                .map(|i| node(NODES / 2 + i * spread - UPSERT / 2 * spread, generation))
+            upsert_ids(spread)
+                .map(|i| node(i, generation))
                 .collect::<Vec<Node>>()
         };
         g.bench_function(format!("upsert_1k_{name}/reference_hashmap"), |b| {

@@ -1,10 +1,10 @@
 //! Query execution and listings (G6, G7, G9). Every lookup is a point get or a range within one
 //! scope's prefix of an index; nothing scans a scope.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::ops::Bound;
 
+use hashbrown::HashTable;
 use redb::{ReadOnlyTable, ReadTransaction};
 
 use crate::check;
@@ -14,7 +14,8 @@ use crate::query::{
     Direction, FilterKey, GraphAnswer, GraphQuery, MAX_ANSWER_EDGES, MAX_LIMIT, NodePage, Traversal,
 };
 use crate::store::{
-    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_edge, decode_node, key, parts, under,
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, Prefix, decode_edge, decode_node, key, parts,
+    under, write_key,
 };
 
 type Table = ReadOnlyTable<&'static [u8], &'static [u8]>;
@@ -33,10 +34,11 @@ pub fn query(txn: &ReadTransaction, scope: &str, query: &GraphQuery) -> Result<G
     check::scope(scope)?;
     query.check()?;
     let nodes = txn.open_table(NODES).db()?;
+    let mut keys = Keys::new(scope);
     let mut answer = GraphAnswer::default();
-    start_set(txn, &nodes, scope, query, &mut answer)?;
+    start_set(txn, &nodes, &mut keys, query, &mut answer)?;
     if let Some(traversal) = &query.traverse {
-        walk(txn, &nodes, scope, traversal, &mut answer)?;
+        walk(txn, &nodes, &mut keys, traversal, &mut answer)?;
     }
     Ok(answer)
 }
@@ -86,16 +88,51 @@ pub fn list_nodes(
     Ok(page)
 }
 
-fn node(nodes: &Table, scope: &str, id: &str) -> Result<Option<Node>, Error> {
-    match nodes.get(key(&[scope, id]).as_slice()).db()? {
+/// The key buffers of one query: every key it looks up is written into one of these, so that a
+/// lookup allocates nothing of its own.
+struct Keys<'s> {
+    scope: &'s str,
+    point: Vec<u8>,
+    prefix: Prefix,
+}
+
+impl<'s> Keys<'s> {
+    fn new(scope: &'s str) -> Self {
+        Self {
+            scope,
+            point: Vec::new(),
+            prefix: Prefix::default(),
+        }
+    }
+
+    /// The key scope·`parts`, as [`key`] writes it.
+    fn point(&mut self, parts: &[&str]) -> &[u8] {
+        write_key(&mut self.point, self.scope, parts);
+        &self.point
+    }
+
+    /// The keys under scope·`parts`, as [`under`](crate::store::under) bounds them.
+    fn under(&mut self, parts: &[&str]) -> std::ops::Range<&[u8]> {
+        self.prefix.set(self.scope, parts);
+        self.prefix.range()
+    }
+}
+
+fn node(nodes: &Table, keys: &mut Keys<'_>, id: &str) -> Result<Option<Node>, Error> {
+    match nodes.get(keys.point(&[id])).db()? {
         Some(guard) => Ok(Some(decode_node(guard.value())?.to_node(id)?)),
         None => Ok(None),
     }
 }
 
 /// A node an index or an adjacency entry names, which must exist.
-fn indexed_node(nodes: &Table, scope: &str, id: &str, via: &'static str) -> Result<Node, Error> {
-    node(nodes, scope, id)?.ok_or_else(|| Error::Corrupt {
+fn indexed_node(
+    nodes: &Table,
+    keys: &mut Keys<'_>,
+    id: &str,
+    via: &'static str,
+) -> Result<Node, Error> {
+    node(nodes, keys, id)?.ok_or_else(|| Error::Corrupt {
         table: via,
         detail: format!("an entry names node {id:?}, which graph.nodes does not hold"),
     })
@@ -115,10 +152,18 @@ fn values(query: &GraphQuery, key: FilterKey) -> Vec<&str> {
     v
 }
 
+/// The text of a key's last part, the bytes after a prefix.
+fn tail<'k>(table: &'static str, key: &'k [u8], prefix: usize) -> Result<&'k str, Error> {
+    std::str::from_utf8(key.get(prefix..).unwrap_or_default()).map_err(|_| Error::Corrupt {
+        table,
+        detail: "a key of invalid UTF-8".to_owned(),
+    })
+}
+
 fn start_set(
     txn: &ReadTransaction,
     nodes: &Table,
-    scope: &str,
+    keys: &mut Keys<'_>,
     query: &GraphQuery,
     answer: &mut GraphAnswer,
 ) -> Result<(), Error> {
@@ -138,7 +183,7 @@ fn start_set(
             if found.len() > limit {
                 break;
             }
-            if let Some(n) = node(nodes, scope, id)?
+            if let Some(n) = node(nodes, keys, id)?
                 && matches(&n, !labels.is_empty(), !classes.is_empty())
             {
                 found.push(n);
@@ -153,14 +198,16 @@ fn start_set(
         let index = txn.open_table(table).db()?;
         let check_classes = !labels.is_empty() && !classes.is_empty();
         for value in driving {
+            let run = keys.under(&[value]);
+            let skip = run.start.len();
             let mut taken = 0;
-            for entry in index.range(under(&[scope, value]).range()).db()? {
+            for entry in index.range(run).db()? {
                 if taken > limit {
                     break;
                 }
                 let (key, _) = entry.db()?;
-                let [_, _, id] = parts::<3>(name, key.value())?;
-                let n = indexed_node(nodes, scope, id, name)?;
+                let id = tail(name, key.value(), skip)?;
+                let n = indexed_node(nodes, keys, id, name)?;
                 if matches(&n, false, check_classes) {
                     found.push(n);
                     taken += 1;
@@ -169,14 +216,18 @@ fn start_set(
         }
         // Each value's run is in id order and a node has one label and one class, so the runs
         // are disjoint: sorting them merges.
-        found.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+        if driving.len() > 1 {
+            found.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+        }
     } else {
-        for entry in nodes.range(under(&[scope]).range()).db()? {
+        let all = keys.under(&[]);
+        let skip = all.start.len();
+        for entry in nodes.range(all).db()? {
             if found.len() > limit {
                 break;
             }
             let (key, value) = entry.db()?;
-            let [_, id] = parts::<2>("graph.nodes", key.value())?;
+            let id = tail("graph.nodes", key.value(), skip)?;
             found.push(decode_node(value.value())?.to_node(id)?);
         }
     }
@@ -190,10 +241,16 @@ fn start_set(
 
 /// Breadth-first walk from the start set. The nodes of each level are contiguous in
 /// `answer.nodes`, so a level's frontier is a range of it.
+///
+/// Nodes are expanded in the order of `answer.nodes`, each completely (every way, every relation
+/// type) before the next. So an edge met from node `at` was met before exactly when its other
+/// end was expanded before: it sits before `at` in `answer.nodes`, or it is `at` itself (a
+/// loop) met again walking in after walking out. Only a walk both ways can meet an edge twice,
+/// and this position test keeps it once without remembering the edges followed.
 fn walk(
     txn: &ReadTransaction,
     nodes: &Table,
-    scope: &str,
+    keys: &mut Keys<'_>,
     traversal: &Traversal,
     answer: &mut GraphAnswer,
 ) -> Result<(), Error> {
@@ -205,6 +262,7 @@ fn walk(
             (false, txn.open_table(EDGES_IN).db()?, "graph.edges_in"),
         ],
     };
+    let both = traversal.direction == Direction::Both;
     // Sorted and distinct, so that a neighbour's edges come in key order and a type listed
     // twice is followed once.
     let mut relations: Vec<Option<&str>> = traversal
@@ -217,23 +275,26 @@ fn walk(
     if relations.is_empty() {
         relations.push(None);
     }
-    let mut seen: FastSet<String> = answer.nodes.iter().map(|n| n.id.clone()).collect();
-    // Only a walk both ways can meet one edge twice (from each end).
-    let mut followed: FastSet<(String, String, String)> = FastSet::default();
+    let mut index = NodeIndex::default();
+    for at in 0..answer.nodes.len() {
+        index.insert(&answer.nodes, at);
+    }
     let limit = answer.nodes.len() + traversal.limit as usize;
     let (mut lo, mut hi) = (0, answer.nodes.len());
+    let mut from = String::new();
 
     for _ in 0..traversal.depth {
         for at in lo..hi {
-            let from = answer.nodes[at].id.clone();
+            from.clear();
+            from.push_str(&answer.nodes[at].id);
             for (outward, table, name) in &ways {
                 for relation in &relations {
-                    let prefix = match relation {
-                        Some(r) => under(&[scope, &from, r]),
-                        None => under(&[scope, &from]),
+                    let range = match relation {
+                        Some(r) => keys.under(&[&from, r]),
+                        None => keys.under(&[&from]),
                     };
-                    let skip = prefix.lower.len();
-                    for entry in table.range(prefix.range()).db()? {
+                    let skip = range.start.len();
+                    for entry in table.range(range).db()? {
                         let (key, value) = entry.db()?;
                         let rest = key.value().get(skip..).unwrap_or_default();
                         let (relation, other) = match relation {
@@ -246,32 +307,32 @@ fn walk(
                             table: name,
                             detail: "a key of invalid UTF-8".to_owned(),
                         })?;
-                        if !seen.contains(other) {
-                            if answer.nodes.len() == limit {
-                                answer.truncated = true;
-                                return Ok(());
+                        let other_at = match index.find(&answer.nodes, other) {
+                            Some(other_at) => other_at,
+                            None => {
+                                if answer.nodes.len() == limit {
+                                    answer.truncated = true;
+                                    return Ok(());
+                                }
+                                let n = indexed_node(nodes, keys, other, name)?;
+                                answer.nodes.push(n);
+                                let other_at = answer.nodes.len() - 1;
+                                index.insert(&answer.nodes, other_at);
+                                other_at
                             }
-                            answer.nodes.push(indexed_node(nodes, scope, other, name)?);
-                            seen.insert(other.to_owned());
+                        };
+                        if both && (other_at < at || (other_at == at && !*outward)) {
+                            continue; // met from its other end already
+                        }
+                        if answer.edges.len() == MAX_ANSWER_EDGES {
+                            answer.truncated = true;
+                            return Ok(());
                         }
                         let (source, target) = if *outward {
                             (from.as_str(), other)
                         } else {
                             (other, from.as_str())
                         };
-                        if traversal.direction == Direction::Both
-                            && !followed.insert((
-                                source.to_owned(),
-                                relation.to_owned(),
-                                target.to_owned(),
-                            ))
-                        {
-                            continue;
-                        }
-                        if answer.edges.len() == MAX_ANSWER_EDGES {
-                            answer.truncated = true;
-                            return Ok(());
-                        }
                         answer.edges.push(Edge {
                             relation_type: relation.to_owned(),
                             source: source.to_owned(),
@@ -290,12 +351,37 @@ fn walk(
     Ok(())
 }
 
-/// A hash set for the walk's bookkeeping. The walk hashes every adjacency entry it reads, and
-/// SipHash showed up as a tenth of a 2-hop query; this multiply-rotate hash (FxHash's) is a few
-/// times cheaper. Its weakness to chosen keys is bounded here: a set never holds more than
-/// [`MAX_LIMIT`] nodes or [`MAX_ANSWER_EDGES`] edges.
-type FastSet<T> = HashSet<T, BuildHasherDefault<FastHasher>>;
+/// The position of each node of the answer by id, borrowing the ids from the answer itself: a
+/// table of indices into `answer.nodes`, hashed by the id they point at.
+#[derive(Default)]
+struct NodeIndex(HashTable<usize>);
 
+impl NodeIndex {
+    fn hash(id: &str) -> u64 {
+        BuildHasherDefault::<FastHasher>::default().hash_one(id)
+    }
+
+    fn find(&self, nodes: &[Node], id: &str) -> Option<usize> {
+        self.0
+            .find(Self::hash(id), |&at| {
+                nodes.get(at).is_some_and(|n| n.id == id)
+            })
+            .copied()
+    }
+
+    fn insert(&mut self, nodes: &[Node], at: usize) {
+        if let Some(n) = nodes.get(at) {
+            self.0.insert_unique(Self::hash(&n.id), at, |&at| {
+                nodes.get(at).map_or(0, |n| Self::hash(&n.id))
+            });
+        }
+    }
+}
+
+/// The hash of the walk's node index. The walk hashes every adjacency entry it reads, and
+/// SipHash showed up as a tenth of a 2-hop query; this multiply-rotate hash (FxHash's) is a few
+/// times cheaper. Its weakness to chosen keys is bounded here: the index never holds more than
+/// twice [`MAX_LIMIT`] nodes.
 #[derive(Default)]
 struct FastHasher(u64);
 

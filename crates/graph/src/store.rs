@@ -49,40 +49,59 @@ pub(crate) const EDGES_OUT: TableDefinition<'static, &[u8], &[u8]> =
 pub(crate) const EDGES_IN: TableDefinition<'static, &[u8], &[u8]> =
     TableDefinition::new("graph.edges_in");
 
-const SEP: u8 = 0;
+/// The byte between two parts of a key.
+pub(crate) const SEP: u8 = 0;
 
 /// The key of `parts`.
 pub(crate) fn key(parts: &[&str]) -> Vec<u8> {
-    let len = parts.iter().map(|p| p.len() + 1).sum();
-    let mut out = Vec::with_capacity(len);
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push(SEP);
-        }
-        out.extend_from_slice(part.as_bytes());
+    let mut out = Vec::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+    if let Some((first, rest)) = parts.split_first() {
+        write_key(&mut out, first, rest);
     }
     out
+}
+
+/// Writes the key of `first` then `rest` into `out`, replacing what it held: [`key`] into a
+/// buffer the caller reuses.
+pub(crate) fn write_key(out: &mut Vec<u8>, first: &str, rest: &[&str]) {
+    out.clear();
+    out.extend_from_slice(first.as_bytes());
+    for part in rest {
+        out.push(SEP);
+        out.extend_from_slice(part.as_bytes());
+    }
 }
 
 /// The range of every key that starts with `parts` and has more parts after them:
 /// `[parts·NUL, parts·0x01)`.
 pub(crate) fn under(parts: &[&str]) -> Prefix {
-    let mut lower = key(parts);
-    lower.push(SEP);
-    let mut upper = lower.clone();
-    if let Some(last) = upper.last_mut() {
-        *last = SEP + 1;
+    let mut prefix = Prefix::default();
+    if let Some((first, rest)) = parts.split_first() {
+        prefix.set(first, rest);
     }
-    Prefix { lower, upper }
+    prefix
 }
 
 /// The bounds of a key prefix, owned; [`range`](Self::range) borrows them the way redb wants.
+/// [`set`](Self::set) rewrites them in place, so that one `Prefix` serves a whole query.
+#[derive(Default)]
 pub(crate) struct Prefix {
     pub(crate) lower: Vec<u8>,
     pub(crate) upper: Vec<u8>,
 }
 
 impl Prefix {
+    /// Bounds the keys that start with `first` then `rest` and have more parts after them.
+    pub(crate) fn set(&mut self, first: &str, rest: &[&str]) {
+        write_key(&mut self.lower, first, rest);
+        self.lower.push(SEP);
+        self.upper.clear();
+        self.upper.extend_from_slice(&self.lower);
+        if let Some(last) = self.upper.last_mut() {
+            *last = SEP + 1;
+        }
+    }
+
     pub(crate) fn range(&self) -> std::ops::Range<&[u8]> {
         self.lower.as_slice()..self.upper.as_slice()
     }
@@ -122,14 +141,27 @@ pub(crate) struct NodeRecord<'a> {
     pub(crate) properties: &'a [u8],
 }
 
+#[cfg(test)]
 pub(crate) fn encode_node(label: &str, class: Option<&str>, properties: &[u8]) -> Vec<u8> {
-    let class = class.unwrap_or("");
-    let mut out = Vec::with_capacity(9 + label.len() + class.len() + properties.len());
-    out.push(RECORD_FORMAT);
-    push_str(&mut out, label);
-    push_str(&mut out, class);
-    out.extend_from_slice(properties);
+    let mut out = Vec::new();
+    encode_node_into(&mut out, label, class, properties);
     out
+}
+
+/// Encodes a node record into `out`, replacing what it held.
+pub(crate) fn encode_node_into(
+    out: &mut Vec<u8>,
+    label: &str,
+    class: Option<&str>,
+    properties: &[u8],
+) {
+    let class = class.unwrap_or("");
+    out.clear();
+    out.reserve(9 + label.len() + class.len() + properties.len());
+    out.push(RECORD_FORMAT);
+    push_str(out, label);
+    push_str(out, class);
+    out.extend_from_slice(properties);
 }
 
 fn push_str(out: &mut Vec<u8>, s: &str) {
