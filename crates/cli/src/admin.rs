@@ -42,6 +42,7 @@ pub(crate) fn scopes(session: &Session, cmd: ScopesCommand) -> anyhow::Result<Ex
                 }
             }
         }
+        ScopesCommand::Memory(cmd) => return crate::inspect::run(session, cmd),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,13 +3,17 @@
 use anyhow::Context as _;
 use kenning::{Kenning, Principal};
 
-use crate::cli::{Cli, Command, KeysCommand, ScopesCommand, VocabularyCommand};
+use crate::cli::{Cli, Command, KeysCommand, MemoryCommand, ScopesCommand, VocabularyCommand};
 
 /// What a command needs from the store, decided before it is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Access {
     /// Reads only: the store is opened read-only and left byte-for-byte unchanged.
     Read,
+    /// Writes memory (capsules, graph): the store is opened read-write and must exist already,
+    /// since memory goes into registered scopes. An API key may do it with the permissions and
+    /// reach the facade checks (`agent.memory:write`).
+    Write,
     /// A management-class act: refused under an API key before the store is touched (L5).
     Manage {
         /// What is being done, for the refusal message.
@@ -35,6 +39,11 @@ impl Command {
             Command::Keys(KeysCommand::List { .. }) => manage("listing API keys", false),
             Command::Keys(_) => manage("managing API keys", true),
             Command::Audit(_) => manage("reading the audit log", false),
+            Command::Scopes(ScopesCommand::Memory(_))
+            | Command::Memory(MemoryCommand::Get { .. } | MemoryCommand::Retrieve(_)) => {
+                Access::Read
+            }
+            Command::Memory(_) => Access::Write,
         }
     }
 }
@@ -62,6 +71,13 @@ impl Session {
                 writes
             }
             Access::Read => false,
+            Access::Write if cli.store.exists() => true,
+            Access::Write => anyhow::bail!(
+                "there is no store at {}: pass --store (or set KENNING_STORE); memory goes into a \
+                 registered scope, so create the store with `kenning scopes register ID --kind \
+                 agent` first",
+                cli.store.display()
+            ),
         };
         let store = if writes {
             Kenning::open(&cli.store)?
