@@ -382,9 +382,6 @@ impl Import<'_> {
 }
 
 pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCode> {
-    // An empty batch checks the permission and writes nothing: a principal that may not write
-    // is told so before a line is read, not as the failure of the first batch.
-    session.store.put_batch(&session.who, &[])?;
     let from_stdin = args.file.as_os_str() == "-";
     let (mut reader, total): (Box<dyn BufRead>, Option<u64>) = if from_stdin {
         (Box::new(std::io::stdin().lock()), None)

@@ -35,6 +35,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    cli.command.preflight()?;
     let session = session::Session::open(&cli, cli.command.access())?;
     match cli.command {
         Command::Vocabulary(cmd) => vocab::run(&session, cmd),

@@ -15,6 +15,9 @@ use crate::cli::{
 use crate::session::Session;
 use crate::{import, input, output};
 
+/// How to go on when a confirmation cannot be asked.
+pub(crate) const CONFIRM_HINT: &str = "Pass --yes to go ahead without asking";
+
 /// Characters of content shown in one table cell.
 pub(crate) const CONTENT_CELL_CHARS: usize = 72;
 
@@ -194,8 +197,7 @@ fn confirmed(session: &Session, args: &ConfirmArgs, question: &str) -> anyhow::R
     if args.yes {
         return Ok(true);
     }
-    let hint = "Pass --yes to go ahead without asking";
-    input::can_ask(hint)?;
+    input::can_ask(CONFIRM_HINT)?;
     match session.store.capsule(&session.who, args.target.id) {
         Ok(c) => output::note(&format!(
             "{}  {}  {}",
@@ -206,7 +208,7 @@ fn confirmed(session: &Session, args: &ConfirmArgs, question: &str) -> anyhow::R
         Err(e) if e.code() == kenning::ErrorCode::PermissionDenied => {}
         Err(e) => return Err(e.into()),
     }
-    let confirmed = input::confirm(question, hint)?;
+    let confirmed = input::confirm(question, CONFIRM_HINT)?;
     if !confirmed {
         output::note("aborted: nothing was written");
     }

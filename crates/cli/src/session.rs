@@ -1,9 +1,10 @@
 //! Who the command runs as, and on which store.
 
 use anyhow::Context as _;
-use kenning::{Kenning, Principal};
+use kenning::{ErrorCode, Kenning, Permission, Principal};
 
 use crate::cli::{Cli, Command, KeysCommand, MemoryCommand, ScopesCommand, VocabularyCommand};
+use crate::output::Coded;
 
 /// What a command needs from the store, decided before it is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +25,19 @@ pub(crate) enum Access {
 }
 
 impl Command {
+    /// Refuses, before the store is opened, what cannot go ahead whatever it holds: a
+    /// confirmation that cannot be asked (no terminal, no `--yes`).
+    pub(crate) fn preflight(&self) -> anyhow::Result<()> {
+        match self {
+            Command::Memory(MemoryCommand::Forget(args) | MemoryCommand::Falsify(args))
+                if !args.yes =>
+            {
+                crate::input::can_ask(crate::memory::CONFIRM_HINT)
+            }
+            _ => Ok(()),
+        }
+    }
+
     pub(crate) fn access(&self) -> Access {
         let manage = |what, writes| Access::Manage { what, writes };
         match self {
@@ -79,6 +93,28 @@ impl Session {
                 cli.store.display()
             ),
         };
+        if access == Access::Write
+            && let Some(secret) = &cli.api_key
+        {
+            // Refused before the file is opened for writing, so that a key that may not write
+            // never changes a byte of it.
+            let who = Kenning::open_read_only(&cli.store)?
+                .authenticate(secret)
+                .context("authenticating with --api-key / KENNING_API_KEY")?;
+            if !who.may(Permission::MemoryWrite) {
+                return Err(Coded {
+                    code: Some(ErrorCode::PermissionDenied),
+                    message: format!(
+                        "writing memory needs {}, which {} does not hold: use a key that grants \
+                         it (kenning keys create --permission {} ...)",
+                        Permission::MemoryWrite,
+                        who.audit_name(),
+                        Permission::MemoryWrite
+                    ),
+                }
+                .into());
+            }
+        }
         let store = if writes {
             Kenning::open(&cli.store)?
         } else if cli.store.exists() {
