@@ -83,7 +83,7 @@ pub(crate) enum VocabularyCommand {
     /// Show what a level declares and what resolves there.
     Get(GetArgs),
     /// Remove a level's declaration. At a scope, this restores inheritance from the enterprise.
-    Remove(LevelArgs),
+    Remove(RemoveArgs),
 }
 
 #[derive(Debug, Args)]
@@ -91,6 +91,17 @@ pub(crate) struct LevelArgs {
     /// The scope whose level to use; omitted, the enterprise level.
     #[arg(long)]
     pub(crate) scope: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct RemoveArgs {
+    #[command(flatten)]
+    pub(crate) level: LevelArgs,
+
+    /// Output format: `json` prints {"scopeId", "removed"}, `name` the level (a scope id, or
+    /// `enterprise`).
+    #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
+    pub(crate) output: Output,
 }
 
 #[derive(Debug, Args)]
@@ -149,6 +160,9 @@ pub(crate) enum ScopesCommand {
         /// Its kind, fixed once registered.
         #[arg(long, value_enum)]
         kind: Kind,
+        /// Output format: `json` prints {"id", "kind", "created"}, `name` the id.
+        #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
+        output: Output,
     },
     /// List the scopes this session reaches.
     List {
@@ -508,6 +522,9 @@ pub(crate) enum KeysCommand {
     Revoke {
         /// The key id.
         id: String,
+        /// Output format: `json` prints {"id", "revoked"}, `name` the id.
+        #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
+        output: Output,
     },
 }
 

@@ -7,7 +7,7 @@ use kenning::{
     Declaration, Format, Level, RelationType, Vocabulary, VocabularyDiff, VocabularyRead,
 };
 
-use crate::cli::{DeclareArgs, GetArgs, LevelArgs, Output, VocabularyCommand};
+use crate::cli::{DeclareArgs, GetArgs, LevelArgs, Output, RemoveArgs, VocabularyCommand};
 use crate::session::Session;
 use crate::{input, output};
 
@@ -236,9 +236,23 @@ fn entries(v: &Vocabulary) -> String {
     text
 }
 
-fn remove(session: &Session, args: &LevelArgs) -> anyhow::Result<ExitCode> {
-    let level = level(args);
+fn remove(session: &Session, args: &RemoveArgs) -> anyhow::Result<ExitCode> {
+    let level = level(&args.level);
     let removed = session.store.remove_vocabulary(&session.who, level)?;
+    match args.output {
+        Output::Json => {
+            output::json(&serde_json::json!({ "scopeId": args.level.scope, "removed": removed }))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Output::Name => {
+            output::print(&format!(
+                "{}\n",
+                args.level.scope.as_deref().unwrap_or("enterprise")
+            ));
+            return Ok(ExitCode::SUCCESS);
+        }
+        Output::Table => {}
+    }
     let text = match (removed, level) {
         (false, _) => format!(
             "{} declares nothing: nothing to remove\n",
