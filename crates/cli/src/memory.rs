@@ -52,6 +52,18 @@ fn new_capsule(scope: &str, args: &CapsuleArgs) -> anyhow::Result<NewCapsule> {
     for (key, value) in &args.metadata {
         capsule = capsule.meta(key, value);
     }
+    if let (Some(from), Some(until)) = (args.valid_from, args.valid_until)
+        && from > until
+    {
+        return Err(output::Coded {
+            code: Some(kenning::ErrorCode::InvalidArgument),
+            message: format!(
+                "--valid-from {from} is after --valid-until {until}: swap them (for a single \
+                 instant give both the same time)"
+            ),
+        }
+        .into());
+    }
     if args.valid_from.is_some() || args.valid_until.is_some() {
         capsule = capsule.fact_time(FactTime {
             valid_from: args.valid_from,

@@ -202,7 +202,10 @@ fn c3_put_errors_name_the_field_the_bound_and_the_fix() {
         ],
         1,
     );
-    assert!(err.contains("is after"), "{err}");
+    assert!(
+        err.starts_with("error[INVALID_ARGUMENT]: --valid-from 2024-06-01T00:00:00.000Z is after"),
+        "{err}"
+    );
     // Nothing of the failed puts was written.
     assert_eq!(
         s.ok(&["scopes", "memory", "inspect", "bot.support", "-o", "name"]),
@@ -610,6 +613,23 @@ fn a6_memory_commands_run_with_the_keys_permissions_and_reach() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "cap-1\ncap-2\n");
     let out = as_key(&reader, &["memory", "get", "cap-1", "-o", "name"]);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "cap-1\n");
+    let out = as_key(
+        &reader,
+        &["scopes", "memory", "inspect", "other", "--graph"],
+    );
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .starts_with("error[NOT_FOUND]: scope \"other\"")
+    );
+    let out = as_key(
+        &reader,
+        &["scopes", "memory", "inspect", "bot.support", "-o", "name"],
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "cap-1\ncap-2\ncap-3\n"
+    );
     assert!(
         s.bytes() == before,
         "reads under a key leave the store unchanged"
