@@ -473,27 +473,28 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
                 .map(|id| format!("{id}\n"))
                 .collect::<String>(),
         ),
-        Output::Table => output::print(&match (done.ids.first(), done.ids.last()) {
-            (Some(first), Some(last)) if first == last => format!(
-                "imported 1 capsule from {} of {name} ({first})\n",
+        Output::Table => {
+            let read = if args.from_line > 1 {
+                format!("lines {} to {lines}", args.from_line)
+            } else {
                 plural(
                     usize::try_from(lines).unwrap_or(usize::MAX),
                     "line",
-                    "lines"
+                    "lines",
+                )
+            };
+            output::print(&match (done.ids.first(), done.ids.last()) {
+                (Some(first), Some(last)) if first == last => {
+                    format!("imported 1 capsule from {read} of {name} ({first})\n")
+                }
+                (Some(first), Some(last)) => format!(
+                    "imported {} from {read} of {name} in {} ({first} .. {last})\n",
+                    plural(done.ids.len(), "capsule", "capsules"),
+                    plural(done.batches, "batch", "batches"),
                 ),
-            ),
-            (Some(first), Some(last)) => format!(
-                "imported {} from {} of {name} in {} ({first} .. {last})\n",
-                plural(done.ids.len(), "capsule", "capsules"),
-                plural(
-                    usize::try_from(lines).unwrap_or(usize::MAX),
-                    "line",
-                    "lines"
-                ),
-                plural(done.batches, "batch", "batches"),
-            ),
-            _ => format!("imported nothing: {name} holds no capsule line\n"),
-        }),
+                _ => format!("imported nothing: {name} holds no capsule line\n"),
+            });
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

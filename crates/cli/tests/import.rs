@@ -138,7 +138,9 @@ fn a_failed_batch_writes_nothing_of_itself_and_earlier_batches_stay_written() {
             "--from-line",
             "16"
         ]),
-        format!("imported 10 capsules from 25 lines of {file} in 2 batches (cap-16 .. cap-25)\n")
+        format!(
+            "imported 10 capsules from lines 16 to 25 of {file} in 2 batches (cap-16 .. cap-25)\n"
+        )
     );
     assert_eq!(names(&s).len(), 25);
 
