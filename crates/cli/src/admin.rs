@@ -11,17 +11,25 @@ use crate::session::Session;
 
 pub(crate) fn scopes(session: &Session, cmd: ScopesCommand) -> anyhow::Result<ExitCode> {
     match cmd {
-        ScopesCommand::Register { id, kind } => {
+        ScopesCommand::Register { id, kind, output } => {
             let kind = match kind {
                 Kind::Agent => ScopeKind::Agent,
                 Kind::Subject => ScopeKind::Subject,
             };
             let created = session.store.register_scope(&session.who, &id, kind)?;
-            output::print(&if created {
-                format!("registered {kind} scope {id}\n")
-            } else {
-                format!("{kind} scope {id} was already registered\n")
-            });
+            match output {
+                Output::Json => output::json(&serde_json::json!({
+                    "id": id,
+                    "kind": kind,
+                    "created": created,
+                }))?,
+                Output::Name => output::print(&format!("{id}\n")),
+                Output::Table => output::print(&if created {
+                    format!("registered {kind} scope {id}\n")
+                } else {
+                    format!("{kind} scope {id} was already registered\n")
+                }),
+            }
         }
         ScopesCommand::List { output } => {
             let scopes = session.store.scopes(&session.who)?;
@@ -42,6 +50,7 @@ pub(crate) fn scopes(session: &Session, cmd: ScopesCommand) -> anyhow::Result<Ex
                 }
             }
         }
+        ScopesCommand::Memory(cmd) => return crate::inspect::run(session, cmd),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -126,13 +135,19 @@ pub(crate) fn keys(session: &Session, cmd: KeysCommand) -> anyhow::Result<ExitCo
                 }
             }
         }
-        KeysCommand::Revoke { id } => {
+        KeysCommand::Revoke { id, output } => {
             let revoked = session.store.revoke_api_key(&session.who, &id)?;
-            output::print(&if revoked {
-                format!("revoked {id}\n")
-            } else {
-                format!("{id} was already revoked\n")
-            });
+            match output {
+                Output::Json => {
+                    output::json(&serde_json::json!({ "id": id, "revoked": revoked }))?;
+                }
+                Output::Name => output::print(&format!("{id}\n")),
+                Output::Table => output::print(&if revoked {
+                    format!("revoked {id}\n")
+                } else {
+                    format!("{id} was already revoked\n")
+                }),
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -4,34 +4,44 @@
 
 mod admin;
 mod cli;
+mod import;
+mod input;
+mod inspect;
+mod memory;
 mod output;
 mod session;
 mod vocab;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches as _;
 
 use crate::cli::{Cli, Command};
 
 fn main() -> ExitCode {
     // clap prints usage errors itself and exits with 2.
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&cli::command().get_matches()).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
             output::report(&e);
-            ExitCode::from(1)
+            if e.downcast_ref::<output::Usage>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    cli.command.preflight()?;
     let session = session::Session::open(&cli, cli.command.access())?;
     match cli.command {
         Command::Vocabulary(cmd) => vocab::run(&session, cmd),
         Command::Scopes(cmd) => admin::scopes(&session, cmd),
         Command::Keys(cmd) => admin::keys(&session, cmd),
         Command::Audit(args) => admin::audit(&session, &args),
+        Command::Memory(cmd) => memory::run(&session, cmd),
     }
 }

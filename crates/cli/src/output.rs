@@ -7,31 +7,122 @@ use serde::Serialize;
 /// Prints rows under headers, each column as wide as its widest cell (in characters), two
 /// spaces apart; the last column is not padded.
 pub(crate) fn table<const N: usize>(headers: [&str; N], rows: &[[String; N]]) {
-    let mut widths = headers.map(|h| h.chars().count());
+    let rows: Vec<&[String]> = rows.iter().map(<[String; N]>::as_slice).collect();
+    print(&aligned(&headers, &rows));
+}
+
+/// [`table`] for columns chosen at run time: every row has one cell per header.
+pub(crate) fn columns(headers: &[&str], rows: &[Vec<String>]) {
+    let rows: Vec<&[String]> = rows.iter().map(Vec::as_slice).collect();
+    print(&aligned(headers, &rows));
+}
+
+fn aligned(headers: &[&str], rows: &[&[String]]) -> String {
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
     for row in rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
+        for (w, cell) in widths.iter_mut().zip(row.iter()) {
             *w = (*w).max(cell.chars().count());
         }
     }
     let mut out = String::new();
-    let mut line = |cells: [&str; N]| {
-        for (i, cell) in cells.iter().enumerate() {
-            out.push_str(cell);
-            if i + 1 < N {
-                let pad = widths[i] - cell.chars().count() + 2;
-                out.extend(std::iter::repeat_n(' ', pad));
+    let mut line = |cells: &mut dyn Iterator<Item = &str>| {
+        let mut text = String::new();
+        for (i, (cell, width)) in cells.zip(&widths).enumerate() {
+            if i > 0 {
+                text.push_str("  ");
             }
+            text.push_str(cell);
+            text.extend(std::iter::repeat_n(
+                ' ',
+                width.saturating_sub(cell.chars().count()),
+            ));
         }
-        let trimmed = out.trim_end().len();
-        out.truncate(trimmed);
+        out.push_str(text.trim_end());
         out.push('\n');
     };
-    line(headers);
+    line(&mut headers.iter().copied());
     for row in rows {
-        line(row.each_ref().map(String::as_str));
+        line(&mut row.iter().map(String::as_str));
+    }
+    out
+}
+
+/// Prints `rows` as `KEY  value` lines, keys padded to one width; a value's further lines are
+/// indented under its first.
+pub(crate) fn record(rows: &[(&str, String)]) {
+    let width = rows
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let mut out = String::new();
+    for (key, value) in rows {
+        let mut lines = value.lines();
+        let first = lines.next().unwrap_or_default();
+        let line = format!("{key:<width$}{first}");
+        out.push_str(line.trim_end());
+        out.push('\n');
+        for more in lines {
+            let line = format!("{:width$}{more}", "");
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
     }
     print(&out);
 }
+
+/// `text` on one line (line breaks and tabs as spaces), cut to `max` characters with `…`.
+pub(crate) fn one_line(text: &str, max: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let flat = flat.trim();
+    if flat.chars().count() <= max {
+        return flat.to_owned();
+    }
+    let mut cut: String = flat.chars().take(max.saturating_sub(1)).collect();
+    cut.truncate(cut.trim_end().len());
+    cut.push('…');
+    cut
+}
+
+/// Writes a note for people on stderr (hints, progress summaries): never part of the output a
+/// script parses.
+pub(crate) fn note(text: &str) {
+    let mut stderr = std::io::stderr();
+    drop(writeln!(stderr, "{text}"));
+}
+
+/// A command line the grammar accepts but whose values do not fit together: reported like a
+/// clap usage error, with exit code 2.
+#[derive(Debug)]
+pub(crate) struct Usage(pub(crate) String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// An error the command line words itself (e.g. to name the line of an input file) that keeps
+/// the stable code of the store error it stands for.
+#[derive(Debug)]
+pub(crate) struct Coded {
+    pub(crate) code: Option<kenning::ErrorCode>,
+    pub(crate) message: String,
+}
+
+impl std::fmt::Display for Coded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Coded {}
 
 /// Prints `value` as pretty JSON.
 pub(crate) fn json<T: Serialize>(value: &T) -> anyhow::Result<()> {
@@ -53,10 +144,11 @@ pub(crate) fn print(text: &str) {
 
 /// Reports an error on stderr: `error[CODE]: message` for store errors, with their causes.
 pub(crate) fn report(e: &anyhow::Error) {
-    let code = e
-        .chain()
-        .find_map(|c| c.downcast_ref::<kenning::Error>())
-        .map(kenning::Error::code);
+    let code = e.chain().find_map(|c| {
+        c.downcast_ref::<kenning::Error>()
+            .map(kenning::Error::code)
+            .or_else(|| c.downcast_ref::<Coded>().and_then(|c| c.code))
+    });
     let mut text = match code {
         Some(code) => format!("error[{code}]: {e}"),
         None => format!("error: {e}"),

@@ -1,15 +1,20 @@
 //! Who the command runs as, and on which store.
 
 use anyhow::Context as _;
-use kenning::{Kenning, Principal};
+use kenning::{ErrorCode, Kenning, Permission, Principal};
 
-use crate::cli::{Cli, Command, KeysCommand, ScopesCommand, VocabularyCommand};
+use crate::cli::{Cli, Command, KeysCommand, MemoryCommand, ScopesCommand, VocabularyCommand};
+use crate::output::Coded;
 
 /// What a command needs from the store, decided before it is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Access {
     /// Reads only: the store is opened read-only and left byte-for-byte unchanged.
     Read,
+    /// Writes memory (capsules, graph): the store is opened read-write and must exist already,
+    /// since memory goes into registered scopes. An API key may do it with the permissions and
+    /// reach the facade checks (`agent.memory:write`).
+    Write,
     /// A management-class act: refused under an API key before the store is touched (L5).
     Manage {
         /// What is being done, for the refusal message.
@@ -20,6 +25,19 @@ pub(crate) enum Access {
 }
 
 impl Command {
+    /// Refuses, before the store is opened, what cannot go ahead whatever it holds: a
+    /// confirmation that cannot be asked (no terminal, no `--yes`).
+    pub(crate) fn preflight(&self) -> anyhow::Result<()> {
+        match self {
+            Command::Memory(MemoryCommand::Forget(args) | MemoryCommand::Falsify(args))
+                if !args.yes =>
+            {
+                crate::input::can_ask(crate::memory::CONFIRM_HINT)
+            }
+            _ => Ok(()),
+        }
+    }
+
     pub(crate) fn access(&self) -> Access {
         let manage = |what, writes| Access::Manage { what, writes };
         match self {
@@ -35,6 +53,11 @@ impl Command {
             Command::Keys(KeysCommand::List { .. }) => manage("listing API keys", false),
             Command::Keys(_) => manage("managing API keys", true),
             Command::Audit(_) => manage("reading the audit log", false),
+            Command::Scopes(ScopesCommand::Memory(_))
+            | Command::Memory(MemoryCommand::Get { .. } | MemoryCommand::Retrieve(_)) => {
+                Access::Read
+            }
+            Command::Memory(_) => Access::Write,
         }
     }
 }
@@ -62,7 +85,36 @@ impl Session {
                 writes
             }
             Access::Read => false,
+            Access::Write if cli.store.exists() => true,
+            Access::Write => anyhow::bail!(
+                "there is no store at {}: pass --store (or set KENNING_STORE); memory goes into a \
+                 registered scope, so create the store with `kenning scopes register ID --kind \
+                 agent` first",
+                cli.store.display()
+            ),
         };
+        if access == Access::Write
+            && let Some(secret) = &cli.api_key
+        {
+            // Refused before the file is opened for writing, so that a key that may not write
+            // never changes a byte of it.
+            let who = Kenning::open_read_only(&cli.store)?
+                .authenticate(secret)
+                .context("authenticating with --api-key / KENNING_API_KEY")?;
+            if !who.may(Permission::MemoryWrite) {
+                return Err(Coded {
+                    code: Some(ErrorCode::PermissionDenied),
+                    message: format!(
+                        "writing memory needs {}, which {} does not hold: use a key that grants \
+                         it (kenning keys create --permission {} ...)",
+                        Permission::MemoryWrite,
+                        who.audit_name(),
+                        Permission::MemoryWrite
+                    ),
+                }
+                .into());
+            }
+        }
         let store = if writes {
             Kenning::open(&cli.store)?
         } else if cli.store.exists() {

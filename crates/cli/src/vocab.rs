@@ -1,6 +1,5 @@
 //! `kenning vocabulary declare | get | remove` (L1–L5).
 
-use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
@@ -8,9 +7,9 @@ use kenning::{
     Declaration, Format, Level, RelationType, Vocabulary, VocabularyDiff, VocabularyRead,
 };
 
-use crate::cli::{DeclareArgs, GetArgs, LevelArgs, Output, VocabularyCommand};
-use crate::output;
+use crate::cli::{DeclareArgs, GetArgs, LevelArgs, Output, RemoveArgs, VocabularyCommand};
 use crate::session::Session;
+use crate::{input, output};
 
 pub(crate) fn run(session: &Session, cmd: VocabularyCommand) -> anyhow::Result<ExitCode> {
     match cmd {
@@ -105,8 +104,13 @@ fn declare(session: &Session, args: &DeclareArgs) -> anyhow::Result<ExitCode> {
         output::json(&body)?;
         return Ok(ExitCode::SUCCESS);
     }
-    if !args.yes && !confirm("Declare it?")? {
-        eprintln_safe("aborted: nothing was written");
+    if !args.yes
+        && !input::confirm(
+            "Declare it?",
+            "Pass --yes to declare without asking, or --dry-run to see the diff only",
+        )?
+    {
+        output::note("aborted: nothing was written");
         return Ok(ExitCode::from(1));
     }
     session.store.declare(&session.who, &body)?;
@@ -135,31 +139,6 @@ fn preview(level: Level<'_>, read: &VocabularyRead, new: &Vocabulary) -> String 
         text.push_str(&diff.to_string());
     }
     text
-}
-
-/// Asks `question` on the terminal; only `y` or `yes` (any case) confirms.
-fn confirm(question: &str) -> anyhow::Result<bool> {
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        anyhow::bail!(
-            "cannot ask for confirmation: standard input is not a terminal. Pass --yes to \
-             declare without asking, or --dry-run to see the diff only"
-        );
-    }
-    let mut stderr = std::io::stderr();
-    write!(stderr, "{question} [y/N] ")?;
-    stderr.flush()?;
-    let mut answer = String::new();
-    stdin.lock().read_line(&mut answer)?;
-    Ok(matches!(
-        answer.trim().to_ascii_lowercase().as_str(),
-        "y" | "yes"
-    ))
-}
-
-fn eprintln_safe(text: &str) {
-    let mut stderr = std::io::stderr();
-    drop(writeln!(stderr, "{text}"));
 }
 
 fn get(session: &Session, args: &GetArgs) -> anyhow::Result<ExitCode> {
@@ -257,9 +236,23 @@ fn entries(v: &Vocabulary) -> String {
     text
 }
 
-fn remove(session: &Session, args: &LevelArgs) -> anyhow::Result<ExitCode> {
-    let level = level(args);
+fn remove(session: &Session, args: &RemoveArgs) -> anyhow::Result<ExitCode> {
+    let level = level(&args.level);
     let removed = session.store.remove_vocabulary(&session.who, level)?;
+    match args.output {
+        Output::Json => {
+            output::json(&serde_json::json!({ "scopeId": args.level.scope, "removed": removed }))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Output::Name => {
+            output::print(&format!(
+                "{}\n",
+                args.level.scope.as_deref().unwrap_or("enterprise")
+            ));
+            return Ok(ExitCode::SUCCESS);
+        }
+        Output::Table => {}
+    }
     let text = match (removed, level) {
         (false, _) => format!(
             "{} declares nothing: nothing to remove\n",

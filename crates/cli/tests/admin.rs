@@ -161,3 +161,61 @@ fn usage_errors_exit_with_2() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn register_revoke_and_remove_print_json_and_names_for_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&stdout(kenning(&dir).args(args))).unwrap()
+    };
+    assert_eq!(
+        json(&[
+            "scopes",
+            "register",
+            "bot.support",
+            "--kind",
+            "agent",
+            "-o",
+            "json"
+        ]),
+        serde_json::json!({"id": "bot.support", "kind": "agent", "created": true})
+    );
+    assert_eq!(
+        json(&[
+            "scopes",
+            "register",
+            "bot.support",
+            "--kind",
+            "agent",
+            "-o",
+            "json"
+        ])["created"],
+        false
+    );
+    assert_eq!(
+        stdout(kenning(&dir).args(["scopes", "register", "x", "--kind", "subject", "-o", "name"])),
+        "x\n"
+    );
+    stdout(kenning(&dir).args(["keys", "create", "--permission", "agent.memory:read"]));
+    assert_eq!(
+        json(&["keys", "revoke", "key-1", "-o", "json"]),
+        serde_json::json!({"id": "key-1", "revoked": true})
+    );
+    assert_eq!(
+        stdout(kenning(&dir).args(["keys", "revoke", "key-1", "-o", "name"])),
+        "key-1\n"
+    );
+    stdout(kenning(&dir).args(["vocab", "declare", "--scope", "x", "--none", "--yes"]));
+    assert_eq!(
+        json(&["vocab", "remove", "--scope", "x", "-o", "json"]),
+        serde_json::json!({"scopeId": "x", "removed": true})
+    );
+    assert_eq!(
+        json(&["vocab", "remove", "-o", "json"]),
+        serde_json::json!({"scopeId": null, "removed": false})
+    );
+    assert_eq!(
+        stdout(kenning(&dir).args(["vocab", "remove", "-o", "name"])),
+        "enterprise\n"
+    );
+}
