@@ -593,8 +593,7 @@ fn parse_window(text: &str) -> Result<TimeWindow, String> {
 /// The origins by their wire names, listed in the help.
 fn origin_parser() -> impl clap::builder::TypedValueParser<Value = Origin> {
     use clap::builder::TypedValueParser as _;
-    PossibleValuesParser::new(Origin::ALL.map(Origin::as_str))
-        .try_map(|name| name.parse::<Origin>())
+    PossibleValuesParser::new(Origin::NAMES).try_map(|name| name.parse::<Origin>())
 }
 
 /// `RELATION=SOURCE:TARGET`.
