@@ -115,6 +115,9 @@ fn readers_never_wait_for_a_writer_holding_the_write_lock() {
         // Every snapshot shows the bulk batch whole (capped by the limit) or not at all.
         assert!(snapshots.iter().all(|n| *n == 0 || *n == 999));
         // Had reads waited for the writer, every snapshot would show the batch.
-        assert!(snapshots.contains(&0), "a read completed while the batch was being written");
+        assert!(
+            snapshots.contains(&0),
+            "a read completed while the batch was being written"
+        );
     });
 }

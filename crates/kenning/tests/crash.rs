@@ -8,7 +8,12 @@
 //! state after the last acknowledged call, or after the in-flight one (it may have committed
 //! before the crash was noticed), never anything in between, and its audit log must be gap-free.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
 
 mod support;
 
@@ -17,10 +22,11 @@ use std::io;
 use std::sync::{Arc, Mutex};
 
 use kenning::{
-    Kenning, KeyGrant, Level, MemoryStorage, Permission, Principal, ScopeKind, Selector, Storage,
+    CapsuleId, ClassifyRequest, GraphCommit, Kenning, KeyGrant, Kind, Level, LifecycleChange,
+    MemoryStorage, NewCapsule, Node, Permission, Principal, ScopeKind, Selector, Storage,
     Vocabulary,
 };
-use support::{Model, Rng, SCOPES, observe};
+use support::{CapsuleView, Model, Rng, SCOPES, observe};
 
 #[derive(Debug, Clone)]
 enum Pending {
@@ -159,22 +165,41 @@ enum Call {
     CreateKey,
     RevokeKey(String),
     Remove(Option<&'static str>),
+    Put(Vec<NewCapsule>),
+    Fence(u64, LifecycleChange),
+    Label(u64, String),
+    Forget(u64),
+    Graph(&'static str, GraphCommit),
 }
 
-/// Step `i` of the workload from state `model`: a mix of every audited write the store has.
+fn kind_of(scope: &str) -> ScopeKind {
+    if scope.starts_with("bot") {
+        ScopeKind::Agent
+    } else {
+        ScopeKind::Subject
+    }
+}
+
+/// Step `i` of the workload from state `model`: every kind of write the store has, audited or
+/// not, cycling through the three scopes.
 fn plan(i: usize, model: &Model) -> Planned {
     let scope = SCOPES[i % SCOPES.len()];
     let registered = model.scopes.contains(scope);
     let mut after = model.clone();
-    let call = match i % 6 {
+    let first_live = model
+        .capsules
+        .iter()
+        .find(|(_, c)| c.fences.is_empty())
+        .map(|(id, _)| *id);
+    let call = match i % 12 {
         0 => {
             after.scopes.insert(scope.to_owned());
-            let kind = if scope.starts_with("bot") {
-                ScopeKind::Agent
-            } else {
-                ScopeKind::Subject
-            };
-            Call::Register(scope, kind)
+            Call::Register(scope, kind_of(scope))
+        }
+        _ if !registered && i % 12 >= 6 => {
+            // Memory needs a registered scope: register it first.
+            after.scopes.insert(scope.to_owned());
+            Call::Register(scope, kind_of(scope))
         }
         1 | 4 => {
             let at = (i % 4 != 1 && registered).then_some(scope);
@@ -200,24 +225,105 @@ fn plan(i: usize, model: &Model) -> Planned {
                 after.audit += 1;
                 Call::RevokeKey(id.clone())
             }
-            None => Call::Remove(None),
+            None => {
+                if after.vocabularies.remove("").is_some() {
+                    after.audit += 1;
+                }
+                Call::Remove(None)
+            }
         },
-        _ => {
+        5 => {
             let at = registered.then_some(scope);
             if after.vocabularies.remove(at.unwrap_or_default()).is_some() {
                 after.audit += 1;
             }
             Call::Remove(at)
         }
+        6 | 7 => {
+            let n = if i % 12 == 6 { 1 } else { 3 + i % 4 };
+            let batch: Vec<NewCapsule> = (0..n)
+                .map(|j| {
+                    NewCapsule::new(
+                        scope,
+                        format!("step {i} note {j} {}", "words ".repeat(i % 9)),
+                    )
+                })
+                .collect();
+            for (k, c) in batch.iter().enumerate() {
+                let id = model.next_capsule + 1 + k as u64;
+                after.capsules.insert(
+                    id,
+                    CapsuleView {
+                        scope: scope.to_owned(),
+                        content: c.content.clone(),
+                        fences: Vec::new(),
+                        label: None,
+                    },
+                );
+            }
+            after.next_capsule += n as u64;
+            Call::Put(batch)
+        }
+        8 => {
+            let quarantined = model
+                .capsules
+                .iter()
+                .find(|(_, c)| c.fences == ["quarantined"])
+                .map(|(id, _)| *id);
+            match (quarantined, first_live) {
+                (Some(id), _) if i % 24 == 8 => {
+                    after.capsules.get_mut(&id).unwrap().fences.clear();
+                    after.audit += 1;
+                    Call::Fence(id, LifecycleChange::Release)
+                }
+                (_, Some(id)) => {
+                    after.capsules.get_mut(&id).unwrap().fences = vec!["quarantined".into()];
+                    after.audit += 1;
+                    Call::Fence(id, LifecycleChange::Quarantine)
+                }
+                _ => Call::Remove(None).with_model(&mut after, model),
+            }
+        }
+        9 => match model.capsules.iter().next_back() {
+            Some((id, c)) => {
+                after.capsules.get_mut(id).unwrap().label = Some("fact".into());
+                after.audit += 1;
+                Call::Label(*id, c.content.clone())
+            }
+            None => Call::Remove(None).with_model(&mut after, model),
+        },
+        10 => match model.capsules.keys().next() {
+            Some(id) if model.capsules.len() > 4 => {
+                after.capsules.remove(id);
+                after.audit += 1;
+                Call::Forget(*id)
+            }
+            _ => Call::Remove(None).with_model(&mut after, model),
+        },
+        _ => {
+            let node = format!("n{}", i % 4);
+            let class = format!("C{i}");
+            let key = (scope.to_owned(), node.clone());
+            let kept = model.nodes.get(&key).cloned().flatten();
+            after.nodes.insert(key, Some(kept.unwrap_or(class.clone())));
+            Call::Graph(
+                scope,
+                GraphCommit::new().node(Node::new(node, format!("label {i}")).with_type(class)),
+            )
+        }
     };
-    if matches!(call, Call::Remove(None)) && i % 6 == 3 {
-        // Nothing to revoke: removing the enterprise declaration instead.
-        after = model.clone();
+    Planned { call, after }
+}
+
+impl Call {
+    /// Removing the enterprise declaration, as a filler when a step has nothing to act on.
+    fn with_model(self, after: &mut Model, model: &Model) -> Call {
+        *after = model.clone();
         if after.vocabularies.remove("").is_some() {
             after.audit += 1;
         }
+        self
     }
-    Planned { call, after }
 }
 
 fn perform(kn: &Kenning, call: &Call) -> Result<(), kenning::Error> {
@@ -236,10 +342,22 @@ fn perform(kn: &Kenning, call: &Call) -> Result<(), kenning::Error> {
         }
         Call::RevokeKey(id) => kn.revoke_api_key(&ops, id).map(drop),
         Call::Remove(at) => kn.remove_vocabulary(&ops, level(at)).map(drop),
+        Call::Put(batch) => kn.put_batch(&ops, batch).map(drop),
+        Call::Fence(id, change) => kn
+            .change_lifecycle(&ops, CapsuleId::new(*id), *change)
+            .map(drop),
+        Call::Label(id, content) => {
+            let mut request = ClassifyRequest::new(content.clone());
+            request.capsule_id = Some(CapsuleId::new(*id).to_string());
+            request.kind = Some(Kind::Fact);
+            kn.classify(&ops, &request).map(drop)
+        }
+        Call::Forget(id) => kn.forget(&ops, CapsuleId::new(*id)),
+        Call::Graph(scope, commit) => kn.commit_graph(&ops, scope, commit).map(drop),
     }
 }
 
-const STEPS: usize = 40;
+const STEPS: usize = 72;
 
 struct Outcome {
     /// Model after the last acknowledged call.
@@ -329,8 +447,12 @@ fn c1_every_crash_point_recovers_to_an_acknowledged_state() {
         total > 100,
         "the workload performs {total} storage operations"
     );
+    // The slow campaign (docs/durability.md) raises the images per point and varies the seed.
+    let variants = env_u64("KENNING_CRASH_VARIANTS", 2);
+    let seed = env_u64("KENNING_CRASH_SEED", 0x5EED);
+    println!("{total} crash points x {variants} recovered images each, seed {seed:#x}");
     let failures: Vec<String> = (1..=total)
-        .flat_map(|at| crash_and_check(at, 2, 0x5EED))
+        .flat_map(|at| crash_and_check(at, variants, seed))
         .collect();
     assert!(
         failures.is_empty(),
@@ -338,4 +460,11 @@ fn c1_every_crash_point_recovers_to_an_acknowledged_state() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
