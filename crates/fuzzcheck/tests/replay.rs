@@ -1,7 +1,12 @@
 //! Replays every committed fuzz corpus (`fuzz/corpus/<target>/*`) through the target's property,
 //! so that `cargo test` re-checks every input the fuzzers ever kept.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::print_stdout)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
 
 use std::path::Path;
 

@@ -218,6 +218,7 @@ pub use retrieve::{
 };
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use storage::{MemoryStorage, Storage};
+pub use store::{Durability, OpenOptions};
 pub use time::Timestamp;
 pub use vocabulary::Level;
 

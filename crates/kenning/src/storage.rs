@@ -127,6 +127,23 @@ impl Storage for MemoryStorage {
     }
 }
 
+/// Empties a medium whose store creation never completed, so that it is created afresh.
+pub(crate) fn prepare(storage: &impl Storage, name: &str) -> Result<()> {
+    let len = storage.len().map_err(|e| io_failure(name, e))?;
+    if len > 0 {
+        let mut magic = [0u8; MAGIC_LEN];
+        let head = usize::try_from(len).map_or(MAGIC_LEN, |l| l.min(MAGIC_LEN));
+        storage
+            .read(0, &mut magic[..head])
+            .map_err(|e| io_failure(name, e))?;
+        if magic.iter().all(|b| *b == 0) {
+            storage.set_len(0).map_err(|e| io_failure(name, e))?;
+            storage.sync_data().map_err(|e| io_failure(name, e))?;
+        }
+    }
+    Ok(())
+}
+
 /// Length of the magic number redb writes at offset 0 once a new database is complete.
 const MAGIC_LEN: usize = 9;
 
@@ -169,19 +186,7 @@ impl Kenning {
     /// that was ever committed, and is initialized afresh. Anything else that is not a store is
     /// refused.
     pub fn open_storage(storage: impl Storage, name: &str) -> Result<Self> {
-        let len = storage.len().map_err(|e| io_failure(name, e))?;
-        if len > 0 {
-            let mut magic = [0u8; MAGIC_LEN];
-            let head = usize::try_from(len).map_or(MAGIC_LEN, |l| l.min(MAGIC_LEN));
-            storage
-                .read(0, &mut magic[..head])
-                .map_err(|e| io_failure(name, e))?;
-            if magic.iter().all(|b| *b == 0) {
-                storage.set_len(0).map_err(|e| io_failure(name, e))?;
-                storage.sync_data().map_err(|e| io_failure(name, e))?;
-            }
-        }
-        Self::open_backend(Backend(storage), name)
+        crate::OpenOptions::new().open_storage(storage, name)
     }
 
     /// A fresh store in memory, for tests and ephemeral agents.

@@ -33,15 +33,6 @@ macro_rules! all_tables {
             && $f($txn, crate::classification::EPISTEMICS)?
     };
 }
-/// The redb builder every read-write open uses: the checksum of every page is verified on open,
-/// so a file damaged on disk fails to open with an error instead of being trusted (redb may
-/// panic on a damaged page it was not asked to verify). This reads the whole file once per open.
-fn verified() -> redb::Builder {
-    let mut builder = redb::Builder::new();
-    builder.set_check_integrity_on_open(true);
-    builder
-}
-
 /// Whether every table of the facade and of the component crates exists.
 fn initialized(txn: &redb::ReadTransaction) -> Result<bool> {
     Ok(all_tables!(exists, txn)
@@ -97,7 +88,12 @@ fn create_atomically(path: &Path) -> Result<()> {
         std::process::id()
     ));
     drop(std::fs::remove_file(&tmp));
-    Kenning::finish_open(verified().create(&tmp), &tmp)?;
+    // Created durably whatever the caller's mode: the file must be complete before it is linked.
+    Kenning::finish_open(
+        OpenOptions::new().builder().create(&tmp),
+        &tmp,
+        Durability::Immediate,
+    )?;
     // The handle is dropped: redb has committed and synced the initialized store.
     std::fs::File::open(&tmp)
         .and_then(|f| f.sync_all())
@@ -143,6 +139,98 @@ pub(crate) enum Db {
 pub(crate) struct Inner {
     pub(crate) db: Db,
     pub(crate) path: PathBuf,
+    pub(crate) durability: Durability,
+}
+
+/// When a committed call's writes are on disk.
+///
+/// Both modes are atomic and isolated alike: a call commits everything it touched or nothing,
+/// readers see only committed states, and a crash never leaves a partial call or a damaged store.
+/// They differ only in how far back a crash may reach. `docs/durability.md` says what each
+/// promises and what the tests show.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Durability {
+    /// Every call that returns `Ok` is on disk (synced) before it returns. The default.
+    #[default]
+    Immediate,
+    /// Calls are committed and visible at once but reach the disk at the next
+    /// [`Kenning::flush`], the next call under an `Immediate` handle, or a clean close. A crash
+    /// loses the calls since then, as a whole, newest first: the store comes back as it was after
+    /// some earlier acknowledged call. For bulk ingestion, where a sync per call dominates.
+    Eventual,
+}
+
+/// Options for opening a store read-write: `OpenOptions::new().durability(..).open(path)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenOptions {
+    durability: Durability,
+    verify_on_open: bool,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        Self {
+            durability: Durability::Immediate,
+            verify_on_open: true,
+        }
+    }
+}
+
+impl OpenOptions {
+    /// The defaults: [`Durability::Immediate`], checksums verified on open.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// When commits reach the disk.
+    #[must_use]
+    pub fn durability(mut self, durability: Durability) -> Self {
+        self.durability = durability;
+        self
+    }
+
+    /// Whether opening reads the whole file to verify every page checksum (default `true`). With
+    /// `false` opening is faster on a large store, but a file damaged on disk is trusted until a
+    /// read meets the damage, and redb may then panic rather than return an error.
+    #[must_use]
+    pub fn verify_on_open(mut self, verify: bool) -> Self {
+        self.verify_on_open = verify;
+        self
+    }
+
+    fn builder(self) -> redb::Builder {
+        let mut builder = redb::Builder::new();
+        builder.set_check_integrity_on_open(self.verify_on_open);
+        builder
+    }
+
+    /// Opens (or creates) the store at `path`; see [`Kenning::open`].
+    ///
+    /// # Errors
+    /// As [`Kenning::open`].
+    pub fn open(self, path: impl AsRef<Path>) -> Result<Kenning> {
+        let path = path.as_ref();
+        if !path.exists() {
+            create_atomically(path)?;
+        }
+        Kenning::finish_open(self.builder().create(path), path, self.durability)
+    }
+
+    /// Opens (or creates) a store on `storage`; see [`Kenning::open_storage`].
+    ///
+    /// # Errors
+    /// As [`Kenning::open_storage`].
+    pub fn open_storage(self, storage: impl crate::Storage, name: &str) -> Result<Kenning> {
+        crate::storage::prepare(&storage, name)?;
+        Kenning::finish_open(
+            self.builder()
+                .create_with_backend(crate::storage::Backend(storage)),
+            Path::new(name),
+            self.durability,
+        )
+    }
 }
 
 impl std::fmt::Debug for Inner {
@@ -162,21 +250,13 @@ impl Kenning {
     /// [`Error::Storage`] when the file cannot be created, is locked, is not a Kenning store, or
     /// was written by a newer version.
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
-        let path = path.as_ref();
-        if !path.exists() {
-            create_atomically(path)?;
-        }
-        Self::finish_open(verified().create(path), path)
-    }
-
-    /// Opens a store on a custom backend (see [`crate::Storage`]).
-    pub(crate) fn open_backend(backend: impl redb::StorageBackend, name: &str) -> Result<Self> {
-        Self::finish_open(verified().create_with_backend(backend), Path::new(name))
+        OpenOptions::new().open(path)
     }
 
     fn finish_open(
         db: std::result::Result<redb::Database, redb::DatabaseError>,
         path: &Path,
+        durability: Durability,
     ) -> Result<Self> {
         let db = db.db().map_err(|e| match e {
             Error::Storage { message, source } => Error::Storage {
@@ -189,6 +269,7 @@ impl Kenning {
             inner: Arc::new(Inner {
                 db: Db::Write(db),
                 path: path.to_owned(),
+                durability,
             }),
         };
         kenning.initialize()?;
@@ -224,6 +305,7 @@ impl Kenning {
             inner: Arc::new(Inner {
                 db: Db::Read(db),
                 path: path.to_owned(),
+                durability: Durability::Immediate,
             }),
         };
         let txn = kenning.read()?;
@@ -291,7 +373,11 @@ impl Kenning {
                 ),
             });
         };
-        let txn = db.begin_write().db()?;
+        let mut txn = db.begin_write().db()?;
+        if self.inner.durability == Durability::Eventual {
+            txn.set_durability(redb::Durability::None)
+                .map_err(|e| Error::storage(e.to_string(), e))?;
+        }
         match f(&txn, Timestamp::now()) {
             Ok(value) => {
                 txn.commit().db()?;
@@ -304,6 +390,30 @@ impl Kenning {
                 Err(e)
             }
         }
+    }
+
+    /// Makes every call committed so far durable: a no-op under [`Durability::Immediate`], a
+    /// synced empty commit under [`Durability::Eventual`].
+    ///
+    /// # Errors
+    /// [`Error::Storage`]; [`Error::FailedPrecondition`] on a read-only handle.
+    pub fn flush(&self) -> Result<()> {
+        let Db::Write(db) = &self.inner.db else {
+            return Err(Error::FailedPrecondition {
+                message: "a read-only handle has nothing to flush".into(),
+            });
+        };
+        if self.inner.durability == Durability::Immediate {
+            return Ok(());
+        }
+        let txn = db.begin_write().db()?;
+        txn.commit().db()
+    }
+
+    /// The durability this handle commits with.
+    #[must_use]
+    pub fn durability(&self) -> Durability {
+        self.inner.durability
     }
 
     /// A snapshot of the last committed state. Readers never wait for a writer.
