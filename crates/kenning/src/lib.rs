@@ -142,6 +142,7 @@
 mod access;
 mod audit;
 mod capsule;
+mod embedding;
 mod error;
 mod formation;
 mod graph;
@@ -163,6 +164,7 @@ pub use capsule::{
     MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES, MAX_PAGE, NewCapsule,
     Origin,
 };
+pub use embedding::{Attachment, Embedder, EmbeddingAnswer, EmbeddingInfo, Migration};
 pub use error::{Error, ErrorCode, Result};
 pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
 pub use kenning_graph::{
@@ -174,6 +176,7 @@ pub use retrieve::{
     DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
     TimeWindow,
 };
+pub use retrieve::{DEPTH_PER_HIT, Fusion, MAX_FUSION_DEPTH};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use storage::{MemoryStorage, Storage};
 pub use time::Timestamp;
@@ -181,6 +184,10 @@ pub use vocabulary::Level;
 
 /// The vocabulary crate, re-exported whole.
 pub use kenning_vocab as vocab;
+
+/// The embedding crate, re-exported whole: its wire request ([`vector::AttachRequest`]), its
+/// bounds ([`vector::MAX_DIMENSION`], ...) and its error type.
+pub use kenning_vector as vector;
 pub use kenning_vocab::{
     Declaration, EntityClass, Format, RelationType, Signature, Vocabulary, VocabularyDiff,
     VocabularyRead,

@@ -1,15 +1,22 @@
-//! Recall over a scope's capsules (R1, R2, R4, R5, R7): the request, the lanes, the hits.
+//! Recall over a scope's capsules (R1–R8): the request, the lanes, the hits.
 //!
 //! The request and response types are `#[non_exhaustive]` with builders, so that lanes and
 //! fields (a query embedding, fusion parameters, sidecars on hits) can be added without breaking
 //! callers.
+//!
+//! Both lanes go through one admission predicate, `admit`, before a capsule can take a place
+//! among a lane's best: the capsule is listed in the scope in this read's snapshot, no fence is
+//! up, and under a window its fact time overlaps it (R4, R5). The term lane runs it through the
+//! term index's `accept`, the vector lane through the scan's `keep`; fusion then ranks what the
+//! two lanes admitted (R6).
 
 use serde::{Deserialize, Serialize};
 
 use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::capsule::{
-    self, CAPSULES, Capsule, CapsuleId, LIFECYCLE, TERM_INDEX, assemble, canonical, fences,
+    self, CAPSULES, Capsule, CapsuleId, LIFECYCLE, SCOPE_CAPSULES, TERM_INDEX, assemble,
+    canonical, fences,
 };
 use crate::error::{DbResult, Error, Result};
 use crate::scope::{self, SCOPES};
@@ -24,6 +31,9 @@ pub const MAX_LIMIT: usize = 1000;
 /// Hits returned when a request does not say.
 pub const DEFAULT_LIMIT: usize = 10;
 
+/// At most this many hits from each lane feed a fusion ([`Fusion::depth`]).
+pub const MAX_FUSION_DEPTH: usize = 10 * MAX_LIMIT;
+
 /// How a retrieval ranks capsules (R1, R2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -35,6 +45,12 @@ pub enum Lane {
     Auto,
     /// BM25 over capsule content. Ignores stored vectors.
     Term,
+    /// Exact cosine between the query embedding and the scope's stored embeddings. Needs a
+    /// query embedding; ignores the query text.
+    Vector,
+    /// The term and vector lanes combined by Reciprocal Rank Fusion (R6). Needs a query
+    /// embedding; the query text feeds the term lane, which finds nothing without one.
+    Fused,
 }
 
 impl Lane {
@@ -44,6 +60,8 @@ impl Lane {
         match self {
             Self::Auto => "auto",
             Self::Term => "term",
+            Self::Vector => "vector",
+            Self::Fused => "fused",
         }
     }
 }
@@ -110,6 +128,105 @@ impl TimeWindow {
     }
 }
 
+/// How the fused lane combines the term and vector lanes (R6): Reciprocal Rank Fusion,
+///
+/// ```text
+/// score(d) = term_weight / (k + rank_term(d)) + vector_weight / (k + rank_vector(d))
+/// ```
+///
+/// ranks from 1, a lane's share counting only when that lane found `d` among its best
+/// `depth` hits. Ties break by the better (smaller) rank in any single lane, then by the smaller
+/// capsule number (the older capsule).
+///
+/// Deserializes from `{"k": 60, "term_weight": 1, "vector_weight": 1, "depth": 50}`, any field
+/// omitted taking its default. See the [`Default`] impl for the defaults and the evidence behind
+/// them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Fusion {
+    /// The rank offset: larger values flatten the difference between top ranks. Finite, `≥ 0`.
+    pub k: f64,
+    /// The weight of the term lane. Finite, `≥ 0`.
+    pub term_weight: f64,
+    /// The weight of the vector lane. Finite, `≥ 0`; not both weights 0.
+    pub vector_weight: f64,
+    /// How many hits each lane feeds into the fusion, from the request's `limit` to
+    /// [`MAX_FUSION_DEPTH`]; `None`: [`DEPTH_PER_HIT`] times the limit (within those bounds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<usize>,
+}
+
+/// Unless [`Fusion::depth`] says otherwise, each lane feeds this many hits per hit asked into a
+/// fusion.
+pub const DEPTH_PER_HIT: usize = 5;
+
+impl Default for Fusion {
+    fn default() -> Self {
+        Self {
+            k: 60.0,
+            term_weight: 1.0,
+            vector_weight: 1.0,
+            depth: None,
+        }
+    }
+}
+
+impl Fusion {
+    /// Sets the rank offset `k`.
+    #[must_use]
+    pub fn with_k(mut self, k: f64) -> Self {
+        self.k = k;
+        self
+    }
+
+    /// Sets the lane weights.
+    #[must_use]
+    pub fn with_weights(mut self, term_weight: f64, vector_weight: f64) -> Self {
+        self.term_weight = term_weight;
+        self.vector_weight = vector_weight;
+        self
+    }
+
+    /// Sets how many hits each lane feeds into the fusion.
+    #[must_use]
+    pub fn with_depth(mut self, depth: usize) -> Self {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// The lane depth for a request of `limit` hits.
+    #[must_use]
+    pub fn depth_for(&self, limit: usize) -> usize {
+        self.depth
+            .unwrap_or_else(|| limit.saturating_mul(DEPTH_PER_HIT).min(MAX_FUSION_DEPTH))
+    }
+
+    fn rrf(&self) -> kenning_vector::RrfParams {
+        kenning_vector::RrfParams {
+            k: self.k,
+            term_weight: self.term_weight,
+            vector_weight: self.vector_weight,
+        }
+    }
+
+    fn check(&self, limit: usize) -> Result<()> {
+        self.rrf().validate()?;
+        if let Some(depth) = self.depth
+            && !(limit..=MAX_FUSION_DEPTH).contains(&depth)
+        {
+            return Err(Error::invalid(
+                "fusion.depth",
+                format!(
+                    "is {depth}; give the limit ({limit}) to {MAX_FUSION_DEPTH}, or leave it out \
+                     for {DEPTH_PER_HIT} times the limit"
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// What to recall (R1).
 ///
 /// ```
@@ -141,6 +258,13 @@ pub struct RetrieveRequest {
         skip_serializing_if = "Option::is_none"
     )]
     pub window: Option<TimeWindow>,
+    /// The query embedding: the vector and fused lanes need it, of the store's dimension (R3).
+    /// Embedded with the store's resident model by the caller.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query_embedding: Option<Vec<f32>>,
+    /// How the fused lane combines the two lanes; the defaults unless said.
+    #[serde(default)]
+    pub fusion: Fusion,
 }
 
 fn default_limit() -> usize {
@@ -156,7 +280,33 @@ impl RetrieveRequest {
             lane: Lane::Auto,
             limit: DEFAULT_LIMIT,
             window: None,
+            query_embedding: None,
+            fusion: Fusion::default(),
         }
+    }
+
+    /// A request by query embedding alone in `scope`, on the auto lane (which is then the fused
+    /// lane, with nothing for its term lane to find), for [`DEFAULT_LIMIT`] hits.
+    pub fn by_embedding(scope: impl Into<String>, embedding: impl Into<Vec<f32>>) -> Self {
+        Self {
+            query: None,
+            query_embedding: Some(embedding.into()),
+            ..Self::new(scope, "")
+        }
+    }
+
+    /// Sets the query embedding: with it, the auto lane is the fused lane (R2).
+    #[must_use]
+    pub fn embedding(mut self, embedding: impl Into<Vec<f32>>) -> Self {
+        self.query_embedding = Some(embedding.into());
+        self
+    }
+
+    /// Sets the fusion parameters.
+    #[must_use]
+    pub fn fusion(mut self, fusion: Fusion) -> Self {
+        self.fusion = fusion;
+        self
     }
 
     /// Sets the lane.
@@ -180,16 +330,50 @@ impl RetrieveRequest {
         self
     }
 
-    /// The lane that runs for this request: [`Lane::Auto`] resolved.
+    /// The lane that runs for this request: [`Lane::Auto`] resolved to the term lane without a
+    /// query embedding, to the fused lane with one (R2).
     #[must_use]
     pub fn resolved_lane(&self) -> Lane {
         match self.lane {
-            Lane::Auto | Lane::Term => Lane::Term,
+            Lane::Auto if self.query_embedding.is_some() => Lane::Fused,
+            Lane::Auto => Lane::Term,
+            other => other,
         }
     }
 
-    fn check(&self) -> Result<&str> {
-        scope::check_id("scope", &self.scope)?;
+    /// Checks the request for `lane`: the query text where the term lane needs it (or wherever
+    /// it is given), the query embedding where a vector lane needs it (or wherever it is given),
+    /// the fusion parameters for the fused lane.
+    fn check_for(&self, lane: Lane) -> Result<Checked<'_>> {
+        let query = match (lane, self.query.as_deref()) {
+            (Lane::Vector | Lane::Fused, None) => {
+                scope::check_id("scope", &self.scope)?;
+                self.check_bounds()?;
+                None
+            }
+            _ => Some(self.check()?),
+        };
+        let embedding = match &self.query_embedding {
+            Some(values) => Some(kenning_vector::Query::new(values)?),
+            None if matches!(lane, Lane::Vector | Lane::Fused) => {
+                return Err(Error::invalid(
+                    "query_embedding",
+                    format!(
+                        "is missing: the {lane} lane ranks capsules by cosine to a query \
+                         embedding; embed the query with the store's model and send it, or use \
+                         the term lane"
+                    ),
+                ));
+            }
+            None => None,
+        };
+        if lane == Lane::Fused {
+            self.fusion.check(self.limit)?;
+        }
+        Ok(Checked { query, embedding })
+    }
+
+    fn check_bounds(&self) -> Result<()> {
         if self.limit == 0 || self.limit > MAX_LIMIT {
             return Err(Error::invalid(
                 "limit",
@@ -199,6 +383,12 @@ impl RetrieveRequest {
         if let Some(w) = &self.window {
             w.check()?;
         }
+        Ok(())
+    }
+
+    fn check(&self) -> Result<&str> {
+        scope::check_id("scope", &self.scope)?;
+        self.check_bounds()?;
         let query = self.query.as_deref().unwrap_or_default();
         if query.trim().is_empty() {
             return Err(Error::invalid(
@@ -221,13 +411,19 @@ impl RetrieveRequest {
     }
 }
 
+/// A request's query, checked.
+struct Checked<'a> {
+    query: Option<&'a str>,
+    embedding: Option<kenning_vector::Query>,
+}
+
 /// A lane's view of one hit (R7).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct LaneScore {
     /// The hit's rank in this lane, from 1.
     pub rank: usize,
-    /// The hit's score in this lane (BM25 for the term lane).
+    /// The hit's score in this lane (BM25 for the term lane, cosine for the vector lane).
     pub score: f64,
 }
 
@@ -237,11 +433,15 @@ pub struct LaneScore {
 pub struct Hit {
     /// The capsule, with its lifecycle as read during the retrieval.
     pub capsule: Capsule,
-    /// The score hits are ordered by: the lane's own score when one lane ran.
+    /// The score hits are ordered by: the lane's own score when one lane ran (BM25, or
+    /// cosine), the RRF score (R6) on the fused lane.
     pub score: f64,
     /// The term lane's rank and score, when it ran and found this capsule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub term: Option<LaneScore>,
+    /// The vector lane's rank and score, when it ran and found this capsule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vector: Option<LaneScore>,
 }
 
 /// The answer to a [`RetrieveRequest`].
@@ -254,35 +454,66 @@ pub struct Retrieval {
     pub hits: Vec<Hit>,
 }
 
+/// One ranked capsule before its record is read: the score hits are ordered by and each lane's
+/// place.
+struct Ranked {
+    doc: u64,
+    score: f64,
+    term: Option<LaneScore>,
+    vector: Option<LaneScore>,
+}
+
+fn lane_score(rank: usize, score: f64) -> Option<LaneScore> {
+    Some(LaneScore { rank, score })
+}
+
 impl Kenning {
     /// Recalls the capsules of a scope that best answer `request` (R1, R2).
     ///
-    /// Fenced capsules (quarantined, falsified, archived, superseded, stale) are excluded before
-    /// ranking (R4): they never take a place, so a request for 10 hits gets the 10 best unfenced
-    /// capsules. Under a fact-time window only capsules whose declaration overlaps it are
-    /// recalled; undated capsules are excluded (R5). Hits are ordered by score, ties by lower id.
+    /// - [`Lane::Term`]: BM25 over capsule content (R2).
+    /// - [`Lane::Vector`]: exact cosine between the query embedding and the scope's stored
+    ///   embeddings; ties by lower id.
+    /// - [`Lane::Fused`]: each lane's best [`Fusion::depth_for`] hits, combined by RRF (R6).
+    /// - [`Lane::Auto`]: fused with a query embedding, term without.
+    ///
+    /// In every lane, fenced capsules (quarantined, falsified, archived, superseded, stale) are
+    /// excluded before ranking (R4): they never take a place, so a request for 10 hits gets the
+    /// 10 best unfenced capsules. Under a fact-time window only capsules whose declaration
+    /// overlaps it are recalled; undated capsules are excluded, in both lanes alike (R5). Hits
+    /// are ordered by score, ties by lower id. Each hit carries its place in every lane that
+    /// ran and found it (R7).
     ///
     /// Needs [`Permission::MemoryRead`] and reach over the scope (A6).
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] for an empty or oversized query, a limit outside 1 to
-    /// [`MAX_LIMIT`], a window with `from` after `until` or no bound, a malformed scope id;
-    /// [`Error::PermissionDenied`]; [`Error::NotFound`] for an unknown or unreached scope;
-    /// [`Error::Storage`].
+    /// [`Error::InvalidArgument`] for an empty or oversized query text where the lane needs
+    /// one, a limit outside 1 to [`MAX_LIMIT`], a window with `from` after `until` or no bound,
+    /// a malformed scope id, a missing query embedding on the vector or fused lane, bad fusion
+    /// parameters; [`Error::Vector`] (invalid argument) for a query embedding that is empty,
+    /// non-finite, of zero or out-of-range magnitude, or of a dimension other than the stored
+    /// embeddings' (R3); [`Error::PermissionDenied`]; [`Error::NotFound`] for an unknown or
+    /// unreached scope; [`Error::Storage`].
     pub fn retrieve(&self, who: &Principal, request: &RetrieveRequest) -> Result<Retrieval> {
         who.require(Permission::MemoryRead, "retrieve memory")?;
-        let query = request.check()?;
         let lane = request.resolved_lane();
+        let checked = request.check_for(lane)?;
         let txn = self.read()?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, &request.scope)?;
         let canon = txn.open_table(CAPSULES).db()?;
         let lifecycle = txn.open_table(LIFECYCLE).db()?;
+        let listing = txn.open_table(SCOPE_CAPSULES).db()?;
         let now = Timestamp::now();
         let window = request.window;
+        let scope_id = request.scope.as_str();
 
-        // Runs for a capsule only when it would enter the best `limit`, before it does (R4).
+        // One admission for both lanes (R4, R5). It runs for a capsule only when the capsule
+        // would enter a lane's best, before it does. The listing check keeps out a capsule the
+        // in-memory vectors already hold but this snapshot does not (attached after it began).
         let mut failure: Option<Error> = None;
         let admit = |doc: u64| -> Result<bool> {
+            if listing.get((scope_id, doc)).db()?.is_none() {
+                return Ok(false);
+            }
             let id = CapsuleId::new(doc);
             if fences(&lifecycle, id)?.fenced_at(now) {
                 return Ok(false);
@@ -304,24 +535,84 @@ impl Kenning {
                 false
             }
         };
-        let scored = capsule::term(TERM_INDEX.search(
-            &txn,
-            &request.scope,
-            query,
-            request.limit,
-            &mut accept,
-        ))?;
+
+        let depth = match lane {
+            Lane::Fused => request.fusion.depth_for(request.limit),
+            _ => request.limit,
+        };
+        let term = match (lane, checked.query) {
+            (Lane::Term | Lane::Fused, Some(query)) => capsule::term(TERM_INDEX.search(
+                &txn,
+                scope_id,
+                query,
+                depth,
+                &mut accept,
+            ))?,
+            _ => Vec::new(),
+        };
+        let vector = match (lane, &checked.embedding) {
+            (Lane::Vector | Lane::Fused, Some(q)) => {
+                self.vector_lane(scope_id, q, depth, &mut accept)?
+            }
+            (_, Some(q)) => {
+                self.check_query_dimension(q)?;
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
         if let Some(e) = failure {
             return Err(e);
         }
 
-        let mut hits = Vec::with_capacity(scored.len());
-        for (rank, s) in (1..).zip(scored) {
-            let id = CapsuleId::new(s.doc);
+        let ranked: Vec<Ranked> = match lane {
+            Lane::Fused => {
+                let term: Vec<kenning_vector::LaneHit> = term
+                    .iter()
+                    .map(|s| kenning_vector::LaneHit {
+                        capsule: s.doc,
+                        score: s.score,
+                    })
+                    .collect();
+                request
+                    .fusion
+                    .rrf()
+                    .fuse(&term, &vector, request.limit)
+                    .into_iter()
+                    .map(|f| Ranked {
+                        doc: f.capsule,
+                        score: f.score,
+                        term: f.term.and_then(|p| lane_score(p.rank, p.score)),
+                        vector: f.vector.and_then(|p| lane_score(p.rank, p.score)),
+                    })
+                    .collect()
+            }
+            Lane::Vector => (1..)
+                .zip(vector)
+                .map(|(rank, h)| Ranked {
+                    doc: h.capsule,
+                    score: h.score,
+                    term: None,
+                    vector: lane_score(rank, h.score),
+                })
+                .collect(),
+            _ => (1..)
+                .zip(term)
+                .map(|(rank, s)| Ranked {
+                    doc: s.doc,
+                    score: s.score,
+                    term: lane_score(rank, s.score),
+                    vector: None,
+                })
+                .collect(),
+        };
+
+        let mut hits = Vec::with_capacity(ranked.len());
+        for r in ranked {
+            let id = CapsuleId::new(r.doc);
             let Some(c) = canonical(&canon, id)? else {
                 return Err(Error::Storage {
                     message: format!(
-                        "{id} is in the term index but has no record: the store is corrupt; \
+                        "{id} was admitted to recall but has no record: the store is corrupt; \
                          restore it from a backup"
                     ),
                     source: None,
@@ -330,13 +621,36 @@ impl Kenning {
             let f = fences(&lifecycle, id)?;
             hits.push(Hit {
                 capsule: assemble(id, c, &f, now),
-                score: s.score,
-                term: Some(LaneScore {
-                    rank,
-                    score: s.score,
-                }),
+                score: r.score,
+                term: r.term,
+                vector: r.vector,
             });
         }
         Ok(Retrieval { lane, hits })
+    }
+
+    /// The vector lane: the best `depth` capsules of `scope` by cosine to `query`, among those
+    /// `keep` admits. An in-memory copy found out of step is rebuilt once, then searched again.
+    fn vector_lane(
+        &self,
+        scope: &str,
+        query: &kenning_vector::Query,
+        depth: usize,
+        keep: &mut impl FnMut(u64) -> bool,
+    ) -> Result<Vec<kenning_vector::LaneHit>> {
+        match self.inner.vectors.search(scope, query, depth, &mut *keep) {
+            Err(kenning_vector::Error::OutOfStep { .. }) => {
+                self.rebuild_vectors()?;
+                Ok(self.inner.vectors.search(scope, query, depth, keep)?)
+            }
+            other => Ok(other?),
+        }
+    }
+
+    /// R3 for a lane that does not scan: a query embedding given must still have the store's
+    /// dimension.
+    fn check_query_dimension(&self, query: &kenning_vector::Query) -> Result<()> {
+        // A search for no hit checks the dimension and scans nothing.
+        self.vector_lane("", query, 0, &mut |_| false).map(drop)
     }
 }

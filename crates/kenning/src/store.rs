@@ -44,7 +44,8 @@ fn verified() -> redb::Builder {
 fn initialized(txn: &redb::ReadTransaction) -> Result<bool> {
     Ok(all_tables!(exists, txn)
         && kenning_graph::tables_exist(txn)?
-        && crate::capsule::term(crate::capsule::TERM_INDEX.tables_exist(txn))?)
+        && crate::capsule::term(crate::capsule::TERM_INDEX.tables_exist(txn))?
+        && kenning_vector::tables_exist(txn)?)
 }
 
 /// Creates every missing table of the facade and of the component crates.
@@ -52,6 +53,7 @@ fn create_all(txn: &redb::WriteTransaction) -> Result<()> {
     let _all_created: bool = all_tables!(create, txn);
     kenning_graph::create_tables(txn)?;
     crate::capsule::term(crate::capsule::TERM_INDEX.create_tables(txn))?;
+    kenning_vector::create_tables(txn)?;
     Ok(())
 }
 
@@ -141,6 +143,9 @@ pub(crate) enum Db {
 pub(crate) struct Inner {
     pub(crate) db: Db,
     pub(crate) path: PathBuf,
+    /// The in-memory copy of every scope's embeddings, rebuilt once the store is initialized
+    /// and changed only through `Kenning::write_vectors` (see `embedding.rs`).
+    pub(crate) vectors: kenning_vector::VectorIndex,
 }
 
 impl std::fmt::Debug for Inner {
@@ -187,9 +192,11 @@ impl Kenning {
             inner: Arc::new(Inner {
                 db: Db::Write(db),
                 path: path.to_owned(),
+                vectors: kenning_vector::VectorIndex::default(),
             }),
         };
         kenning.initialize()?;
+        kenning.rebuild_vectors()?;
         Ok(kenning)
     }
 
@@ -222,6 +229,7 @@ impl Kenning {
             inner: Arc::new(Inner {
                 db: Db::Read(db),
                 path: path.to_owned(),
+                vectors: kenning_vector::VectorIndex::default(),
             }),
         };
         let txn = kenning.read()?;
@@ -237,6 +245,8 @@ impl Kenning {
         }
         let meta = txn.open_table(META).db()?;
         check_format(meta.get("format").db()?.map(|v| v.value()))?;
+        drop((meta, txn));
+        kenning.rebuild_vectors()?;
         Ok(kenning)
     }
 
