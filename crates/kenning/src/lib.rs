@@ -176,7 +176,7 @@ pub use retrieve::{
     DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
     TimeWindow,
 };
-pub use retrieve::{DEPTH_PER_HIT, Fusion, MAX_FUSION_DEPTH};
+pub use retrieve::{DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use storage::{MemoryStorage, Storage};
 pub use time::Timestamp;
