@@ -136,7 +136,12 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut ids: Vec<(CapsuleId, usize)> = Vec::new();
     for (capsules, rows) in by_scope.values() {
         for (batch, batch_rows) in capsules.chunks(BATCH).zip(rows.chunks(BATCH)) {
-            ids.extend(store.put_batch(&ops, batch)?.into_iter().zip(batch_rows.iter().copied()));
+            ids.extend(
+                store
+                    .put_batch(&ops, batch)?
+                    .into_iter()
+                    .zip(batch_rows.iter().copied()),
+            );
         }
     }
     eprintln!(
@@ -306,7 +311,10 @@ impl Eval<'_> {
         }
         for per_hit in [1, 2, 5] {
             println!();
-            println!("# vector weight (term weight 1), k=60, depth={}", per_hit * limit);
+            println!(
+                "# vector weight (term weight 1), k=60, depth={}",
+                per_hit * limit
+            );
             for w in [0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 4.0] {
                 let fusion = Fusion::default()
                     .with_weights(1.0, w)
@@ -343,7 +351,12 @@ impl Eval<'_> {
         self.run_limit(lane, fusion, eval_limit())
     }
 
-    fn run_limit(&self, lane: Lane, fusion: Fusion, limit: usize) -> Result<Recall, Box<dyn Error>> {
+    fn run_limit(
+        &self,
+        lane: Lane,
+        fusion: Fusion,
+        limit: usize,
+    ) -> Result<Recall, Box<dyn Error>> {
         let mut recall = Recall {
             counted: 0,
             sums: [0.0; KS.len()],
@@ -366,7 +379,10 @@ impl Eval<'_> {
                 .limit(limit)
                 .fusion(fusion);
             if lane != Lane::Term {
-                let Some(v) = self.query_vectors.map(|rows| rows.row(row)).filter(|v| usable(v))
+                let Some(v) = self
+                    .query_vectors
+                    .map(|rows| rows.row(row))
+                    .filter(|v| usable(v))
                 else {
                     continue; // no usable query embedding: nothing can be found by it
                 };

@@ -355,8 +355,9 @@ impl Kenning {
         let checked = check_batch(embeddings)?;
         let tag = ModelTag::new(model_tag)?;
         self.write_vectors(|txn, now, staged| {
-            let all_reached = scope::list(&txn.open_table(SCOPES).db()?, who)?.len()
-                == txn.open_table(SCOPES).db()?.len().db()? as usize;
+            let scopes = txn.open_table(SCOPES).db()?;
+            let all_reached = scope::list(&scopes, who)?.len() as u64 == scopes.len().db()?;
+            drop(scopes);
             if !all_reached {
                 return Err(Error::PermissionDenied {
                     message: "migrating the embedder replaces the embeddings of every scope in \

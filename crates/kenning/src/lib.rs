@@ -172,11 +172,11 @@ pub use kenning_graph::{
     Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
 };
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
+pub use retrieve::{DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH};
 pub use retrieve::{
     DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
     TimeWindow,
 };
-pub use retrieve::{DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use storage::{MemoryStorage, Storage};
 pub use time::Timestamp;

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::capsule::{
-    self, CAPSULES, Capsule, CapsuleId, LIFECYCLE, SCOPE_CAPSULES, TERM_INDEX, assemble,
-    canonical, fences,
+    self, CAPSULES, Capsule, CapsuleId, LIFECYCLE, SCOPE_CAPSULES, TERM_INDEX, assemble, canonical,
+    fences,
 };
 use crate::error::{DbResult, Error, Result};
 use crate::scope::{self, SCOPES};
@@ -582,13 +582,9 @@ impl Kenning {
             _ => request.limit,
         };
         let term = match (lane, checked.query) {
-            (Lane::Term | Lane::Fused, Some(query)) => capsule::term(TERM_INDEX.search(
-                &txn,
-                scope_id,
-                query,
-                depth,
-                &mut accept,
-            ))?,
+            (Lane::Term | Lane::Fused, Some(query)) => {
+                capsule::term(TERM_INDEX.search(&txn, scope_id, query, depth, &mut accept))?
+            }
             _ => Vec::new(),
         };
         let vector = match (lane, &checked.embedding) {
