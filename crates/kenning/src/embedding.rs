@@ -449,3 +449,178 @@ impl Kenning {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use redb::TableHandle as _;
+
+    use super::*;
+    use crate::{NewCapsule, ScopeKind};
+
+    const SCOPES: [&str; 2] = ["bot.a", "bot.b"];
+
+    /// Each scope's rows as `(capsule, component bits)`, in capsule order.
+    type Rows = Vec<Vec<(u64, Vec<u32>)>>;
+
+    /// Everything the copy holds, for comparison: generation, resident, each scope's rows in
+    /// capsule order.
+    fn snapshot(index: &kenning_vector::VectorIndex) -> (u64, Option<Embedder>, Rows) {
+        let scopes = SCOPES
+            .iter()
+            .map(|s| {
+                let mut rows: Vec<(u64, Vec<u32>)> = index
+                    .scope(s)
+                    .map(|v| {
+                        v.iter()
+                            .map(|(id, values)| (id, values.iter().map(|x| x.to_bits()).collect()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                rows.sort();
+                rows
+            })
+            .collect();
+        let resident = index.resident().map(|r| Embedder {
+            model_tag: r.model_tag,
+            dimension: r.dimension,
+        });
+        (index.generation(), resident, scopes)
+    }
+
+    fn assert_copy_is_committed(kn: &Kenning) {
+        let rebuilt = kenning_vector::VectorIndex::open(&kn.read().unwrap()).unwrap();
+        assert_eq!(snapshot(&kn.inner.vectors), snapshot(&rebuilt));
+        assert_eq!(kn.inner.vectors.len(), rebuilt.len());
+    }
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Attach(usize, bool, usize),
+        Batch(Vec<(usize, usize)>),
+        Migrate(Vec<(usize, usize)>),
+        Forget(usize),
+        Put(usize),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let pair = || (0usize..10, 0usize..8);
+        prop_oneof![
+            6 => (0usize..10, prop::bool::weighted(0.85), 0usize..8)
+                .prop_map(|(c, tag, v)| Op::Attach(c, tag, v)),
+            2 => prop::collection::vec(pair(), 0..4).prop_map(Op::Batch),
+            1 => prop::collection::vec(pair(), 0..3).prop_map(Op::Migrate),
+            3 => (0usize..10).prop_map(Op::Forget),
+            1 => (0usize..2).prop_map(Op::Put),
+        ]
+    }
+
+    /// Vector number `n`: two of them have another dimension.
+    fn vector(n: usize) -> Vec<f32> {
+        match n {
+            6 => vec![1.0, 2.0],
+            7 => vec![0.5, 0.5, 0.5, 0.5],
+            _ => vec![n as f32 + 1.0, 1.0, -(n as f32)],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// The copy the vector lane scans equals a rebuild from the tables after every call,
+        /// whether it committed or failed inside its transaction (E1–E7, C7).
+        #[test]
+        fn the_copy_equals_a_rebuild_from_the_tables_after_every_call(
+            ops in prop::collection::vec(op(), 1..25)
+        ) {
+            let kn = Kenning::in_memory().unwrap();
+            let who = Principal::operator("ops");
+            for s in SCOPES {
+                kn.register_scope(&who, s, ScopeKind::Agent).unwrap();
+            }
+            let mut ids: Vec<CapsuleId> = (0..6)
+                .map(|i| kn.put(&who, &NewCapsule::new(SCOPES[i % 2], "memory")).unwrap())
+                .collect();
+            let id = |ids: &[CapsuleId], i: usize| {
+                ids.get(i).copied().unwrap_or(CapsuleId::new(900 + i as u64))
+            };
+            for op in &ops {
+                // Failures are expected (unknown capsules, another tag or dimension): only
+                // the copy's agreement with the tables is checked here.
+                let _outcome = match op {
+                    Op::Attach(c, main_tag, v) => {
+                        let tag = if *main_tag { "m" } else { "other" };
+                        kn.attach_embedding(&who, id(&ids, *c), &vector(*v), tag).map(drop)
+                    }
+                    Op::Batch(items) | Op::Migrate(items) => {
+                        let vectors: Vec<Vec<f32>> = items.iter().map(|(_, v)| vector(*v)).collect();
+                        let batch: Vec<(CapsuleId, &[f32])> = items
+                            .iter()
+                            .zip(&vectors)
+                            .map(|((c, _), v)| (id(&ids, *c), v.as_slice()))
+                            .collect();
+                        if matches!(op, Op::Batch(_)) {
+                            kn.attach_embeddings(&who, &batch, "m").map(drop)
+                        } else {
+                            kn.migrate_embedder(&who, "m", &batch).map(drop)
+                        }
+                    }
+                    Op::Forget(c) => kn.forget(&who, id(&ids, *c)),
+                    Op::Put(s) => kn
+                        .put(&who, &NewCapsule::new(SCOPES[*s], "another"))
+                        .map(|new| ids.push(new)),
+                };
+                assert_copy_is_committed(&kn);
+            }
+        }
+    }
+
+    #[test]
+    fn e7_c6_dropping_the_vector_tables_loses_no_canonical_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.redb");
+        let kn = Kenning::open(&path).unwrap();
+        let who = Principal::operator("ops");
+        kn.register_scope(&who, "s", ScopeKind::Agent).unwrap();
+        let ids = kn
+            .put_batch(
+                &who,
+                &[
+                    NewCapsule::new("s", "first memory").meta("k", "v"),
+                    NewCapsule::new("s", "second memory"),
+                ],
+            )
+            .unwrap();
+        kn.attach_embeddings(&who, &[(ids[0], &[1.0, 0.0]), (ids[1], &[0.0, 1.0])], "m")
+            .unwrap();
+        let before = kn.capsules(&who, "s", None, 10).unwrap();
+
+        kn.write(|txn, _| {
+            let sidecar: Vec<_> = txn
+                .list_tables()
+                .unwrap()
+                .filter(|t| t.name().starts_with("vector."))
+                .collect();
+            assert_eq!(sidecar.len(), 3, "embeddings, order, meta");
+            for table in sidecar {
+                assert!(txn.delete_table(table).unwrap());
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(kn.capsules(&who, "s", None, 10).unwrap(), before);
+        drop(kn);
+
+        // Reopening recreates the empty sidecar; every capsule is intact, and attachable anew.
+        let kn = Kenning::open(&path).unwrap();
+        assert_eq!(kn.capsules(&who, "s", None, 10).unwrap(), before);
+        assert!(kn.embeddings(&who, "s").unwrap().is_empty());
+        assert!(kn.inner.vectors.is_empty());
+        assert!(
+            !kn.attach_embedding(&who, ids[1], &[1.0, 2.0, 3.0], "next")
+                .unwrap()
+                .replaced
+        );
+        assert_copy_is_committed(&kn);
+    }
+}
