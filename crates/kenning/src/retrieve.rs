@@ -10,6 +10,8 @@
 //! term index's `accept`, the vector lane through the scan's `keep`; fusion then ranks what the
 //! two lanes admitted (R6).
 
+use std::sync::{Mutex, PoisonError};
+
 use serde::{Deserialize, Serialize};
 
 use crate::Kenning;
@@ -495,6 +497,28 @@ pub struct Retrieval {
     pub hits: Vec<Hit>,
 }
 
+/// A scope holding at least this many bytes of vectors (about 10 000 embeddings of 384
+/// dimensions) is scanned on several threads.
+pub const PARALLEL_SCAN_BYTES: usize = 16 << 20;
+
+/// The most threads one vector-lane scan uses. Memory bandwidth, not arithmetic, bounds an
+/// exact scan, and a few cores saturate it on common hosts.
+pub const MAX_SCAN_THREADS: usize = 4;
+
+/// How many threads scan `bytes` of vectors: one below [`PARALLEL_SCAN_BYTES`], else one per
+/// available core up to [`MAX_SCAN_THREADS`], and never a thread for less than half of
+/// [`PARALLEL_SCAN_BYTES`].
+fn scan_threads(bytes: usize) -> usize {
+    if bytes < PARALLEL_SCAN_BYTES {
+        return 1;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    cores
+        .min(MAX_SCAN_THREADS)
+        .min(bytes / (PARALLEL_SCAN_BYTES / 2))
+        .max(1)
+}
+
 /// One ranked capsule before its record is read: the score hits are ordered by and each lane's
 /// place.
 struct Ranked {
@@ -550,7 +574,8 @@ impl Kenning {
         // One admission for both lanes (R4, R5). It runs for a capsule only when the capsule
         // would enter a lane's best, before it does. The listing check keeps out a capsule the
         // in-memory vectors already hold but this snapshot does not (attached after it began).
-        let mut failure: Option<Error> = None;
+        // Shared with the vector lane's scan threads (see `vector_lane`), hence a mutex.
+        let failure: Mutex<Option<Error>> = Mutex::new(None);
         let admit = |doc: u64| -> Result<bool> {
             if listing.get((scope_id, doc)).db()?.is_none() {
                 return Ok(false);
@@ -569,10 +594,13 @@ impl Kenning {
             }
             Ok(true)
         };
-        let mut accept = |doc: u64| match admit(doc) {
+        let accept = |doc: u64| match admit(doc) {
             Ok(yes) => yes,
             Err(e) => {
-                failure.get_or_insert(e);
+                failure
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(e);
                 false
             }
         };
@@ -583,13 +611,13 @@ impl Kenning {
         };
         let term = match (lane, checked.query) {
             (Lane::Term | Lane::Fused, Some(query)) => {
-                capsule::term(TERM_INDEX.search(&txn, scope_id, query, depth, &mut accept))?
+                capsule::term(TERM_INDEX.search(&txn, scope_id, query, depth, &mut &accept))?
             }
             _ => Vec::new(),
         };
         let vector = match (lane, &checked.embedding) {
             (Lane::Vector | Lane::Fused, Some(q)) => {
-                self.vector_lane(scope_id, q, depth, &mut accept)?
+                self.vector_lane(scope_id, q, depth, &accept)?
             }
             (_, Some(q)) => {
                 self.check_query_dimension(q)?;
@@ -597,7 +625,7 @@ impl Kenning {
             }
             _ => Vec::new(),
         };
-        if let Some(e) = failure {
+        if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
             return Err(e);
         }
 
@@ -667,27 +695,39 @@ impl Kenning {
     }
 
     /// The vector lane: the best `depth` capsules of `scope` by cosine to `query`, among those
-    /// `keep` admits. An in-memory copy found out of step is rebuilt once, then searched again.
+    /// `keep` admits (R2, R4). A scope of at least [`PARALLEL_SCAN_BYTES`] of vectors is
+    /// scanned on up to [`MAX_SCAN_THREADS`] threads (the same exact answer, sooner where memory
+    /// bandwidth grows with the cores reading it). An in-memory copy found out of step is
+    /// rebuilt once.
     fn vector_lane(
         &self,
         scope: &str,
         query: &kenning_vector::Query,
         depth: usize,
-        keep: &mut impl FnMut(u64) -> bool,
+        keep: &(impl Fn(u64) -> bool + Sync),
     ) -> Result<Vec<kenning_vector::LaneHit>> {
-        match self.inner.vectors.search(scope, query, depth, &mut *keep) {
-            Err(kenning_vector::Error::OutOfStep { .. }) => {
-                self.rebuild_vectors()?;
-                Ok(self.inner.vectors.search(scope, query, depth, keep)?)
-            }
-            other => Ok(other?),
+        // A search for no hit checks the copy's state and the query's dimension (R3), and
+        // scans nothing.
+        if let Err(kenning_vector::Error::OutOfStep { .. }) =
+            self.inner.vectors.search(scope, query, 0, |_| false)
+        {
+            self.rebuild_vectors()?;
         }
+        self.inner.vectors.search(scope, query, 0, |_| false)?;
+        let Some(vectors) = self.inner.vectors.scope(scope) else {
+            return Ok(Vec::new());
+        };
+        let threads = scan_threads(vectors.raw_bytes());
+        Ok(if threads > 1 {
+            vectors.top_k_parallel(query, depth, threads, keep)?
+        } else {
+            vectors.top_k(query, depth, keep)?
+        })
     }
 
     /// R3 for a lane that does not scan: a query embedding given must still have the store's
     /// dimension.
     fn check_query_dimension(&self, query: &kenning_vector::Query) -> Result<()> {
-        // A search for no hit checks the dimension and scans nothing.
-        self.vector_lane("", query, 0, &mut |_| false).map(drop)
+        self.vector_lane("", query, 0, &|_| false).map(drop)
     }
 }

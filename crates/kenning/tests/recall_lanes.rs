@@ -586,3 +586,74 @@ fn wire_shape_of_a_request_with_an_embedding_and_fusion() {
         serde_json::json!({"k": 60.0, "term_weight": 1.0, "vector_weight": 1.0, "depth": 20})
     );
 }
+
+#[test]
+fn r4_a_scope_large_enough_for_a_parallel_scan_keeps_the_fences_and_the_exact_answer() {
+    // 2 800 vectors of 1 536 dimensions: 17.2 MB, above the parallel-scan threshold.
+    const D: usize = 1536;
+    const N: usize = 2800;
+    assert!(N * D * 4 >= kenning::PARALLEL_SCAN_BYTES);
+    let s = store();
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    };
+    let capsules: Vec<NewCapsule> = (0..N)
+        .map(|i| NewCapsule::new(SCOPE, format!("memory {i}")))
+        .collect();
+    let ids = s.kn.put_batch(&s.ops, &capsules).unwrap();
+    let vectors: Vec<Vec<f32>> = (0..N).map(|_| (0..D).map(|_| next()).collect()).collect();
+    let batch: Vec<(CapsuleId, &[f32])> = ids
+        .iter()
+        .copied()
+        .zip(vectors.iter().map(Vec::as_slice))
+        .collect();
+    s.kn.attach_embeddings(&s.ops, &batch, TAG).unwrap();
+    let query: Vec<f32> = (0..D).map(|_| next()).collect();
+
+    let cosine = |v: &[f32]| {
+        let dot: f64 = v
+            .iter()
+            .zip(&query)
+            .map(|(a, b)| f64::from(*a) * f64::from(*b))
+            .sum();
+        let norm = |u: &[f32]| u.iter().map(|a| f64::from(*a).powi(2)).sum::<f64>().sqrt();
+        dot / (norm(v) * norm(&query))
+    };
+    let mut truth: Vec<(f64, CapsuleId)> = vectors
+        .iter()
+        .map(|v| cosine(v))
+        .zip(ids.iter().copied())
+        .collect();
+    truth.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // Fence the five best and every third capsule.
+    for (_, id) in &truth[..5] {
+        s.kn.change_lifecycle(&s.ops, *id, LifecycleChange::Archive)
+            .unwrap();
+    }
+    for id in ids.iter().step_by(3) {
+        let _already_archived =
+            s.kn.change_lifecycle(&s.ops, *id, LifecycleChange::Quarantine);
+    }
+    let admitted: Vec<(f64, CapsuleId)> = truth[5..]
+        .iter()
+        .copied()
+        .filter(|(_, id)| ids.iter().position(|i| i == id).unwrap() % 3 != 0)
+        .collect();
+
+    let hits = run(
+        &s,
+        &RetrieveRequest::by_embedding(SCOPE, query.clone())
+            .lane(Lane::Vector)
+            .limit(20),
+    );
+    assert_eq!(hits.len(), 20);
+    for (h, (exact, id)) in hits.iter().zip(&admitted) {
+        assert!((h.score - exact).abs() < 1e-4, "{} vs {exact}", h.score);
+        // Random vectors of this dimension leave no near ties among the best twenty.
+        assert_eq!(h.capsule.id, *id);
+    }
+}
