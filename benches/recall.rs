@@ -199,7 +199,13 @@ fn state() -> State {
         }
     }
     eprintln!("single requests over {CAPSULES} capsules, 10 hits, interleaved:");
-    let names = ["fused", "term", "vector", "scan_only (1 thread)", "read_and_sum"];
+    let names = [
+        "fused",
+        "term",
+        "vector",
+        "scan_only (1 thread)",
+        "read_and_sum",
+    ];
     for (name, t) in names.iter().zip(times) {
         eprintln!("  {name:<22}: {}", percentiles(t));
     }
