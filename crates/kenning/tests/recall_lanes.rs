@@ -592,7 +592,7 @@ fn r4_a_scope_large_enough_for_a_parallel_scan_keeps_the_fences_and_the_exact_an
     // 2 800 vectors of 1 536 dimensions: 17.2 MB, above the parallel-scan threshold.
     const D: usize = 1536;
     const N: usize = 2800;
-    assert!(N * D * 4 >= kenning::PARALLEL_SCAN_BYTES);
+    const { assert!(N * D * 4 >= kenning::PARALLEL_SCAN_BYTES) };
     let s = store();
     let mut x: u64 = 0x2545_F491_4F6C_DD1D;
     let mut next = move || {
