@@ -302,6 +302,26 @@ impl Eval<'_> {
             Ok(())
         };
         println!();
+        println!("# R@10 per conversation, each lane with the defaults");
+        let per_lane: Vec<Recall> = [Lane::Term, Lane::Vector, Lane::Fused]
+            .into_iter()
+            .map(|lane| self.run(lane, Fusion::default()))
+            .collect::<Result<_, _>>()?;
+        for scope in per_lane[0].per_scope.keys() {
+            let at10 = |r: &Recall| {
+                r.per_scope
+                    .get(scope)
+                    .map_or(0.0, |(n, sums)| sums[KS.len() - 1] / (*n).max(1) as f64)
+            };
+            println!(
+                "{scope:<16} questions={:<4} term={:.3} vector={:.3} fused={:.3}",
+                per_lane[0].per_scope[scope].0,
+                at10(&per_lane[0]),
+                at10(&per_lane[1]),
+                at10(&per_lane[2])
+            );
+        }
+        println!();
         println!("# k and lane depth, equal weights ({limit} hits asked)");
         for per_hit in [1, 2, 5, 10] {
             for k in [1.0, 10.0, 30.0, 60.0, 100.0] {
