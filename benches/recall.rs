@@ -4,8 +4,10 @@
 //! - `fused`: `Kenning::retrieve` on the fused lane, 10 hits (each lane feeds 10): the term
 //!   lane, the vector lane, RRF, and the hits' records read. Target: p50 under 10 ms.
 //! - `term`, `vector`: the same request on one lane.
-//! - `scan_only`: the vector lane's exact top-10 over the same vectors without the facade (no
-//!   permission, reach, fence or record work): what the vector lane costs at the least.
+//! - `scan_only`, `scan_only_parallel`: the vector lane's exact top-10 over the same vectors
+//!   without the facade (no permission, reach, fence or record work), on one thread and on as
+//!   many as the facade uses here (one per core, at most `MAX_SCAN_THREADS`): what the vector
+//!   lane costs at the least.
 //! - `reference_read_and_sum`: a plain sequential read of the same 153.6 MB of `f32`: the
 //!   memory-bandwidth floor under any exact scan on this machine.
 //!
@@ -181,7 +183,7 @@ fn state() -> State {
             retrieve(&s, lane, q, v);
         }
     }
-    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); lanes.len() + 2];
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); lanes.len() + 3];
     for _ in 0..3 {
         for (q, v) in &s.questions {
             for (lane, t) in lanes.iter().zip(&mut times) {
@@ -194,16 +196,25 @@ fn state() -> State {
             black_box(s.scope.top_k(&query, 10, |_| true).unwrap());
             times[3].push(start.elapsed());
             let start = Instant::now();
-            black_box(read_and_sum(&s.flat));
+            black_box(
+                s.scope
+                    .top_k_parallel(&query, 10, threads(), |_| true)
+                    .unwrap(),
+            );
             times[4].push(start.elapsed());
+            let start = Instant::now();
+            black_box(read_and_sum(&s.flat));
+            times[5].push(start.elapsed());
         }
     }
     eprintln!("single requests over {CAPSULES} capsules, 10 hits, interleaved:");
+    let parallel = format!("scan_only ({} threads)", threads());
     let names = [
         "fused",
         "term",
         "vector",
         "scan_only (1 thread)",
+        parallel.as_str(),
         "read_and_sum",
     ];
     for (name, t) in names.iter().zip(times) {
@@ -219,6 +230,13 @@ fn retrieve(s: &State, lane: Lane, question: &str, embedding: &[f32]) -> usize {
         .limit(10);
     let hits = s.kn.retrieve(&s.ops, &request).unwrap().hits;
     hits.iter().map(|h| h.capsule.content.len()).sum()
+}
+
+/// The threads the facade scans a scope of this size with.
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(kenning::MAX_SCAN_THREADS)
 }
 
 fn percentiles(mut samples: Vec<Duration>) -> String {
@@ -263,6 +281,15 @@ fn recall(c: &mut Criterion) {
             i = (i + 1) % s.questions.len();
             let query = Query::new(&s.questions[i].1).unwrap();
             s.scope.top_k(&query, 10, |_| true).unwrap()
+        })
+    });
+    g.bench_function("scan_only_parallel", |b| {
+        b.iter(|| {
+            i = (i + 1) % s.questions.len();
+            let query = Query::new(&s.questions[i].1).unwrap();
+            s.scope
+                .top_k_parallel(&query, 10, threads(), |_| true)
+                .unwrap()
         })
     });
     g.bench_function("reference_read_and_sum", |b| {
