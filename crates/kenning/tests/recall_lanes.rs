@@ -236,7 +236,7 @@ fn r3_a_store_without_embeddings_has_no_dimension_to_mismatch() {
 }
 
 #[test]
-fn r4_fences_apply_identically_in_both_lanes_before_ranking() {
+fn r4_r8_fences_apply_identically_in_both_lanes_before_ranking() {
     let s = store();
     let c = fixture(&s);
     let fenced = [c[5], c[0], c[1], c[2], c[7]];
