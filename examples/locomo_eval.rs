@@ -1,20 +1,31 @@
 //! Evidence recall on a LoCoMo-format folder:
-//! `cargo run --release --example locomo_eval -- DIR`.
+//! `cargo run --release --example locomo_eval -- DIR [--grid]`.
 //!
 //! `DIR` holds `docs.jsonl` (one memory per line: `conv`, `id`, `session`, `date`, `text`) and
 //! `queries.jsonl` (one question per line: `conv`, `qid`, `question`, `category`, `evidence`), as
-//! `../shared/eval/locomo-dev` does. The example loads the folder into a fresh temporary store —
-//! one scope per `conv`, one capsule per memory with its turn id (and session) as metadata and
-//! its session date as the fact-time declaration where the date parses — then asks every question
-//! against its own conversation's scope and prints one line per lane:
+//! `../shared/eval/locomo-dev` does, and their embeddings `docs.f32` and `queries.f32` (row `i`
+//! for the `i`-th record, little-endian `f32`, the same number of components per row, e.g. 384).
+//! The example loads the folder into a fresh temporary store — one scope per `conv`, one capsule
+//! per memory with its turn id (and session) as metadata and its session date as the fact-time
+//! declaration where the date parses, each capsule's embedding attached under the model tag
+//! `all-MiniLM-L6-v2` — then asks every question against its own conversation's scope, with
+//! the question's text and embedding and the default fusion parameters, and prints one line per
+//! lane:
 //!
 //! ```text
 //! term R@1=0.254 R@5=0.468 R@10=0.544
+//! vector R@1=0.156 R@5=0.367 R@10=0.466
+//! fused R@1=0.231 R@5=0.483 R@10=0.579
 //! ```
 //!
-//! Evidence recall@k is the share of a question's (distinct) evidence turns found among the top
-//! k hits, averaged over every question that names evidence. Progress and counts go to stderr;
-//! stdout holds only the figures.
+//! Without the two `.f32` files only the term line is printed. Evidence recall@k is the share of
+//! a question's (distinct) evidence turns found among the top k hits, averaged over every
+//! question that names evidence. Progress and counts go to stderr; stdout holds only the
+//! figures.
+//!
+//! `--grid` then prints the fused lane's recall over a grid of fusion parameters (`k`, the
+//! vector lane's weight against the term lane's, and the lane depth per hit asked), one line
+//! each, with the per-conversation spread of R@10: the sensitivity behind the defaults.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -25,8 +36,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use kenning::{
-    FactTime, Kenning, Lane, MAX_CONTENT_BYTES, NewCapsule, Principal, RetrieveRequest, ScopeKind,
-    Timestamp,
+    CapsuleId, FactTime, Fusion, Kenning, Lane, MAX_BATCH, MAX_CONTENT_BYTES, NewCapsule,
+    Principal, RetrieveRequest, ScopeKind, Timestamp,
 };
 use serde::Deserialize;
 
@@ -35,6 +46,9 @@ const KS: [usize; 3] = [1, 5, 10];
 
 /// Capsules per batched put.
 const BATCH: usize = 1000;
+
+/// The model tag of the embeddings in the eval folders.
+const MODEL_TAG: &str = "all-MiniLM-L6-v2";
 
 #[derive(Deserialize)]
 struct Doc {
@@ -56,24 +70,51 @@ struct Query {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let Some(dir) = std::env::args_os().nth(1) else {
-        eprintln!("usage: cargo run --release --example locomo_eval -- DIR");
+    let mut args = std::env::args_os().skip(1);
+    let (Some(dir), grid) = (args.next(), args.next()) else {
+        eprintln!("usage: cargo run --release --example locomo_eval -- DIR [--grid]");
         eprintln!("DIR holds docs.jsonl and queries.jsonl in the LoCoMo eval format");
         std::process::exit(2);
+    };
+    let grid = match grid {
+        None => false,
+        Some(flag) if flag == "--grid" => true,
+        Some(other) => {
+            eprintln!("unknown argument {other:?}: the only option is --grid");
+            std::process::exit(2);
+        }
     };
     let dir = Path::new(&dir);
     let docs: Vec<Doc> = read_jsonl(&dir.join("docs.jsonl"))?;
     let queries: Vec<Query> = read_jsonl(&dir.join("queries.jsonl"))?;
+    let doc_vectors = read_rows(&dir.join("docs.f32"), docs.len())?;
+    let query_vectors = read_rows(&dir.join("queries.f32"), queries.len())?;
+    let vectors = match (doc_vectors, query_vectors) {
+        (Some(d), Some(q)) if d.dimension == q.dimension => Some((d, q)),
+        (Some(d), Some(q)) => {
+            return Err(format!(
+                "docs.f32 rows have {} components but queries.f32 rows {}: embed both with one \
+                 model",
+                d.dimension, q.dimension
+            )
+            .into());
+        }
+        _ => {
+            eprintln!("no docs.f32 / queries.f32 beside the jsonl files: the term lane only");
+            None
+        }
+    };
 
     let tmp = tempfile::tempdir()?;
     let store = Kenning::open(tmp.path().join("locomo.redb"))?;
     let ops = Principal::operator("locomo-eval");
 
-    // One scope per conversation.
+    // One scope per conversation; `rows` keeps, per scope, the docs.jsonl record of each
+    // capsule in put order.
     let mut scopes = Scopes::default();
-    let mut by_scope: BTreeMap<String, Vec<NewCapsule>> = BTreeMap::new();
+    let mut by_scope: BTreeMap<String, (Vec<NewCapsule>, Vec<usize>)> = BTreeMap::new();
     let (mut dated, mut skipped) = (0usize, 0usize);
-    for doc in &docs {
+    for (row, doc) in docs.iter().enumerate() {
         let scope = scopes.id(&store, &ops, &conv_name(&doc.conv))?;
         if doc.text.trim().is_empty() || doc.text.len() > MAX_CONTENT_BYTES {
             skipped += 1;
@@ -87,12 +128,20 @@ fn main() -> Result<(), Box<dyn Error>> {
             capsule = capsule.fact_time(FactTime::at(at));
             dated += 1;
         }
-        by_scope.entry(scope).or_default().push(capsule);
+        let entry = by_scope.entry(scope).or_default();
+        entry.0.push(capsule);
+        entry.1.push(row);
     }
     let started = Instant::now();
-    for capsules in by_scope.values() {
-        for batch in capsules.chunks(BATCH) {
-            store.put_batch(&ops, batch)?;
+    let mut ids: Vec<(CapsuleId, usize)> = Vec::new();
+    for (capsules, rows) in by_scope.values() {
+        for (batch, batch_rows) in capsules.chunks(BATCH).zip(rows.chunks(BATCH)) {
+            ids.extend(
+                store
+                    .put_batch(&ops, batch)?
+                    .into_iter()
+                    .zip(batch_rows.iter().copied()),
+            );
         }
     }
     eprintln!(
@@ -102,34 +151,274 @@ fn main() -> Result<(), Box<dyn Error>> {
         scopes.len(),
         started.elapsed()
     );
-
-    let lanes = [Lane::Term];
-    let limit = KS.iter().copied().max().unwrap_or(10);
-    for lane in lanes {
+    if let Some((doc_vectors, _)) = &vectors {
         let started = Instant::now();
-        let mut sums = [0.0f64; KS.len()];
-        let mut counted = 0usize;
-        for q in &queries {
+        // A row the store would refuse (zero or non-finite: cosine is undefined for it) is
+        // left out, and its capsule is absent from the vector lane.
+        let usable: Vec<(CapsuleId, &[f32])> = ids
+            .iter()
+            .map(|&(id, row)| (id, doc_vectors.row(row)))
+            .filter(|(_, v)| usable(v))
+            .collect();
+        for batch in usable.chunks(MAX_BATCH) {
+            store.attach_embeddings(&ops, batch, MODEL_TAG)?;
+        }
+        eprintln!(
+            "attached {} embeddings of {} dimensions ({} rows unusable) in {:.2?}",
+            usable.len(),
+            doc_vectors.dimension,
+            ids.len() - usable.len(),
+            started.elapsed()
+        );
+    }
+
+    let eval = Eval {
+        store: &store,
+        ops: &ops,
+        queries: &queries,
+        query_vectors: vectors.as_ref().map(|(_, q)| q),
+        scopes: &scopes,
+    };
+    let lanes: &[Lane] = if vectors.is_some() {
+        &[Lane::Term, Lane::Vector, Lane::Fused]
+    } else {
+        &[Lane::Term]
+    };
+    for &lane in lanes {
+        let started = Instant::now();
+        let recall = eval.run(lane, Fusion::default())?;
+        eprintln!(
+            "{lane}: {} questions with evidence ({} without) in {:.2?}",
+            recall.counted,
+            queries.len() - recall.counted,
+            started.elapsed()
+        );
+        println!("{lane} {}", recall.figures());
+    }
+
+    if grid && vectors.is_some() {
+        eval.grid()?;
+    }
+    Ok(())
+}
+
+/// The hits asked per question: the largest cut-off.
+fn eval_limit() -> usize {
+    KS.iter().copied().max().unwrap_or(10)
+}
+
+/// Whether the store accepts `v` as an embedding: finite, not all zero.
+fn usable(v: &[f32]) -> bool {
+    v.iter().all(|x| x.is_finite()) && v.iter().any(|&x| x != 0.0)
+}
+
+/// Rows of little-endian `f32`, all of one length.
+struct Rows {
+    dimension: usize,
+    values: Vec<f32>,
+}
+
+impl Rows {
+    fn row(&self, i: usize) -> &[f32] {
+        &self.values[i * self.dimension..(i + 1) * self.dimension]
+    }
+}
+
+/// Reads `rows` rows from `path`, if the file exists; the dimension is its length over the row
+/// count.
+fn read_rows(path: &Path, rows: usize) -> Result<Option<Rows>, Box<dyn Error>> {
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display()).into()),
+    };
+    let per_row = 4 * rows.max(1);
+    if rows == 0 || bytes.is_empty() || bytes.len() % per_row != 0 {
+        return Err(format!(
+            "{} holds {} bytes, not {rows} rows of little-endian f32 of one length",
+            path.display(),
+            bytes.len()
+        )
+        .into());
+    }
+    let values = bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    Ok(Some(Rows {
+        dimension: bytes.len() / per_row,
+        values,
+    }))
+}
+
+/// Everything a run of the questions needs.
+struct Eval<'a> {
+    store: &'a Kenning,
+    ops: &'a Principal,
+    queries: &'a [Query],
+    query_vectors: Option<&'a Rows>,
+    scopes: &'a Scopes,
+}
+
+/// Recall sums of one run, overall and per scope.
+struct Recall {
+    counted: usize,
+    sums: [f64; KS.len()],
+    per_scope: BTreeMap<String, (usize, [f64; KS.len()])>,
+}
+
+impl Recall {
+    fn figures(&self) -> String {
+        let denominator = self.counted.max(1) as f64;
+        KS.iter()
+            .zip(self.sums)
+            .map(|(k, sum)| format!("R@{k}={:.3}", sum / denominator))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The lowest and highest per-scope recall at cut-off `KS[at]`.
+    fn spread(&self, at: usize) -> (f64, f64) {
+        self.per_scope
+            .values()
+            .map(|(n, sums)| sums[at] / (*n).max(1) as f64)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
+                (lo.min(r), hi.max(r))
+            })
+    }
+}
+
+impl Eval<'_> {
+    /// Prints the fused lane's recall over a grid of fusion parameters.
+    fn grid(&self) -> Result<(), Box<dyn Error>> {
+        let limit = eval_limit();
+        let line = |label: String, fusion: Fusion| -> Result<(), Box<dyn Error>> {
+            let recall = self.run(Lane::Fused, fusion)?;
+            let (lo, hi) = recall.spread(KS.len() - 1);
+            println!(
+                "{label:<34} {}   R@10 per conversation {lo:.3}..{hi:.3}",
+                recall.figures()
+            );
+            Ok(())
+        };
+        println!();
+        println!("# R@10 per conversation, each lane with the defaults");
+        let per_lane: Vec<Recall> = [Lane::Term, Lane::Vector, Lane::Fused]
+            .into_iter()
+            .map(|lane| self.run(lane, Fusion::default()))
+            .collect::<Result<_, _>>()?;
+        for scope in per_lane[0].per_scope.keys() {
+            let at10 = |r: &Recall| {
+                r.per_scope
+                    .get(scope)
+                    .map_or(0.0, |(n, sums)| sums[KS.len() - 1] / (*n).max(1) as f64)
+            };
+            println!(
+                "{scope:<16} questions={:<4} term={:.3} vector={:.3} fused={:.3}",
+                per_lane[0].per_scope[scope].0,
+                at10(&per_lane[0]),
+                at10(&per_lane[1]),
+                at10(&per_lane[2])
+            );
+        }
+        println!();
+        println!("# k and lane depth, equal weights ({limit} hits asked)");
+        for per_hit in [1, 2, 5, 10] {
+            for k in [1.0, 10.0, 30.0, 60.0, 100.0] {
+                let fusion = Fusion::default().with_k(k).with_depth(per_hit * limit);
+                line(format!("k={k} depth={}", per_hit * limit), fusion)?;
+            }
+        }
+        for per_hit in [1, 2, 5] {
+            println!();
+            println!(
+                "# vector weight (term weight 1), k=60, depth={}",
+                per_hit * limit
+            );
+            for w in [0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 4.0] {
+                let fusion = Fusion::default()
+                    .with_weights(1.0, w)
+                    .with_depth(per_hit * limit);
+                line(format!("w_vector={w} depth={}", per_hit * limit), fusion)?;
+            }
+        }
+        println!();
+        println!("# each R@k from a request of k hits, default fusion but the depth");
+        for (label, depth) in [
+            ("depth = limit", None),
+            ("depth = max(limit, 10)", Some(10)),
+            ("depth = 2 x limit", Some(0)),
+        ] {
+            let mut figures = Vec::new();
+            for (i, k) in KS.into_iter().enumerate() {
+                let fusion = match depth {
+                    None => Fusion::default().with_depth(k),
+                    Some(0) => Fusion::default().with_depth(2 * k),
+                    Some(floor) => Fusion::default().with_depth(k.max(floor)),
+                };
+                let recall = self.run_limit(Lane::Fused, fusion, k)?;
+                figures.push(format!(
+                    "R@{k}={:.3}",
+                    recall.sums[i] / recall.counted.max(1) as f64
+                ));
+            }
+            println!("{label:<34} {}", figures.join(" "));
+        }
+        Ok(())
+    }
+
+    fn run(&self, lane: Lane, fusion: Fusion) -> Result<Recall, Box<dyn Error>> {
+        self.run_limit(lane, fusion, eval_limit())
+    }
+
+    fn run_limit(
+        &self,
+        lane: Lane,
+        fusion: Fusion,
+        limit: usize,
+    ) -> Result<Recall, Box<dyn Error>> {
+        let mut recall = Recall {
+            counted: 0,
+            sums: [0.0; KS.len()],
+            per_scope: BTreeMap::new(),
+        };
+        for (row, q) in self.queries.iter().enumerate() {
             let evidence: HashSet<&str> = q.evidence.iter().map(String::as_str).collect();
             if evidence.is_empty() {
                 continue;
             }
-            counted += 1;
-            let Some(scope) = scopes.get(&conv_name(&q.conv)) else {
+            recall.counted += 1;
+            let Some(scope) = self.scopes.get(&conv_name(&q.conv)) else {
                 continue; // a conversation with no memories: nothing can be found
             };
-            if q.question.trim().is_empty() {
+            let scope_sums = recall.per_scope.entry(scope.to_owned()).or_default();
+            scope_sums.0 += 1;
+            let has_text = !q.question.trim().is_empty();
+            let mut request = RetrieveRequest::new(scope, q.question.as_str())
+                .lane(lane)
+                .limit(limit)
+                .fusion(fusion);
+            if lane != Lane::Term {
+                let Some(v) = self
+                    .query_vectors
+                    .map(|rows| rows.row(row))
+                    .filter(|v| usable(v))
+                else {
+                    continue; // no usable query embedding: nothing can be found by it
+                };
+                request = request.embedding(v);
+                if !has_text {
+                    request.query = None;
+                }
+            } else if !has_text {
                 continue;
             }
-            let request = RetrieveRequest::new(scope, q.question.as_str())
-                .lane(lane)
-                .limit(limit);
-            let hits = store.retrieve(&ops, &request)?.hits;
+            let hits = self.store.retrieve(self.ops, &request)?.hits;
             let turns: Vec<Option<&str>> = hits
                 .iter()
                 .map(|h| h.capsule.metadata.get("turn").map(String::as_str))
                 .collect();
-            for (sum, k) in sums.iter_mut().zip(KS) {
+            for (i, k) in KS.into_iter().enumerate() {
                 let found = turns
                     .iter()
                     .take(k)
@@ -137,23 +426,13 @@ fn main() -> Result<(), Box<dyn Error>> {
                     .filter(|t| evidence.contains(**t))
                     .collect::<HashSet<_>>()
                     .len();
-                *sum += found as f64 / evidence.len() as f64;
+                let r = found as f64 / evidence.len() as f64;
+                recall.sums[i] += r;
+                scope_sums.1[i] += r;
             }
         }
-        eprintln!(
-            "{lane}: {counted} questions with evidence ({} without) in {:.2?}",
-            queries.len() - counted,
-            started.elapsed()
-        );
-        let denominator = counted.max(1) as f64;
-        let figures: Vec<String> = KS
-            .iter()
-            .zip(sums)
-            .map(|(k, sum)| format!("R@{k}={:.3}", sum / denominator))
-            .collect();
-        println!("{lane} {}", figures.join(" "));
+        Ok(recall)
     }
-    Ok(())
 }
 
 fn read_jsonl<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Box<dyn Error>> {

@@ -5,6 +5,7 @@
 
 #![allow(clippy::print_stdout)]
 
+use kenning::{CapsuleId, Lane};
 use kenning::{ClassifyRequest, Kind};
 use kenning::{Edge, ExtractedEntity, Extraction, GraphCommit, GraphQuery, Node};
 use kenning::{
@@ -102,6 +103,7 @@ fn main() -> Result<(), kenning::Error> {
     }
 
     graph_tour(&store, &ops)?;
+    embeddings_and_fused_recall(&store, &ops)?;
     Ok(())
 }
 
@@ -171,6 +173,74 @@ fn graph_tour(store: &Kenning, ops: &Principal) -> Result<(), kenning::Error> {
     }
     let page = store.inspect_graph(ops, "bot.support", None, 100)?;
     println!("bot.support holds {} graph nodes", page.nodes.len());
+    Ok(())
+}
+
+/// A stand-in for the caller's embedding model, which Kenning never runs: four made-up
+/// dimensions (contact, billing, schedule, Portuguese) scored from keywords. A real host sends
+/// its model's vectors (384 of them for all-MiniLM-L6-v2) in exactly the same way.
+fn toy_embed(text: &str) -> Vec<f32> {
+    let text = text.to_lowercase();
+    let has = |words: &[&str]| {
+        let hits = words.iter().filter(|w| text.contains(*w)).count();
+        hits as f32
+    };
+    vec![
+        0.1 + has(&["email", "e-mail", "chat", "phone", "contact", "reach"]),
+        0.1 + has(&["invoice", "finance", "billing", "pay"]),
+        0.1 + has(&["renewal", "june", "due", "call with"]),
+        0.1 + has(&["prefere", "contactada", "ser"]),
+    ]
+}
+
+/// Embeddings from the caller's model, attached to the capsules of customer.42, then recall by
+/// cosine and fused with BM25. Attaching again on a later run replaces each vector.
+fn embeddings_and_fused_recall(store: &Kenning, ops: &Principal) -> Result<(), kenning::Error> {
+    let scope = "customer.42";
+    let capsules = store.capsules(ops, scope, None, 100)?;
+    let vectors: Vec<Vec<f32>> = capsules.iter().map(|c| toy_embed(&c.content)).collect();
+    let batch: Vec<(CapsuleId, &[f32])> = capsules
+        .iter()
+        .zip(&vectors)
+        .map(|(c, v)| (c.id, v.as_slice()))
+        .collect();
+    let attached = store.attach_embeddings(ops, &batch, "toy-keywords-v1")?;
+    let replaced = attached.iter().filter(|a| a.replaced).count();
+    println!();
+    println!(
+        "attached {} embeddings in {scope} ({replaced} replaced one already there)",
+        attached.len()
+    );
+    if let Some(embedder) = store.embedder(ops)? {
+        println!(
+            "resident embedder: {} ({} dimensions)",
+            embedder.model_tag, embedder.dimension
+        );
+    }
+
+    let question = "how do we reach Ana? email";
+    for lane in [Lane::Vector, Lane::Fused] {
+        let request = RetrieveRequest::new(scope, question)
+            .embedding(toy_embed(question))
+            .lane(lane)
+            .limit(3);
+        let found = store.retrieve(ops, &request)?;
+        println!();
+        println!("retrieve {question:?} ({} lane):", found.lane);
+        for hit in &found.hits {
+            let place = |p: Option<kenning::LaneScore>| {
+                p.map_or("-".to_owned(), |p| format!("#{} ({:.3})", p.rank, p.score))
+            };
+            println!(
+                "  {:<7} score {:.4}  term {:<12} vector {:<12} {}",
+                hit.capsule.id.to_string(),
+                hit.score,
+                place(hit.term),
+                place(hit.vector),
+                hit.capsule.content
+            );
+        }
+    }
     Ok(())
 }
 

@@ -22,9 +22,10 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use kenning::vector::AttachRequest as WireAttach;
 use kenning::{
-    CapsuleId, ErrorCode, Kenning, LifecycleChange, NewCapsule, Principal, RetrieveRequest,
-    ScopeKind,
+    CapsuleId, EmbeddingAnswer, ErrorCode, Kenning, Lane, LifecycleChange, NewCapsule, Principal,
+    RetrieveRequest, ScopeKind,
 };
 use kenning_classify::{
     Basis, ClassifyRequest, Kind, MemoryScope, Options, Origin, TaintReason,
@@ -295,6 +296,91 @@ pub fn capsule_wire(data: &[u8]) {
         request.scope = SCOPE.to_owned();
         match kn.retrieve(ops, &request) {
             Ok(r) => assert!(r.hits.len() <= request.limit),
+            Err(e) => assert_eq!(e.code(), ErrorCode::InvalidArgument, "{e}"),
+        }
+    }
+}
+
+const VECTOR_SCOPE: &str = "fuzz.vectors";
+
+/// One in-memory store for the whole run, holding three capsules with embeddings.
+fn vector_store() -> &'static (Kenning, Principal) {
+    static STORE: OnceLock<(Kenning, Principal)> = OnceLock::new();
+    STORE.get_or_init(|| {
+        let kn = Kenning::in_memory().unwrap();
+        let ops = Principal::operator("fuzz");
+        kn.register_scope(&ops, VECTOR_SCOPE, ScopeKind::Agent)
+            .unwrap();
+        let ids = kn
+            .put_batch(
+                &ops,
+                &[
+                    NewCapsule::new(VECTOR_SCOPE, "the printer jams on mondays"),
+                    NewCapsule::new(VECTOR_SCOPE, "lunch is at noon"),
+                    NewCapsule::new(VECTOR_SCOPE, "the vpn gateway moved"),
+                ],
+            )
+            .unwrap();
+        let vectors = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.6, 0.8, 0.0]];
+        let batch: Vec<(CapsuleId, &[f32])> = ids
+            .iter()
+            .copied()
+            .zip(vectors.iter().map(|v| &v[..]))
+            .collect();
+        kn.attach_embeddings(&ops, &batch, "fuzz-model").unwrap();
+        (kn, ops)
+    })
+}
+
+/// Arbitrary bytes into the embedding and recall wire types and through a real store holding
+/// embeddings: never a panic. An attach body that parses is recorded (and reads back bit for
+/// bit) or refused with a stable code; a retrieve request that parses, on any lane, is refused
+/// with an invalid argument or answered with at most `limit` hits, best first, each carrying its
+/// place in a lane that ran.
+pub fn embedding_wire(data: &[u8]) {
+    let (kn, ops) = vector_store();
+
+    if let Ok(request) = serde_json::from_slice::<WireAttach>(data) {
+        let asked = request.clone();
+        match kn.embedding_request(ops, VECTOR_SCOPE, request) {
+            Ok(EmbeddingAnswer::Attached(a)) => {
+                assert!(a.recorded);
+                let id = CapsuleId::new(asked.capsule_id.or(asked.id).unwrap());
+                let back = kn.embedding(ops, id).unwrap().unwrap();
+                let sent = asked.embedding.unwrap();
+                assert_eq!(
+                    back.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                    sent.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+                );
+            }
+            Ok(EmbeddingAnswer::Listed(list)) => assert_eq!(list.len(), 3),
+            Ok(_) => {}
+            Err(e) => assert!(
+                matches!(
+                    e.code(),
+                    ErrorCode::InvalidArgument
+                        | ErrorCode::UnknownCapsule
+                        | ErrorCode::FailedPrecondition
+                ),
+                "{e}"
+            ),
+        }
+    }
+
+    if let Ok(mut request) = serde_json::from_slice::<RetrieveRequest>(data) {
+        request.scope = VECTOR_SCOPE.to_owned();
+        match kn.retrieve(ops, &request) {
+            Ok(r) => {
+                assert!(r.hits.len() <= request.limit);
+                assert!(r.hits.windows(2).all(|w| w[0].score >= w[1].score));
+                for h in &r.hits {
+                    match r.lane {
+                        Lane::Term => assert!(h.term.is_some() && h.vector.is_none()),
+                        Lane::Vector => assert!(h.vector.is_some() && h.term.is_none()),
+                        _ => assert!(h.term.is_some() || h.vector.is_some()),
+                    }
+                }
+            }
             Err(e) => assert_eq!(e.code(), ErrorCode::InvalidArgument, "{e}"),
         }
     }

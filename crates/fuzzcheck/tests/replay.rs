@@ -63,3 +63,8 @@ fn term_index_corpus() {
 fn capsule_wire_corpus() {
     replay("capsule_wire", kenning_fuzzcheck::capsule_wire);
 }
+
+#[test]
+fn embedding_wire_corpus() {
+    replay("embedding_wire", kenning_fuzzcheck::embedding_wire);
+}

@@ -790,14 +790,21 @@ fn write_new(
 }
 
 /// Removes everything of capsule `id` of `scope`: the one place that does (C7). The canonical
-/// record is removed by the caller, which has just read it.
-fn erase(txn: &redb::WriteTransaction, id: CapsuleId, scope: &str) -> Result<()> {
+/// record is removed by the caller, which has just read it. The embedding's removal is
+/// recorded in `staged`, for the in-memory vectors (see `Kenning::write_vectors`).
+fn erase(
+    txn: &redb::WriteTransaction,
+    id: CapsuleId,
+    scope: &str,
+    staged: &mut kenning_vector::Staged,
+) -> Result<()> {
     txn.open_table(LIFECYCLE).db()?.remove(id.get()).db()?;
     txn.open_table(SCOPE_CAPSULES)
         .db()?
         .remove((scope, id.get()))
         .db()?;
     term(TERM_INDEX.remove(txn, id.get()))?;
+    kenning_vector::remove(txn, staged, scope, id.get())?;
     // Sidecars keyed by capsule id are removed here, next to the index entries.
     crate::classification::erase(txn, id)?;
     Ok(())
@@ -957,7 +964,7 @@ impl Kenning {
     /// [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn forget(&self, who: &Principal, id: CapsuleId) -> Result<()> {
         who.require(Permission::MemoryWrite, "forget a capsule")?;
-        self.write(|txn, now| {
+        self.write_vectors(|txn, now, staged| {
             let c = reached(
                 &txn.open_table(CAPSULES).db()?,
                 &txn.open_table(SCOPES).db()?,
@@ -965,7 +972,7 @@ impl Kenning {
                 id,
             )?;
             txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
-            erase(txn, id, &c.scope)?;
+            erase(txn, id, &c.scope, staged)?;
             audit::append(
                 txn,
                 now,

@@ -25,6 +25,13 @@ pub enum Error {
     #[error(transparent)]
     Classify(#[from] kenning_classify::Error),
 
+    /// An embedding or a query embedding was rejected (E1–E4, R3, R6), or the embedding sidecar
+    /// failed. Its code follows [`kenning_vector::Error::kind`]: invalid argument (E3, a
+    /// dimension that differs from the store's, fusion parameters), failed precondition (a model
+    /// tag other than the store's resident one, E2) or storage.
+    #[error(transparent)]
+    Vector(#[from] kenning_vector::Error),
+
     /// An argument is malformed or out of bounds.
     #[error("{field}: {message}")]
     InvalidArgument {
@@ -139,6 +146,14 @@ impl Error {
                 kenning_graph::ErrorKind::InvalidArgument => ErrorCode::InvalidArgument,
                 kenning_graph::ErrorKind::FailedPrecondition => ErrorCode::FailedPrecondition,
                 kenning_graph::ErrorKind::Storage => ErrorCode::Storage,
+            },
+            Self::Vector(e) => match e.kind() {
+                kenning_vector::ErrorKind::InvalidArgument => ErrorCode::InvalidArgument,
+                kenning_vector::ErrorKind::FailedPrecondition => ErrorCode::FailedPrecondition,
+                kenning_vector::ErrorKind::Storage => ErrorCode::Storage,
+                // `ErrorKind` is non-exhaustive: a kind added later reads as a failure
+                // underneath until it is mapped here.
+                _ => ErrorCode::Storage,
             },
         }
     }

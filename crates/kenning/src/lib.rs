@@ -41,6 +41,14 @@
 //!   [`forget`](Kenning::forget)): text memories with lifecycle fences (C3–C8).
 //! - **Recall** ([`retrieve`](Kenning::retrieve)): BM25 over a scope's capsules, fences applied
 //!   before ranking, an optional fact-time window (R1–R7).
+//! - **Embeddings** ([`attach_embedding`](Kenning::attach_embedding),
+//!   [`attach_embeddings`](Kenning::attach_embeddings), [`embeddings`](Kenning::embeddings),
+//!   [`embedding`](Kenning::embedding), [`embedder`](Kenning::embedder),
+//!   [`migrate_embedder`](Kenning::migrate_embedder),
+//!   [`embedding_request`](Kenning::embedding_request)): caller-computed vectors beside
+//!   capsules, one embedder per store (E1–E7), recalled by exact cosine on the `vector` lane and
+//!   fused with BM25 on the `fused` lane (R2–R7). See [`kenning_vector`] for the kernels and the
+//!   scan.
 //! - **Audit** ([`audit_log`](Kenning::audit_log)): every audited write, in order (U1).
 //! - **API keys** ([`create_api_key`](Kenning::create_api_key),
 //!   [`authenticate`](Kenning::authenticate)): stored grants whose secrets are kept only as
@@ -79,6 +87,34 @@
 //! let found = store.retrieve(&ops, &RetrieveRequest::new("bot.support", "how to reach Ana? email"))?;
 //! assert_eq!(found.hits.len(), 1);
 //! assert_eq!(found.hits[0].capsule.id, fixed);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Embeddings and fused recall
+//!
+//! ```
+//! use kenning::{Kenning, Lane, NewCapsule, Principal, RetrieveRequest, ScopeKind};
+//!
+//! # let dir = tempfile::tempdir()?;
+//! let store = Kenning::open(dir.path().join("memory.redb"))?;
+//! let ops = Principal::operator("ops");
+//! store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+//! let ids = store.put_batch(&ops, &[
+//!     NewCapsule::new("bot.support", "Ana prefers email over phone calls."),
+//!     NewCapsule::new("bot.support", "Ana's invoices go to the finance mailbox."),
+//! ])?;
+//!
+//! // Your model computes the vectors; Kenning stores them beside the capsules.
+//! store.attach_embeddings(&ops, &[(ids[0], &[0.9, 0.1, 0.0]), (ids[1], &[0.1, 0.9, 0.2])],
+//!     "my-embedder-v1")?;
+//!
+//! // With a query embedding, the auto lane fuses BM25 and cosine (RRF).
+//! let request = RetrieveRequest::new("bot.support", "how to reach Ana?").embedding([1.0, 0.0, 0.0]);
+//! let found = store.retrieve(&ops, &request)?;
+//! assert_eq!(found.lane, Lane::Fused);
+//! let best = &found.hits[0];
+//! assert_eq!(best.capsule.id, ids[0]);
+//! assert_eq!(best.vector.map(|v| v.rank), Some(1));   // its place in each lane (R7)
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -124,6 +160,30 @@
 //! - **Queries.** An empty or blank query is [`Error::InvalidArgument`], never a dump of the
 //!   scope. A query whose words are all stop words finds nothing. Equal scores rank the lower
 //!   (older) id first.
+//! - **Embeddings** (E1–E7). An embedding belongs to its capsule's scope: an attach names the
+//!   capsule, and the capsule decides the scope, over which reach is checked; a capsule out of
+//!   reach is answered like an unknown one, [`Error::UnknownCapsule`] (A5).
+//!   [`embedding_request`](Kenning::embedding_request) serves the seed's wire body against a
+//!   named scope, where a capsule of another scope is unknown too. The listing (E5) is per
+//!   scope: a store-wide list would cross scopes. Attaches are audited one record per capsule
+//!   (`embedding.attach`, with `replaced`), batches included; a refused attach writes nothing.
+//!   Forget removes the embedding with the capsule (C7); removing the store's last embedding
+//!   frees the resident embedder. [`migrate_embedder`](Kenning::migrate_embedder) is the
+//!   explicit switch to another model: it clears every embedding and attaches the new ones in
+//!   one transaction, and needs reach over every scope.
+//! - **Vector lane** (R2–R4). Exact cosine over the scope's embeddings held in memory (rebuilt on
+//!   open, changed only after a commit succeeds), the fences and the window applied before
+//!   ranking through the same admission as the term lane. A query embedding must pass the
+//!   checks an attach does and, once the store has embeddings, match their dimension, on every
+//!   lane (R3); a store without embeddings has no dimension to mismatch and its vector lane
+//!   finds nothing. Scopes of at least [`PARALLEL_SCAN_BYTES`] of vectors are scanned on up to
+//!   [`MAX_SCAN_THREADS`] threads, with the same exact answer.
+//! - **Fused lane** (R6). RRF with `k = 60`, equal weights, and each lane feeding as many hits
+//!   as asked (at least [`DEFAULT_FUSION_DEPTH`]); [`Fusion`] documents the evidence. Without
+//!   query text the fused lane's term lane finds nothing and the vector lane decides. A hit's
+//!   `score` is the RRF score on the fused lane, the lane's own score (BM25, cosine) on the
+//!   others; its `term` and `vector` fields give its rank and score in each lane that ran and
+//!   found it (R7).
 //!
 //! ## Classification
 //!
@@ -177,6 +237,7 @@ mod access;
 mod audit;
 mod capsule;
 mod classification;
+mod embedding;
 mod error;
 mod formation;
 mod graph;
@@ -199,6 +260,7 @@ pub use capsule::{
     Origin,
 };
 pub use classification::{Classification, PersistedLabel};
+pub use embedding::{Attachment, Embedder, EmbeddingAnswer, EmbeddingInfo, Migration};
 pub use error::{Error, ErrorCode, Result};
 pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
 /// The classifier crate, re-exported whole.
@@ -213,6 +275,9 @@ pub use kenning_graph::{
 };
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use retrieve::{
+    DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH, MAX_SCAN_THREADS, PARALLEL_SCAN_BYTES,
+};
+pub use retrieve::{
     DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
     TimeWindow,
 };
@@ -224,6 +289,10 @@ pub use vocabulary::Level;
 
 /// The vocabulary crate, re-exported whole.
 pub use kenning_vocab as vocab;
+
+/// The embedding crate, re-exported whole: its wire request ([`vector::AttachRequest`]), its
+/// bounds ([`vector::MAX_DIMENSION`], ...) and its error type.
+pub use kenning_vector as vector;
 pub use kenning_vocab::{
     Declaration, EntityClass, Format, RelationType, Signature, Vocabulary, VocabularyDiff,
     VocabularyRead,

@@ -37,7 +37,8 @@ macro_rules! all_tables {
 fn initialized(txn: &redb::ReadTransaction) -> Result<bool> {
     Ok(all_tables!(exists, txn)
         && kenning_graph::tables_exist(txn)?
-        && crate::capsule::term(crate::capsule::TERM_INDEX.tables_exist(txn))?)
+        && crate::capsule::term(crate::capsule::TERM_INDEX.tables_exist(txn))?
+        && kenning_vector::tables_exist(txn)?)
 }
 
 /// Creates every missing table of the facade and of the component crates.
@@ -45,6 +46,7 @@ fn create_all(txn: &redb::WriteTransaction) -> Result<()> {
     let _all_created: bool = all_tables!(create, txn);
     kenning_graph::create_tables(txn)?;
     crate::capsule::term(crate::capsule::TERM_INDEX.create_tables(txn))?;
+    kenning_vector::create_tables(txn)?;
     Ok(())
 }
 
@@ -140,6 +142,9 @@ pub(crate) struct Inner {
     pub(crate) db: Db,
     pub(crate) path: PathBuf,
     pub(crate) durability: Durability,
+    /// The in-memory copy of every scope's embeddings, rebuilt once the store is initialized
+    /// and changed only through `Kenning::write_vectors` (see `embedding.rs`).
+    pub(crate) vectors: kenning_vector::VectorIndex,
 }
 
 /// When a committed call's writes are on disk.
@@ -270,9 +275,11 @@ impl Kenning {
                 db: Db::Write(db),
                 path: path.to_owned(),
                 durability,
+                vectors: kenning_vector::VectorIndex::default(),
             }),
         };
         kenning.initialize()?;
+        kenning.rebuild_vectors()?;
         Ok(kenning)
     }
 
@@ -306,6 +313,7 @@ impl Kenning {
                 db: Db::Read(db),
                 path: path.to_owned(),
                 durability: Durability::Immediate,
+                vectors: kenning_vector::VectorIndex::default(),
             }),
         };
         let txn = kenning.read()?;
@@ -321,6 +329,8 @@ impl Kenning {
         }
         let meta = txn.open_table(META).db()?;
         check_format(meta.get("format").db()?.map(|v| v.value()))?;
+        drop((meta, txn));
+        kenning.rebuild_vectors()?;
         Ok(kenning)
     }
 

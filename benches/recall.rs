@@ -1,0 +1,302 @@
+//! Fused recall through the facade over one scope of 100 000 capsules, each with a 384-d
+//! embedding, beside what it is made of, all in the same run:
+//!
+//! - `fused`: `Kenning::retrieve` on the fused lane, 10 hits (each lane feeds 10): the term
+//!   lane, the vector lane, RRF, and the hits' records read. Target: p50 under 10 ms.
+//! - `term`, `vector`: the same request on one lane.
+//! - `scan_only`, `scan_only_parallel`: the vector lane's exact top-10 over the same vectors
+//!   without the facade (no permission, reach, fence or record work), on one thread and on as
+//!   many as the facade uses here (one per core, at most `MAX_SCAN_THREADS`): what the vector
+//!   lane costs at the least.
+//! - `reference_read_and_sum`: a plain sequential read of the same 153.6 MB of `f32`: the
+//!   memory-bandwidth floor under any exact scan on this machine.
+//!
+//! The ratios `fused / (term + vector)` and `vector / reference_read_and_sum` are the claims;
+//! the absolute times depend on the machine's memory bandwidth. The setup also prints the
+//! p50, p90 and p99 of single requests over a rotation of 100 questions for each lane.
+//!
+//! The capsules are `Speaker: sentence` lines of English stop words and pseudo-words drawn
+//! from a Zipf law (as in the term bench); the embeddings are deterministic pseudo-random unit
+//! vectors, so every run measures the same data. A tenth of the capsules is archived, so the
+//! fences are checked on the way.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stderr,
+    missing_docs
+)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use kenning::{
+    CapsuleId, Kenning, Lane, LifecycleChange, MAX_BATCH, NewCapsule, Principal, RetrieveRequest,
+    ScopeKind,
+};
+use kenning_vector::{Embedding, Query, ScopeVectors};
+
+const CAPSULES: usize = 100_000;
+const DIMENSION: usize = 384;
+const SCOPE: &str = "bench.recall";
+const QUESTIONS: usize = 100;
+const TAG: &str = "bench-embedder";
+
+/// splitmix64: a small fixed-seed generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A rank in `0..n` from a Zipf law with exponent 1 and rank offset 10.
+    fn zipf(&mut self, n: usize) -> usize {
+        let (lo, hi) = (10.0_f64.ln(), (n as f64 + 10.0).ln());
+        ((lo + self.unit() * (hi - lo)).exp() - 10.0).clamp(0.0, n as f64 - 1.0) as usize
+    }
+
+    /// A unit vector of `d` components.
+    fn direction(&mut self, d: usize) -> Vec<f32> {
+        let v: Vec<f32> = (0..d).map(|_| self.unit() as f32 * 2.0 - 1.0).collect();
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.into_iter().map(|x| x / norm).collect()
+    }
+}
+
+const STOP: [&str; 24] = [
+    "the", "a", "and", "to", "of", "i", "you", "it", "was", "for", "on", "with", "that", "we",
+    "is", "at", "my", "so", "just", "about", "have", "this", "be", "are",
+];
+const SPEAKERS: [&str; 4] = ["Caroline", "Melanie", "Jon", "Gina"];
+
+fn words(n: usize) -> Vec<String> {
+    let syllables = [
+        "ka", "lo", "mi", "ren", "to", "sa", "vel", "dor", "pi", "an", "qu", "es", "tor", "li",
+        "ba", "ne",
+    ];
+    (0..n)
+        .map(|i| {
+            let mut w = String::new();
+            let mut x = i + 17;
+            for _ in 0..3 {
+                w.push_str(syllables[x % syllables.len()]);
+                x /= syllables.len();
+            }
+            w
+        })
+        .collect()
+}
+
+fn sentence(rng: &mut Rng, vocabulary: &[String], content_words: usize) -> String {
+    let mut s = String::new();
+    for i in 0..content_words {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(STOP[rng.next() as usize % STOP.len()]);
+        s.push(' ');
+        s.push_str(&vocabulary[rng.zipf(vocabulary.len())]);
+    }
+    s
+}
+
+struct State {
+    _dir: tempfile::TempDir,
+    kn: Kenning,
+    ops: Principal,
+    questions: Vec<(String, Vec<f32>)>,
+    scope: ScopeVectors,
+    flat: Vec<f32>,
+}
+
+fn state() -> State {
+    let mut rng = Rng(0x7265_6361_6c6c_2121);
+    let vocabulary = words(30_000);
+    let dir = tempfile::tempdir().unwrap();
+    let kn = Kenning::open(dir.path().join("recall.redb")).unwrap();
+    let ops = Principal::operator("bench");
+    kn.register_scope(&ops, SCOPE, ScopeKind::Agent).unwrap();
+
+    let started = Instant::now();
+    let mut rows: Vec<(u64, Embedding)> = Vec::with_capacity(CAPSULES);
+    for _ in 0..CAPSULES / MAX_BATCH {
+        let batch: Vec<NewCapsule> = (0..MAX_BATCH)
+            .map(|_| {
+                let speaker = SPEAKERS[rng.next() as usize % SPEAKERS.len()];
+                let length = 8 + rng.next() as usize % 10;
+                let content = sentence(&mut rng, &vocabulary, length);
+                NewCapsule::new(SCOPE, format!("{speaker}: {content}"))
+            })
+            .collect();
+        let ids = kn.put_batch(&ops, &batch).unwrap();
+        let vectors: Vec<Vec<f32>> = ids.iter().map(|_| rng.direction(DIMENSION)).collect();
+        let attach: Vec<(CapsuleId, &[f32])> = ids
+            .iter()
+            .zip(&vectors)
+            .map(|(id, v)| (*id, v.as_slice()))
+            .collect();
+        kn.attach_embeddings(&ops, &attach, TAG).unwrap();
+        for (id, v) in ids.iter().zip(vectors) {
+            rows.push((id.get(), Embedding::new(v).unwrap()));
+            if id.get() % 10 == 0 {
+                kn.change_lifecycle(&ops, *id, LifecycleChange::Archive)
+                    .unwrap();
+            }
+        }
+    }
+    eprintln!(
+        "loaded {CAPSULES} capsules with {DIMENSION}-d embeddings in {:.1?}",
+        started.elapsed()
+    );
+    let questions = (0..QUESTIONS)
+        .map(|_| {
+            let text = format!("{}?", sentence(&mut rng, &vocabulary, 3));
+            (text, rng.direction(DIMENSION))
+        })
+        .collect();
+    let scope = ScopeVectors::build(DIMENSION, rows).unwrap();
+    let flat: Vec<f32> = scope.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+    let s = State {
+        _dir: dir,
+        kn,
+        ops,
+        questions,
+        scope,
+        flat,
+    };
+
+    // Single requests, the lanes and references interleaved question by question so that a
+    // change in the machine's load falls on all of them alike; after one warm-up pass.
+    let lanes = [Lane::Fused, Lane::Term, Lane::Vector];
+    for (q, v) in &s.questions {
+        for lane in lanes {
+            retrieve(&s, lane, q, v);
+        }
+    }
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); lanes.len() + 3];
+    for _ in 0..3 {
+        for (q, v) in &s.questions {
+            for (lane, t) in lanes.iter().zip(&mut times) {
+                let start = Instant::now();
+                black_box(retrieve(&s, *lane, q, v));
+                t.push(start.elapsed());
+            }
+            let query = Query::new(v).unwrap();
+            let start = Instant::now();
+            black_box(s.scope.top_k(&query, 10, |_| true).unwrap());
+            times[3].push(start.elapsed());
+            let start = Instant::now();
+            black_box(
+                s.scope
+                    .top_k_parallel(&query, 10, threads(), |_| true)
+                    .unwrap(),
+            );
+            times[4].push(start.elapsed());
+            let start = Instant::now();
+            black_box(read_and_sum(&s.flat));
+            times[5].push(start.elapsed());
+        }
+    }
+    eprintln!("single requests over {CAPSULES} capsules, 10 hits, interleaved:");
+    let parallel = format!("scan_only ({} threads)", threads());
+    let names = [
+        "fused",
+        "term",
+        "vector",
+        "scan_only (1 thread)",
+        parallel.as_str(),
+        "read_and_sum",
+    ];
+    for (name, t) in names.iter().zip(times) {
+        eprintln!("  {name:<22}: {}", percentiles(t));
+    }
+    s
+}
+
+fn retrieve(s: &State, lane: Lane, question: &str, embedding: &[f32]) -> usize {
+    let request = RetrieveRequest::new(SCOPE, question)
+        .embedding(embedding)
+        .lane(lane)
+        .limit(10);
+    let hits = s.kn.retrieve(&s.ops, &request).unwrap().hits;
+    hits.iter().map(|h| h.capsule.content.len()).sum()
+}
+
+/// The threads the facade scans a scope of this size with.
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(kenning::MAX_SCAN_THREADS)
+}
+
+fn percentiles(mut samples: Vec<Duration>) -> String {
+    samples.sort();
+    let at = |p: f64| samples[((samples.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "p50 {:.2?}  p90 {:.2?}  p99 {:.2?}",
+        at(0.5),
+        at(0.9),
+        at(0.99)
+    )
+}
+
+/// Sums `data` with sixteen independent lanes: as fast as the memory delivers the bytes.
+fn read_and_sum(data: &[f32]) -> f32 {
+    let (blocks, tail) = data.as_chunks::<16>();
+    let mut acc = [0.0_f32; 16];
+    for block in blocks {
+        for i in 0..16 {
+            acc[i] += block[i];
+        }
+    }
+    acc.iter().sum::<f32>() + tail.iter().sum::<f32>()
+}
+
+fn recall(c: &mut Criterion) {
+    let s = state();
+    let mut g = c.benchmark_group("recall_100k_384d");
+    g.sample_size(30).measurement_time(Duration::from_secs(10));
+    let mut i = 0;
+    for lane in [Lane::Fused, Lane::Term, Lane::Vector] {
+        g.bench_function(lane.as_str(), |b| {
+            b.iter(|| {
+                i = (i + 1) % s.questions.len();
+                let (q, v) = &s.questions[i];
+                retrieve(&s, lane, q, v)
+            })
+        });
+    }
+    g.bench_function("scan_only", |b| {
+        b.iter(|| {
+            i = (i + 1) % s.questions.len();
+            let query = Query::new(&s.questions[i].1).unwrap();
+            s.scope.top_k(&query, 10, |_| true).unwrap()
+        })
+    });
+    g.bench_function("scan_only_parallel", |b| {
+        b.iter(|| {
+            i = (i + 1) % s.questions.len();
+            let query = Query::new(&s.questions[i].1).unwrap();
+            s.scope
+                .top_k_parallel(&query, 10, threads(), |_| true)
+                .unwrap()
+        })
+    });
+    g.bench_function("reference_read_and_sum", |b| {
+        b.iter(|| read_and_sum(black_box(&s.flat)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, recall);
+criterion_main!(benches);

@@ -1,0 +1,626 @@
+//! Embeddings: caller-fed vectors attached to capsules (E1–E7) through `kenning-vector`, and
+//! the one helper every write that changes them goes through.
+//!
+//! The code map in short:
+//!
+//! - the `vector.*` tables of `kenning-vector` hold each capsule's embedding keyed by
+//!   `(scope, capsule)`, the append order per scope and the resident embedder;
+//! - `Inner::vectors` holds the in-memory copy the vector lane scans. It equals what is
+//!   committed because every write that changes an embedding runs through
+//!   [`Kenning::write_vectors`]: the index's write gate is taken before the transaction begins,
+//!   the transaction's change-set is collected, and it is applied only once the commit returned
+//!   `Ok`. An aborted transaction leaves the copy untouched. The writes that change embeddings
+//!   are attach, migrate and forget (through `capsule::erase`).
+//!
+//! The choices the seed leaves open are written in the crate docs, section "Embeddings".
+
+use redb::ReadableTableMetadata as _;
+use serde::{Deserialize, Serialize};
+
+use kenning_vector::{AttachRequest, Embedding, ModelTag, Staged, VectorCall};
+
+use crate::Kenning;
+use crate::access::{Permission, Principal};
+use crate::audit;
+use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, reached, unknown};
+use crate::error::{DbResult, Error, Result};
+use crate::scope::{self, SCOPES};
+use crate::time::Timestamp;
+
+/// What an attach did (E1): the embedding is recorded, and `replaced` says whether it
+/// overwrote one the capsule already had. Serializes as the seed's answer,
+/// `{"recorded": true, "replaced": false}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Attachment {
+    /// The embedding is stored: always `true` once the call returns `Ok` (it names the state,
+    /// not an event).
+    pub recorded: bool,
+    /// The capsule already had an embedding, and this one replaced it.
+    pub replaced: bool,
+}
+
+/// One stored embedding as [`Kenning::embeddings`] lists it (E5): no vector bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct EmbeddingInfo {
+    /// The capsule it hangs off.
+    pub capsule_id: CapsuleId,
+    /// Its number of components.
+    pub dimension: u32,
+    /// The model that produced it.
+    pub model_tag: String,
+}
+
+/// The store's resident embedder (E2): the model tag and dimension every stored embedding
+/// shares, elected by the first attach into a store without embeddings.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Embedder {
+    /// The model tag, compared byte for byte.
+    pub model_tag: String,
+    /// The dimension.
+    pub dimension: u32,
+}
+
+/// What [`Kenning::migrate_embedder`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Migration {
+    /// Embeddings removed, across every scope.
+    pub removed: u64,
+    /// Embeddings attached under the new model tag.
+    pub attached: usize,
+}
+
+/// The answer to an [`AttachRequest`] handled by [`Kenning::embedding_request`]: an attach or a
+/// list, as the body asked. Serializes as the attach answer or as the list, untagged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum EmbeddingAnswer {
+    /// The body carried an attach.
+    Attached(Attachment),
+    /// The body was empty: every embedding of the scope, in append order.
+    Listed(Vec<EmbeddingInfo>),
+}
+
+/// A validated attach of a batch: the capsule and its vector.
+type Checked = Vec<(CapsuleId, Embedding)>;
+
+/// Validates every vector of a batch (E3) before any transaction begins, naming the item.
+fn check_batch(embeddings: &[(CapsuleId, &[f32])]) -> Result<Checked> {
+    if embeddings.len() > MAX_BATCH {
+        return Err(Error::invalid(
+            "embeddings",
+            format!(
+                "{} embeddings in one call; the bound is {MAX_BATCH}: split the batch",
+                embeddings.len()
+            ),
+        ));
+    }
+    embeddings
+        .iter()
+        .enumerate()
+        .map(|(i, (id, values))| {
+            Embedding::new(values.to_vec())
+                .map(|e| (*id, e))
+                .map_err(|e| Error::invalid(format!("embeddings[{i}]"), e.to_string()))
+        })
+        .collect()
+}
+
+/// Attaches already-validated embeddings in `txn`, each to a capsule `who` reaches (and, when
+/// `scope` is given, one of that scope), auditing each (E6, E7).
+fn attach_in(
+    txn: &redb::WriteTransaction,
+    now: Timestamp,
+    staged: &mut Staged,
+    who: &Principal,
+    scope: Option<&str>,
+    embeddings: Checked,
+    model_tag: &ModelTag,
+) -> Result<Vec<Attachment>> {
+    let capsules = txn.open_table(CAPSULES).db()?;
+    let scopes = txn.open_table(SCOPES).db()?;
+    let mut out = Vec::with_capacity(embeddings.len());
+    for (id, embedding) in embeddings {
+        let c = reached(&capsules, &scopes, who, id)?;
+        if scope.is_some_and(|s| s != c.scope) {
+            // A capsule of another scope is answered like an unknown one: the request named a
+            // scope, and the capsule is not there (A5).
+            return Err(unknown(id));
+        }
+        let done = kenning_vector::attach(txn, staged, &c.scope, id.get(), embedding, model_tag)?;
+        audit::append(
+            txn,
+            now,
+            who,
+            "embedding.attach",
+            &id.to_string(),
+            serde_json::json!({
+                "scope": c.scope,
+                "replaced": done.replaced,
+                "dimension": done.dimension,
+                "model_tag": done.model_tag,
+            }),
+        )?;
+        out.push(Attachment {
+            recorded: true,
+            replaced: done.replaced,
+        });
+    }
+    Ok(out)
+}
+
+impl Kenning {
+    /// Runs `f` in one write transaction that may change embeddings, keeping the in-memory copy
+    /// equal to what is committed: the index's write gate is held from before the transaction
+    /// begins until its change-set is applied, and the change-set is applied only when the
+    /// commit returned `Ok` (an aborted or failed transaction's change-set is dropped). Every
+    /// write that attaches, replaces or removes an embedding goes through here.
+    pub(crate) fn write_vectors<T>(
+        &self,
+        f: impl FnOnce(&redb::WriteTransaction, Timestamp, &mut Staged) -> Result<T>,
+    ) -> Result<T> {
+        let mut gate = self.inner.vectors.lock();
+        let mut staged = Staged::new();
+        let value = self.write(|txn, now| f(txn, now, &mut staged))?;
+        if gate.apply(staged).is_err() {
+            // Out of step (a change-set was lost or came out of order): the tables are the
+            // truth, and the gate is still held, so the rebuild sees exactly this commit.
+            let rebuilt = self.read().and_then(|txn| Ok(gate.rebuild(&txn)?));
+            if let Err(e) = rebuilt {
+                return Err(Error::Storage {
+                    message: format!(
+                        "the write committed, but the in-memory vector index could not be \
+                         rebuilt ({e}); vector recall rebuilds it on its next call"
+                    ),
+                    source: Some(Box::new(e)),
+                });
+            }
+        }
+        Ok(value)
+    }
+
+    /// Rebuilds the in-memory copy of the embeddings from the tables.
+    pub(crate) fn rebuild_vectors(&self) -> Result<()> {
+        let mut gate = self.inner.vectors.lock();
+        let txn = self.read()?;
+        gate.rebuild(&txn)?;
+        Ok(())
+    }
+
+    /// Attaches a caller-computed `embedding` to capsule `id` under `model_tag` (E1), or
+    /// replaces the one it has (`replaced: true`). The capsule's scope is the embedding's.
+    ///
+    /// The first attach into a store without embeddings elects its resident embedder: the tag
+    /// and the dimension every later attach must carry (E2). The vector is stored as its exact
+    /// little-endian `f32` bytes (E4). Audited as `embedding.attach` with the replaced flag
+    /// (E7). Embeddings are sidecars: attaching one changes no canonical byte of the capsule.
+    ///
+    /// Needs [`Permission::MemoryWrite`] and reach over the capsule's scope (A6).
+    ///
+    /// ```
+    /// use kenning::{Kenning, NewCapsule, Principal, ScopeKind};
+    /// let store = Kenning::in_memory()?;
+    /// let ops = Principal::operator("ops");
+    /// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+    /// let id = store.put(&ops, &NewCapsule::new("bot.support", "Ana prefers email."))?;
+    ///
+    /// let first = store.attach_embedding(&ops, id, &[0.6, 0.8, 0.0], "my-embedder-v1")?;
+    /// assert!(first.recorded && !first.replaced);
+    /// let again = store.attach_embedding(&ops, id, &[0.0, 0.6, 0.8], "my-embedder-v1")?;
+    /// assert!(again.replaced);
+    ///
+    /// // One embedder per store: another model's vectors are refused, naming the resident one.
+    /// let err = store.attach_embedding(&ops, id, &[1.0, 0.0, 0.0], "other-model").unwrap_err();
+    /// assert_eq!(err.code(), kenning::ErrorCode::FailedPrecondition);
+    /// assert!(err.to_string().contains("\"my-embedder-v1\""));
+    /// # Ok::<(), kenning::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Vector`] with [`ErrorCode::InvalidArgument`](crate::ErrorCode) for an empty
+    /// vector, a NaN or infinite component, a zero or out-of-range magnitude, an empty model
+    /// tag, or a dimension other than the store's (E3), and with
+    /// [`ErrorCode::FailedPrecondition`](crate::ErrorCode) for a model tag other than the
+    /// resident one (E2); [`Error::UnknownCapsule`] for a capsule never written, forgotten, or
+    /// out of reach (E6, A5); [`Error::PermissionDenied`]; [`Error::Storage`].
+    pub fn attach_embedding(
+        &self,
+        who: &Principal,
+        id: CapsuleId,
+        embedding: &[f32],
+        model_tag: &str,
+    ) -> Result<Attachment> {
+        who.require(Permission::MemoryWrite, "attach an embedding")?;
+        let embedding = Embedding::new(embedding.to_vec())?;
+        let tag = ModelTag::new(model_tag)?;
+        let mut done = self.write_vectors(|txn, now, staged| {
+            attach_in(txn, now, staged, who, None, vec![(id, embedding)], &tag)
+        })?;
+        done.pop().ok_or_else(|| Error::Storage {
+            message: "an attach recorded nothing".into(),
+            source: None,
+        })
+    }
+
+    /// Attaches several embeddings under one `model_tag` in one transaction: all of them, or
+    /// none (the first refusal aborts the batch). Each is audited as by
+    /// [`attach_embedding`](Self::attach_embedding); the answers come in the order given. The
+    /// capsules may belong to different scopes. A capsule named twice keeps the later vector
+    /// (its second attach reports `replaced: true`).
+    ///
+    /// Needs [`Permission::MemoryWrite`] and reach over every capsule's scope.
+    ///
+    /// # Errors
+    /// As [`attach_embedding`](Self::attach_embedding), with an invalid vector reported as
+    /// [`Error::InvalidArgument`] naming its place (`embeddings[3]`), and more than
+    /// [`MAX_BATCH`] embeddings refused.
+    pub fn attach_embeddings(
+        &self,
+        who: &Principal,
+        embeddings: &[(CapsuleId, &[f32])],
+        model_tag: &str,
+    ) -> Result<Vec<Attachment>> {
+        who.require(Permission::MemoryWrite, "attach embeddings")?;
+        let checked = check_batch(embeddings)?;
+        let tag = ModelTag::new(model_tag)?;
+        if checked.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.write_vectors(|txn, now, staged| attach_in(txn, now, staged, who, None, checked, &tag))
+    }
+
+    /// Every embedding stored in `scope`, in append order (E5): the order in which its
+    /// capsules first received one. A replace keeps the capsule's place; a capsule forgotten
+    /// leaves the listing, and a capsule that receives an embedding again after losing it
+    /// returns at the end. No vector bytes.
+    ///
+    /// Needs [`Permission::MemoryRead`] and reach over `scope`.
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an unknown or unreached scope, [`Error::InvalidArgument`] for a
+    /// malformed scope id, [`Error::PermissionDenied`], [`Error::Storage`].
+    pub fn embeddings(&self, who: &Principal, scope_id: &str) -> Result<Vec<EmbeddingInfo>> {
+        who.require(Permission::MemoryRead, "list embeddings")?;
+        let txn = self.read()?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        Ok(kenning_vector::list(&txn, scope_id)?
+            .into_iter()
+            .map(|l| EmbeddingInfo {
+                capsule_id: CapsuleId::new(l.capsule),
+                dimension: l.dimension,
+                model_tag: l.model_tag,
+            })
+            .collect())
+    }
+
+    /// The embedding of capsule `id`, bit for bit as attached (E4), or `None` when it has none.
+    ///
+    /// Needs [`Permission::MemoryRead`] and reach over the capsule's scope.
+    ///
+    /// # Errors
+    /// [`Error::UnknownCapsule`] (also for a capsule out of reach), [`Error::PermissionDenied`],
+    /// [`Error::Storage`].
+    pub fn embedding(&self, who: &Principal, id: CapsuleId) -> Result<Option<Vec<f32>>> {
+        who.require(Permission::MemoryRead, "read an embedding")?;
+        let txn = self.read()?;
+        let c = reached(
+            &txn.open_table(CAPSULES).db()?,
+            &txn.open_table(SCOPES).db()?,
+            who,
+            id,
+        )?;
+        Ok(kenning_vector::get(&txn, &c.scope, id.get())?.map(Embedding::into_values))
+    }
+
+    /// The store's resident embedder, or `None` while no embedding is stored (E2).
+    ///
+    /// Needs [`Permission::MemoryRead`]; the tag and the dimension are store-wide, so no reach.
+    ///
+    /// # Errors
+    /// [`Error::PermissionDenied`], [`Error::Storage`].
+    pub fn embedder(&self, who: &Principal) -> Result<Option<Embedder>> {
+        who.require(Permission::MemoryRead, "read the resident embedder")?;
+        let txn = self.read()?;
+        Ok(kenning_vector::resident(&txn)?.map(|r| Embedder {
+            model_tag: r.model_tag,
+            dimension: r.dimension,
+        }))
+    }
+
+    /// Switches the store to another embedder (E2's explicit migration): removes every
+    /// embedding of every scope, then attaches `embeddings` under `model_tag`, which the first
+    /// of them elects, all in one audited transaction, so that no reader ever sees two models
+    /// in one cosine lane. A migration larger than [`MAX_BATCH`] continues with
+    /// [`attach_embeddings`](Self::attach_embeddings) under the new tag; capsules not yet
+    /// re-attached are simply absent from the vector lane meanwhile. An empty `embeddings`
+    /// clears every embedding and leaves the store without a resident embedder.
+    ///
+    /// Needs [`Permission::MemoryWrite`] and reach over **every** registered scope: the call
+    /// removes embeddings wherever they are.
+    ///
+    /// # Errors
+    /// As [`attach_embeddings`](Self::attach_embeddings); [`Error::PermissionDenied`] when some
+    /// registered scope is out of reach.
+    pub fn migrate_embedder(
+        &self,
+        who: &Principal,
+        model_tag: &str,
+        embeddings: &[(CapsuleId, &[f32])],
+    ) -> Result<Migration> {
+        who.require(Permission::MemoryWrite, "migrate the embedder")?;
+        let checked = check_batch(embeddings)?;
+        let tag = ModelTag::new(model_tag)?;
+        self.write_vectors(|txn, now, staged| {
+            let scopes = txn.open_table(SCOPES).db()?;
+            let all_reached = scope::list(&scopes, who)?.len() as u64 == scopes.len().db()?;
+            drop(scopes);
+            if !all_reached {
+                return Err(Error::PermissionDenied {
+                    message: "migrating the embedder replaces the embeddings of every scope in \
+                              the store, and some registered scope is out of your reach: run \
+                              it as a principal that reaches every scope (e.g. the operator)"
+                        .into(),
+                });
+            }
+            // The gate is held: the in-memory copy's resident embedder is the committed one.
+            let previous = self.inner.vectors.resident();
+            let removed = kenning_vector::clear(txn, staged)?;
+            audit::append(
+                txn,
+                now,
+                who,
+                "embedding.migrate",
+                "store",
+                serde_json::json!({
+                    "removed": removed,
+                    "from": previous.map(|r| r.model_tag),
+                    "to": tag.as_str(),
+                }),
+            )?;
+            let attached = attach_in(txn, now, staged, who, None, checked, &tag)?.len();
+            Ok(Migration { removed, attached })
+        })
+    }
+
+    /// Handles an embedding call in the seed's wire shape against scope `scope_id`: a body
+    /// with `capsule_id` (or its alias `id`), `embedding` and `model_tag` attaches, as
+    /// [`attach_embedding`](Self::attach_embedding), to a capsule that must belong to
+    /// `scope_id`; an empty body lists the scope's embeddings, as
+    /// [`embeddings`](Self::embeddings).
+    ///
+    /// ```
+    /// use kenning::{EmbeddingAnswer, Kenning, NewCapsule, Principal, ScopeKind};
+    /// use kenning::vector::AttachRequest;
+    /// let store = Kenning::in_memory()?;
+    /// let ops = Principal::operator("ops");
+    /// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+    /// let id = store.put(&ops, &NewCapsule::new("bot.support", "Ana prefers email."))?;
+    ///
+    /// let body = format!(r#"{{"id": "{id}", "embedding": [0.6, 0.8], "model_tag": "m"}}"#);
+    /// let request: AttachRequest = serde_json::from_str(&body)?;
+    /// let answer = store.embedding_request(&ops, "bot.support", request)?;
+    /// assert_eq!(serde_json::to_string(&answer)?, r#"{"recorded":true,"replaced":false}"#);
+    ///
+    /// let list = store.embedding_request(&ops, "bot.support", serde_json::from_str("{}")?)?;
+    /// let EmbeddingAnswer::Listed(listed) = list else { unreachable!() };
+    /// assert_eq!(listed[0].capsule_id, id);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As the call the body asks for; [`Error::Vector`] (invalid argument) for a body with some
+    /// fields but not all, or an `id` that differs from `capsule_id`; [`Error::UnknownCapsule`]
+    /// for a capsule of another scope.
+    pub fn embedding_request(
+        &self,
+        who: &Principal,
+        scope_id: &str,
+        request: AttachRequest,
+    ) -> Result<EmbeddingAnswer> {
+        match request.into_call()? {
+            VectorCall::List => self.embeddings(who, scope_id).map(EmbeddingAnswer::Listed),
+            VectorCall::Attach(a) => {
+                who.require(Permission::MemoryWrite, "attach an embedding")?;
+                scope::check_id("scope_id", scope_id)?;
+                let id = CapsuleId::new(a.capsule);
+                let mut done = self.write_vectors(|txn, now, staged| {
+                    scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+                    attach_in(
+                        txn,
+                        now,
+                        staged,
+                        who,
+                        Some(scope_id),
+                        vec![(id, a.embedding)],
+                        &a.model_tag,
+                    )
+                })?;
+                done.pop()
+                    .map(EmbeddingAnswer::Attached)
+                    .ok_or_else(|| Error::Storage {
+                        message: "an attach recorded nothing".into(),
+                        source: None,
+                    })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use redb::TableHandle as _;
+
+    use super::*;
+    use crate::{NewCapsule, ScopeKind};
+
+    const SCOPES: [&str; 2] = ["bot.a", "bot.b"];
+
+    /// Each scope's rows as `(capsule, component bits)`, in capsule order.
+    type Rows = Vec<Vec<(u64, Vec<u32>)>>;
+
+    /// Everything the copy holds, for comparison: generation, resident, each scope's rows in
+    /// capsule order.
+    fn snapshot(index: &kenning_vector::VectorIndex) -> (u64, Option<Embedder>, Rows) {
+        let scopes = SCOPES
+            .iter()
+            .map(|s| {
+                let mut rows: Vec<(u64, Vec<u32>)> = index
+                    .scope(s)
+                    .map(|v| {
+                        v.iter()
+                            .map(|(id, values)| (id, values.iter().map(|x| x.to_bits()).collect()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                rows.sort();
+                rows
+            })
+            .collect();
+        let resident = index.resident().map(|r| Embedder {
+            model_tag: r.model_tag,
+            dimension: r.dimension,
+        });
+        (index.generation(), resident, scopes)
+    }
+
+    fn assert_copy_is_committed(kn: &Kenning) {
+        let rebuilt = kenning_vector::VectorIndex::open(&kn.read().unwrap()).unwrap();
+        assert_eq!(snapshot(&kn.inner.vectors), snapshot(&rebuilt));
+        assert_eq!(kn.inner.vectors.len(), rebuilt.len());
+    }
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Attach(usize, bool, usize),
+        Batch(Vec<(usize, usize)>),
+        Migrate(Vec<(usize, usize)>),
+        Forget(usize),
+        Put(usize),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let pair = || (0usize..10, 0usize..8);
+        prop_oneof![
+            6 => (0usize..10, prop::bool::weighted(0.85), 0usize..8)
+                .prop_map(|(c, tag, v)| Op::Attach(c, tag, v)),
+            2 => prop::collection::vec(pair(), 0..4).prop_map(Op::Batch),
+            1 => prop::collection::vec(pair(), 0..3).prop_map(Op::Migrate),
+            3 => (0usize..10).prop_map(Op::Forget),
+            1 => (0usize..2).prop_map(Op::Put),
+        ]
+    }
+
+    /// Vector number `n`: two of them have another dimension.
+    fn vector(n: usize) -> Vec<f32> {
+        match n {
+            6 => vec![1.0, 2.0],
+            7 => vec![0.5, 0.5, 0.5, 0.5],
+            _ => vec![n as f32 + 1.0, 1.0, -(n as f32)],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// The copy the vector lane scans equals a rebuild from the tables after every call,
+        /// whether it committed or failed inside its transaction (E1–E7, C7).
+        #[test]
+        fn the_copy_equals_a_rebuild_from_the_tables_after_every_call(
+            ops in prop::collection::vec(op(), 1..25)
+        ) {
+            let kn = Kenning::in_memory().unwrap();
+            let who = Principal::operator("ops");
+            for s in SCOPES {
+                kn.register_scope(&who, s, ScopeKind::Agent).unwrap();
+            }
+            let mut ids: Vec<CapsuleId> = (0..6)
+                .map(|i| kn.put(&who, &NewCapsule::new(SCOPES[i % 2], "memory")).unwrap())
+                .collect();
+            let id = |ids: &[CapsuleId], i: usize| {
+                ids.get(i).copied().unwrap_or(CapsuleId::new(900 + i as u64))
+            };
+            for op in &ops {
+                // Failures are expected (unknown capsules, another tag or dimension): only
+                // the copy's agreement with the tables is checked here.
+                let _outcome = match op {
+                    Op::Attach(c, main_tag, v) => {
+                        let tag = if *main_tag { "m" } else { "other" };
+                        kn.attach_embedding(&who, id(&ids, *c), &vector(*v), tag).map(drop)
+                    }
+                    Op::Batch(items) | Op::Migrate(items) => {
+                        let vectors: Vec<Vec<f32>> = items.iter().map(|(_, v)| vector(*v)).collect();
+                        let batch: Vec<(CapsuleId, &[f32])> = items
+                            .iter()
+                            .zip(&vectors)
+                            .map(|((c, _), v)| (id(&ids, *c), v.as_slice()))
+                            .collect();
+                        if matches!(op, Op::Batch(_)) {
+                            kn.attach_embeddings(&who, &batch, "m").map(drop)
+                        } else {
+                            kn.migrate_embedder(&who, "m", &batch).map(drop)
+                        }
+                    }
+                    Op::Forget(c) => kn.forget(&who, id(&ids, *c)),
+                    Op::Put(s) => kn
+                        .put(&who, &NewCapsule::new(SCOPES[*s], "another"))
+                        .map(|new| ids.push(new)),
+                };
+                assert_copy_is_committed(&kn);
+            }
+        }
+    }
+
+    #[test]
+    fn e7_c6_dropping_the_vector_tables_loses_no_canonical_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.redb");
+        let kn = Kenning::open(&path).unwrap();
+        let who = Principal::operator("ops");
+        kn.register_scope(&who, "s", ScopeKind::Agent).unwrap();
+        let ids = kn
+            .put_batch(
+                &who,
+                &[
+                    NewCapsule::new("s", "first memory").meta("k", "v"),
+                    NewCapsule::new("s", "second memory"),
+                ],
+            )
+            .unwrap();
+        kn.attach_embeddings(&who, &[(ids[0], &[1.0, 0.0]), (ids[1], &[0.0, 1.0])], "m")
+            .unwrap();
+        let before = kn.capsules(&who, "s", None, 10).unwrap();
+
+        kn.write(|txn, _| {
+            let sidecar: Vec<_> = txn
+                .list_tables()
+                .unwrap()
+                .filter(|t| t.name().starts_with("vector."))
+                .collect();
+            assert_eq!(sidecar.len(), 3, "embeddings, order, meta");
+            for table in sidecar {
+                assert!(txn.delete_table(table).unwrap());
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(kn.capsules(&who, "s", None, 10).unwrap(), before);
+        drop(kn);
+
+        // Reopening recreates the empty sidecar; every capsule is intact, and attachable anew.
+        let kn = Kenning::open(&path).unwrap();
+        assert_eq!(kn.capsules(&who, "s", None, 10).unwrap(), before);
+        assert!(kn.embeddings(&who, "s").unwrap().is_empty());
+        assert!(kn.inner.vectors.is_empty());
+        assert!(
+            !kn.attach_embedding(&who, ids[1], &[1.0, 2.0, 3.0], "next")
+                .unwrap()
+                .replaced
+        );
+        assert_copy_is_committed(&kn);
+    }
+}
