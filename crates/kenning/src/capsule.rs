@@ -789,6 +789,43 @@ fn write_new(
     Ok(ids)
 }
 
+/// Checks a batch of new capsules: its size and every capsule, with field paths naming each.
+pub(crate) fn check_batch(capsules: &[NewCapsule]) -> Result<()> {
+    if capsules.len() > MAX_BATCH {
+        return Err(Error::invalid(
+            "capsules",
+            format!(
+                "{} capsules in one batch; the bound is {MAX_BATCH}: split the batch",
+                capsules.len()
+            ),
+        ));
+    }
+    for (i, c) in capsules.iter().enumerate() {
+        c.check(&format!("capsules[{i}]"))?;
+    }
+    Ok(())
+}
+
+/// Writes already-checked capsules in `txn` after checking `who`'s reach over every scope they
+/// name.
+pub(crate) fn put_checked(
+    txn: &redb::WriteTransaction,
+    now: Timestamp,
+    who: &Principal,
+    capsules: &[NewCapsule],
+) -> Result<Vec<CapsuleId>> {
+    let scopes = txn.open_table(SCOPES).db()?;
+    let mut seen: Vec<&str> = Vec::new();
+    for c in capsules {
+        if !seen.contains(&c.scope.as_str()) {
+            scope::reach(&scopes, who, &c.scope)?;
+            seen.push(&c.scope);
+        }
+    }
+    drop(scopes);
+    write_new(txn, now, capsules, None)
+}
+
 /// Removes everything of capsule `id` of `scope`: the one place that does (C7). The canonical
 /// record is removed by the caller, which has just read it. The embedding's removal is
 /// recorded in `staged`, for the in-memory vectors (see `Kenning::write_vectors`).
@@ -844,33 +881,11 @@ impl Kenning {
     /// [`Error::InvalidArgument`] for more than [`MAX_BATCH`] capsules.
     pub fn put_batch(&self, who: &Principal, capsules: &[NewCapsule]) -> Result<Vec<CapsuleId>> {
         who.require(Permission::MemoryWrite, "write capsules")?;
-        if capsules.len() > MAX_BATCH {
-            return Err(Error::invalid(
-                "capsules",
-                format!(
-                    "{} capsules in one batch; the bound is {MAX_BATCH}: split the batch",
-                    capsules.len()
-                ),
-            ));
-        }
-        for (i, c) in capsules.iter().enumerate() {
-            c.check(&format!("capsules[{i}]"))?;
-        }
+        check_batch(capsules)?;
         if capsules.is_empty() {
             return Ok(Vec::new());
         }
-        self.write(|txn, now| {
-            let scopes = txn.open_table(SCOPES).db()?;
-            let mut seen: Vec<&str> = Vec::new();
-            for c in capsules {
-                if !seen.contains(&c.scope.as_str()) {
-                    scope::reach(&scopes, who, &c.scope)?;
-                    seen.push(&c.scope);
-                }
-            }
-            drop(scopes);
-            write_new(txn, now, capsules, None)
-        })
+        self.write(|txn, now| put_checked(txn, now, who, capsules))
     }
 
     /// The capsule `id`, with its lifecycle read now (C7).

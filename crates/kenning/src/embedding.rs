@@ -22,7 +22,7 @@ use kenning_vector::{AttachRequest, Embedding, ModelTag, Staged, VectorCall};
 use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
-use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, reached, unknown};
+use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, reached, unknown};
 use crate::error::{DbResult, Error, Result};
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;
@@ -271,6 +271,69 @@ impl Kenning {
             return Ok(Vec::new());
         }
         self.write_vectors(|txn, now, staged| attach_in(txn, now, staged, who, None, checked, &tag))
+    }
+
+    /// Writes capsules and their embeddings in one transaction: all of them, or none. Returns the
+    /// new ids in the order given. `embeddings[i]` belongs to `capsules[i]` (`None`: that capsule
+    /// gets none), so the two slices have one length. The capsules are written as by
+    /// [`put_batch`](Self::put_batch), the embeddings attached as by
+    /// [`attach_embeddings`](Self::attach_embeddings) under `model_tag` (E1–E7, each audited).
+    /// For bulk imports that must not leave a capsule without the embedding it came with.
+    ///
+    /// Needs [`Permission::MemoryWrite`] and reach over every scope named.
+    ///
+    /// # Errors
+    /// As [`put_batch`](Self::put_batch) and [`attach_embeddings`](Self::attach_embeddings);
+    /// [`Error::InvalidArgument`] when the slices' lengths differ.
+    pub fn put_batch_with_embeddings(
+        &self,
+        who: &Principal,
+        capsules: &[NewCapsule],
+        embeddings: &[Option<&[f32]>],
+        model_tag: &str,
+    ) -> Result<Vec<CapsuleId>> {
+        who.require(Permission::MemoryWrite, "write capsules")?;
+        if embeddings.len() != capsules.len() {
+            return Err(Error::invalid(
+                "embeddings",
+                format!(
+                    "has {} entries for {} capsules: give one per capsule, None where a capsule \
+                     has no embedding",
+                    embeddings.len(),
+                    capsules.len()
+                ),
+            ));
+        }
+        crate::capsule::check_batch(capsules)?;
+        let vectors = embeddings
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.map(|v| (i, v)))
+            .map(|(i, values)| {
+                Embedding::new(values.to_vec())
+                    .map(|e| (i, e))
+                    .map_err(|e| Error::invalid(format!("embeddings[{i}]"), e.to_string()))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let tag = if vectors.is_empty() {
+            None
+        } else {
+            Some(ModelTag::new(model_tag)?)
+        };
+        if capsules.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.write_vectors(|txn, now, staged| {
+            let ids = crate::capsule::put_checked(txn, now, who, capsules)?;
+            if let Some(tag) = &tag {
+                let pairs = vectors
+                    .into_iter()
+                    .filter_map(|(i, e)| ids.get(i).map(|id| (*id, e)))
+                    .collect();
+                attach_in(txn, now, staged, who, None, pairs, tag)?;
+            }
+            Ok(ids)
+        })
     }
 
     /// Every embedding stored in `scope`, in append order (E5): the order in which its

@@ -596,3 +596,45 @@ fn a_read_only_handle_recalls_by_vector_and_refuses_to_attach() {
     assert_eq!(err.code(), ErrorCode::FailedPrecondition);
     assert_eq!(ro.embeddings(&s.ops, SCOPE).unwrap().len(), 2);
 }
+
+#[test]
+fn e1_capsules_and_their_embeddings_are_put_in_one_transaction() {
+    let kn = Kenning::in_memory().unwrap();
+    let ops = Principal::operator("ops");
+    kn.register_scope(&ops, "s", ScopeKind::Agent).unwrap();
+    let capsules = [
+        NewCapsule::new("s", "first"),
+        NewCapsule::new("s", "second, without a vector"),
+        NewCapsule::new("s", "third"),
+    ];
+    let before = kn.audit_log(&ops, 0, usize::MAX).unwrap().len();
+
+    // A bad vector anywhere refuses the whole batch: no capsule, no embedding, no audit.
+    let bad: [Option<&[f32]>; 3] = [Some(&[1.0, 0.0]), None, Some(&[f32::NAN, 1.0])];
+    let err = kn
+        .put_batch_with_embeddings(&ops, &capsules, &bad, "m")
+        .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidArgument);
+    assert!(err.to_string().contains("embeddings[2]"), "{err}");
+    assert!(kn.capsules(&ops, "s", None, 10).unwrap().is_empty());
+    let short: [Option<&[f32]>; 1] = [None];
+    assert_eq!(
+        kn.put_batch_with_embeddings(&ops, &capsules, &short, "m")
+            .unwrap_err()
+            .code(),
+        ErrorCode::InvalidArgument
+    );
+
+    let good: [Option<&[f32]>; 3] = [Some(&[1.0, 0.0]), None, Some(&[0.0, 1.0])];
+    let ids = kn
+        .put_batch_with_embeddings(&ops, &capsules, &good, "m")
+        .unwrap();
+    assert_eq!(ids.len(), 3);
+    assert_eq!(kn.embedding(&ops, ids[0]).unwrap(), Some(vec![1.0, 0.0]));
+    assert_eq!(kn.embedding(&ops, ids[1]).unwrap(), None);
+    assert_eq!(kn.embedding(&ops, ids[2]).unwrap(), Some(vec![0.0, 1.0]));
+    let listed: Vec<_> = kn.embeddings(&ops, "s").unwrap();
+    assert_eq!(listed.len(), 2);
+    let after = kn.audit_log(&ops, 0, usize::MAX).unwrap().len();
+    assert_eq!(after - before, 2, "one embedding.attach record per vector");
+}
