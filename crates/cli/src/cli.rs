@@ -279,8 +279,8 @@ pub(crate) enum MemoryCommand {
     /// "2024-03-01T00:00:00Z", "valid_until": "...", "fresh_until": "..."}. Only content is
     /// required (scope too, unless --scope gives it); times are RFC 3339 strings or epoch
     /// milliseconds; camelCase spellings (validFrom, modelTag, ...) are accepted. Blank lines
-    /// are skipped. An "embedding" with its "model_tag" is reserved for the vector lane: this
-    /// build cannot attach embeddings yet and refuses such a line rather than drop its vector.
+    /// are skipped. A line may carry its capsule's "embedding" (an array of numbers from your
+    /// model) with the "model_tag" that names the model; both go in the capsule's transaction.
     ///
     /// Each batch is one transaction: a batch that fails writes nothing, and the batches
     /// before it stay written. The error names the line, and --from-line resumes where the
@@ -375,12 +375,26 @@ pub(crate) struct RetrieveArgs {
     #[arg(long, short = 's')]
     pub(crate) scope: String,
 
-    /// The query: words to rank capsules by.
-    pub(crate) query: String,
+    /// The query: words to rank capsules by. May be left out on the vector lane (and on the
+    /// fused lane, which then ranks by the vector lane alone).
+    pub(crate) query: Option<String>,
 
-    /// How to rank.
+    /// How to rank: `auto` is `fused` when --embedding is given, `term` otherwise.
     #[arg(long, value_enum, default_value_t = LaneArg::Auto)]
     pub(crate) lane: LaneArg,
+
+    /// The query's embedding from your model, as a JSON array of numbers, `@FILE` holding one,
+    /// or `-` to read it from standard input. Needed by the vector and fused lanes.
+    #[arg(long, value_name = "JSON|@FILE|-")]
+    pub(crate) embedding: Option<String>,
+
+    /// RRF's k on the fused lane (default 60).
+    #[arg(long, value_name = "K")]
+    pub(crate) rrf_k: Option<f64>,
+
+    /// The fused lane's weights, as TERM,VECTOR (default 1,1).
+    #[arg(long, value_name = "TERM,VECTOR", value_parser = parse_weights)]
+    pub(crate) weights: Option<(f64, f64)>,
 
     /// At most this many hits (1 to 1000).
     #[arg(long, default_value_t = kenning::DEFAULT_LIMIT)]
@@ -399,10 +413,27 @@ pub(crate) struct RetrieveArgs {
 /// A recall lane on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum LaneArg {
-    /// The best lane for the request: BM25 over content when no query embedding is given.
+    /// Fused when a query embedding is given, term otherwise.
     Auto,
     /// BM25 over capsule content.
     Term,
+    /// Exact cosine over the scope's embeddings.
+    Vector,
+    /// Both lanes, combined by Reciprocal Rank Fusion.
+    Fused,
+}
+
+/// `TERM,VECTOR` weights of the fused lane.
+fn parse_weights(text: &str) -> Result<(f64, f64), String> {
+    let (term, vector) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected TERM,VECTOR, e.g. 1,0.5; got `{text}`"))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .map_err(|e| format!("`{v}` is not a number ({e})"))
+    };
+    Ok((parse(term)?, parse(vector)?))
 }
 
 #[derive(Debug, Args)]

@@ -90,7 +90,7 @@ impl<'de> Deserialize<'de> for Time {
 #[derive(Debug)]
 struct Embedding {
     model_tag: String,
-    dimension: usize,
+    vector: Vec<f32>,
 }
 
 impl Line {
@@ -144,10 +144,7 @@ impl Line {
                         .to_owned(),
                 );
             }
-            (Some(vector), Some(model_tag)) => Some(Embedding {
-                model_tag,
-                dimension: vector.len(),
-            }),
+            (Some(vector), Some(model_tag)) => Some(Embedding { model_tag, vector }),
         };
         Ok((capsule, embedding))
     }
@@ -157,6 +154,8 @@ impl Line {
 #[derive(Debug, Default)]
 struct Progress {
     ids: Vec<CapsuleId>,
+    /// How many of them came with an embedding.
+    embeddings: usize,
     batches: usize,
     /// The last line of the last batch written.
     last_written_line: Option<u64>,
@@ -235,6 +234,7 @@ fn locate(e: &kenning::Error, lines: &[u64]) -> Failed {
     if let kenning::Error::InvalidArgument { field, message } = e
         && let Some((index, tail)) = field
             .strip_prefix("capsules[")
+            .or_else(|| field.strip_prefix("embeddings["))
             .and_then(|rest| rest.split_once(']'))
         && let Some(line) = index.parse::<usize>().ok().and_then(|i| lines.get(i))
     {
@@ -294,6 +294,10 @@ struct Import<'a> {
     batch: Vec<NewCapsule>,
     /// The line of each capsule of `batch`.
     batch_lines: Vec<u64>,
+    /// The embedding of each capsule of `batch`, if its line carried one.
+    batch_vectors: Vec<Option<Vec<f32>>>,
+    /// The model tag of the batch's embeddings, once one line carried one.
+    batch_tag: Option<String>,
     /// Scopes already found reachable.
     known_scopes: HashSet<String>,
     done: Progress,
@@ -320,25 +324,15 @@ impl Import<'_> {
         let (capsule, embedding) = parsed
             .into_capsule(self.default_scope)
             .map_err(|m| invalid(line, m))?;
-        if let Some(embedding) = embedding {
-            return Err(Failed {
-                line,
-                blame: true,
-                code: None,
-                message: format!(
-                    "carries an embedding ({} dimensions, model_tag {:?}), and this build of \
-                     kenning cannot attach embeddings yet, so the line is refused rather than \
-                     imported without its vector. To import the text only, drop the fields: \
-                     jq -c 'del(.embedding, .model_tag)' {}",
-                    embedding.dimension,
-                    embedding.model_tag,
-                    if self.name == STDIN {
-                        "FILE"
-                    } else {
-                        &self.name
-                    }
-                ),
-            });
+        // One batch carries one model tag: a line naming another writes the batch first (the
+        // store then refuses that line's tag, naming its resident one, unless it is the first).
+        if let Some(e) = &embedding
+            && self
+                .batch_tag
+                .as_ref()
+                .is_some_and(|tag| *tag != e.model_tag)
+        {
+            self.flush()?;
         }
         if !self.known_scopes.contains(&capsule.scope) {
             self.session
@@ -354,6 +348,13 @@ impl Import<'_> {
         }
         self.batch.push(capsule);
         self.batch_lines.push(line);
+        match embedding {
+            Some(Embedding { model_tag, vector }) => {
+                self.batch_tag = Some(model_tag);
+                self.batch_vectors.push(Some(vector));
+            }
+            None => self.batch_vectors.push(None),
+        }
         if self.batch.len() >= self.batch_size {
             self.flush()?;
         }
@@ -365,16 +366,28 @@ impl Import<'_> {
         if self.batch.is_empty() {
             return Ok(());
         }
-        let ids = self
-            .session
-            .store
-            .put_batch(&self.session.who, &self.batch)
-            .map_err(|e| locate(&e, &self.batch_lines))?;
+        let written = match &self.batch_tag {
+            None => self.session.store.put_batch(&self.session.who, &self.batch),
+            Some(tag) => {
+                let vectors: Vec<Option<&[f32]>> =
+                    self.batch_vectors.iter().map(Option::as_deref).collect();
+                self.session.store.put_batch_with_embeddings(
+                    &self.session.who,
+                    &self.batch,
+                    &vectors,
+                    tag,
+                )
+            }
+        };
+        let ids = written.map_err(|e| locate(&e, &self.batch_lines))?;
+        self.done.embeddings += self.batch_vectors.iter().flatten().count();
         self.done.ids.extend(ids);
         self.done.batches += 1;
         self.done.last_written_line = self.batch_lines.last().copied();
         self.batch.clear();
         self.batch_lines.clear();
+        self.batch_vectors.clear();
+        self.batch_tag = None;
         self.bar
             .set_message(format!("{} capsules written", self.done.ids.len()));
         Ok(())
@@ -403,6 +416,8 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
         batch_size,
         batch: Vec::with_capacity(batch_size),
         batch_lines: Vec::with_capacity(batch_size),
+        batch_vectors: Vec::with_capacity(batch_size),
+        batch_tag: None,
         known_scopes: HashSet::new(),
         done: Progress::default(),
         bar: progress_bar(total, !args.no_progress),
@@ -462,6 +477,7 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
     match args.output {
         Output::Json => output::json(&serde_json::json!({
             "imported": done.ids.len(),
+            "embeddings": done.embeddings,
             "batches": done.batches,
             "lines": lines,
             "ids": done.ids,
@@ -483,17 +499,25 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
                     "lines",
                 )
             };
-            output::print(&match (done.ids.first(), done.ids.last()) {
+            let mut text = match (done.ids.first(), done.ids.last()) {
                 (Some(first), Some(last)) if first == last => {
-                    format!("imported 1 capsule from {read} of {name} ({first})\n")
+                    format!("imported 1 capsule from {read} of {name} ({first})")
                 }
                 (Some(first), Some(last)) => format!(
-                    "imported {} from {read} of {name} in {} ({first} .. {last})\n",
+                    "imported {} from {read} of {name} in {} ({first} .. {last})",
                     plural(done.ids.len(), "capsule", "capsules"),
                     plural(done.batches, "batch", "batches"),
                 ),
-                _ => format!("imported nothing: {name} holds no capsule line\n"),
-            });
+                _ => format!("imported nothing: {name} holds no capsule line"),
+            };
+            if done.embeddings > 0 {
+                text.push_str(&format!(
+                    ", {} attached",
+                    plural(done.embeddings, "embedding", "embeddings")
+                ));
+            }
+            text.push('\n');
+            output::print(&text);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -3,9 +3,10 @@
 
 use std::process::ExitCode;
 
+use anyhow::Context as _;
 use kenning::{
-    Capsule, CapsuleId, FactTime, GraphCommit, Lane, Lifecycle, LifecycleChange, NewCapsule,
-    RetrieveRequest,
+    Capsule, CapsuleId, FactTime, Fusion, GraphCommit, Lane, Lifecycle, LifecycleChange,
+    NewCapsule, RetrieveRequest,
 };
 
 use crate::cli::{
@@ -253,15 +254,53 @@ fn forget(session: &Session, args: &ConfirmArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A query embedding given inline as a JSON array, as `@FILE`, or as `-` (standard input).
+fn query_embedding(source: &str) -> anyhow::Result<Vec<f32>> {
+    let text = if source == "-" {
+        std::io::read_to_string(std::io::stdin()).context("reading the embedding from stdin")?
+    } else if let Some(path) = source.strip_prefix('@') {
+        std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
+    } else {
+        source.to_owned()
+    };
+    serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "--embedding: expected a JSON array of numbers such as [0.12, -0.5, 0.33] ({e})"
+        )
+    })
+}
+
 fn retrieve(session: &Session, args: &RetrieveArgs) -> anyhow::Result<ExitCode> {
-    let mut request = RetrieveRequest::new(&args.scope, &args.query)
-        .lane(match args.lane {
-            LaneArg::Auto => Lane::Auto,
-            LaneArg::Term => Lane::Term,
-        })
-        .limit(args.limit);
+    let mut request = match (&args.query, &args.embedding) {
+        (Some(query), _) => RetrieveRequest::new(&args.scope, query),
+        // The embedding itself is read and set below.
+        (None, Some(_)) => RetrieveRequest::by_embedding(&args.scope, Vec::new()),
+        (None, None) => anyhow::bail!(
+            "give the query words, or --embedding with the query's vector for the vector lane"
+        ),
+    }
+    .lane(match args.lane {
+        LaneArg::Auto => Lane::Auto,
+        LaneArg::Term => Lane::Term,
+        LaneArg::Vector => Lane::Vector,
+        LaneArg::Fused => Lane::Fused,
+    })
+    .limit(args.limit);
     if let Some(window) = args.window {
         request = request.window(window);
+    }
+    if let Some(source) = &args.embedding {
+        request = request.embedding(query_embedding(source)?);
+    }
+    if args.rrf_k.is_some() || args.weights.is_some() {
+        let mut fusion = Fusion::default();
+        if let Some(k) = args.rrf_k {
+            fusion = fusion.with_k(k);
+        }
+        if let Some((term, vector)) = args.weights {
+            fusion = fusion.with_weights(term, vector);
+        }
+        request = request.fusion(fusion);
     }
     let found = session.store.retrieve(&session.who, &request)?;
     match args.output {
@@ -275,8 +314,31 @@ fn retrieve(session: &Session, args: &RetrieveArgs) -> anyhow::Result<ExitCode> 
         ),
         Output::Table if found.hits.is_empty() => output::note(&format!(
             "nothing in {} answers {:?} ({} lane)",
-            args.scope, args.query, found.lane
+            args.scope,
+            args.query.as_deref().unwrap_or_default(),
+            found.lane
         )),
+        Output::Table if found.lane == Lane::Fused => {
+            let place = |lane: Option<kenning::LaneScore>| {
+                lane.map_or("-".to_owned(), |l| format!("#{}", l.rank))
+            };
+            let rows: Vec<[String; 6]> = found
+                .hits
+                .iter()
+                .zip(1..)
+                .map(|(h, rank): (_, usize)| {
+                    [
+                        rank.to_string(),
+                        h.capsule.id.to_string(),
+                        format!("{:.4}", h.score),
+                        place(h.term),
+                        place(h.vector),
+                        output::one_line(&h.capsule.content, CONTENT_CELL_CHARS),
+                    ]
+                })
+                .collect();
+            output::table(["RANK", "ID", "RRF", "TERM", "VECTOR", "CONTENT"], &rows);
+        }
         Output::Table => {
             let rows: Vec<[String; 4]> = found
                 .hits

@@ -247,28 +247,79 @@ fn import_errors_name_the_line_and_the_fix() {
 }
 
 #[test]
-fn import_refuses_embeddings_it_cannot_attach_rather_than_dropping_them() {
+fn e1_import_attaches_embeddings_in_the_capsules_transaction() {
     let s = Store::new();
-    let with_vector = format!(
-        "{}{{\"scope\": \"bot.support\", \"content\": \"x\", \"embedding\": [0.1, 0.2, 0.3], \
-         \"modelTag\": \"minilm-l6\"}}\n",
-        notes(1, None)
-    );
-    let file = s.file("vectors.jsonl", &with_vector);
-    let err = s.fails(&["memory", "import", &file], 1);
+    let lines = "{\"scope\": \"bot.support\", \"content\": \"Ana prefers chat.\", \
+                 \"embedding\": [1.0, 0.0, 0.0], \"modelTag\": \"minilm-l6\"}\n\
+                 {\"scope\": \"bot.support\", \"content\": \"Invoices go to finance.\"}\n\
+                 {\"scope\": \"bot.support\", \"content\": \"The VPN moved.\", \
+                 \"embedding\": [0.0, 1.0, 0.0], \"model_tag\": \"minilm-l6\"}\n";
+    let file = s.file("vectors.jsonl", lines);
+    let out = s.ok(&["memory", "import", &file]);
+    assert!(out.contains("2 embeddings attached"), "{out}");
+
+    // The vector lane ranks by the attached vectors; the fused lane shows both lanes' places.
+    let vector = s.ok(&[
+        "memory",
+        "retrieve",
+        "--scope",
+        "bot.support",
+        "--lane",
+        "vector",
+        "--embedding",
+        "[0.9, 0.1, 0.0]",
+        "-o",
+        "name",
+    ]);
+    assert_eq!(vector, "cap-1\ncap-3\n");
+    let fused = s.ok(&[
+        "memory",
+        "retrieve",
+        "--scope",
+        "bot.support",
+        "chat",
+        "--embedding",
+        "[0.9, 0.1, 0.0]",
+    ]);
     assert!(
-        err.starts_with(
-            "error: line 2: carries an embedding (3 dimensions, model_tag \"minilm-l6\"), and \
-             this build of kenning cannot attach embeddings yet"
-        ),
-        "{err}"
+        fused.starts_with("RANK  ID     RRF     TERM  VECTOR  CONTENT\n1     cap-1"),
+        "{fused}"
     );
+    let q = s.file("q.json", "[0.0, 1.0, 0.0]");
+    let json = s.ok(&[
+        "memory",
+        "retrieve",
+        "--scope",
+        "bot.support",
+        "vpn",
+        "--embedding",
+        &format!("@{q}"),
+        "--rrf-k",
+        "10",
+        "--weights",
+        "1,0.5",
+        "-o",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["lane"], "fused");
+    assert_eq!(json["hits"][0]["capsule"]["id"], "cap-3");
+
+    // A batch whose vector is refused writes nothing of itself, and the error names the line.
+    let bad = "{\"scope\": \"bot.support\", \"content\": \"fine\"}\n\
+               {\"scope\": \"bot.support\", \"content\": \"zero\", \"embedding\": [0.0, 0.0, 0.0], \
+               \"model_tag\": \"minilm-l6\"}\n";
+    let err = s.fails_in(&["memory", "import", "-"], bad, 1);
+    assert!(err.contains("line 2"), "{err}");
     assert!(
-        err.contains(&format!("jq -c 'del(.embedding, .model_tag)' {file}")),
-        "{err}"
+        !names(&s).contains(&"cap-4".to_owned()),
+        "nothing of the failed batch"
     );
-    assert!(err.contains("nothing was written"), "{err}");
-    assert!(names(&s).is_empty());
+    // Another model's vectors are refused, naming the resident one (E2).
+    let other = "{\"scope\": \"bot.support\", \"content\": \"x\", \"embedding\": [0.5, 0.5, 0.0], \
+                 \"model_tag\": \"other-model\"}\n";
+    let err = s.fails_in(&["memory", "import", "-"], other, 1);
+    assert!(err.contains("minilm-l6"), "{err}");
     let err = s.fails_in(
         &["memory", "import", "-"],
         "{\"scope\": \"bot.support\", \"content\": \"x\", \"embedding\": [0.5]}\n",

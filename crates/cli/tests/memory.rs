@@ -304,7 +304,8 @@ fn r1_retrieve_ranks_by_bm25_in_an_aligned_table_and_as_json() {
         1,
     );
     assert!(err.starts_with("error[INVALID_ARGUMENT]: limit"), "{err}");
-    s.fails(
+    // R2: the vector lane needs the query's embedding, and says so.
+    let err = s.fails(
         &[
             "memory",
             "retrieve",
@@ -314,8 +315,26 @@ fn r1_retrieve_ranks_by_bm25_in_an_aligned_table_and_as_json() {
             "--lane",
             "vector",
         ],
+        1,
+    );
+    assert!(
+        err.starts_with("error[INVALID_ARGUMENT]: query_embedding"),
+        "{err}"
+    );
+    s.fails(
+        &[
+            "memory",
+            "retrieve",
+            "-s",
+            "bot.support",
+            "x",
+            "--lane",
+            "sideways",
+        ],
         2,
     );
+    let err = s.fails(&["memory", "retrieve", "-s", "bot.support"], 1);
+    assert!(err.contains("--embedding"), "{err}");
 }
 
 #[test]
