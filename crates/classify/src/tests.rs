@@ -17,14 +17,36 @@ fn kind_of(entry: &Entry) -> Option<Kind> {
     match entry.role {
         Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
         Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
-        Role::Taint { .. } => None,
+        Role::Taint { .. } | Role::Veto | Role::Transparent | Role::Negation => None,
     }
+}
+
+/// What a sentence gets: its kind (or none) and its taint families.
+fn answer(m: &Matcher, text: &str) -> (Option<Kind>, Vec<crate::TaintFamily>) {
+    let kind = classify_with(m, text, &Options::default())
+        .ok()
+        .map(|l| l.kind());
+    let fact = Options {
+        kind: Some(Kind::Fact),
+        ..Options::default()
+    };
+    let families = classify_with(m, text, &fact)
+        .map(|l| l.taint_families().collect())
+        .unwrap_or_default();
+    (kind, families)
 }
 
 #[test]
 fn the_tables_compile() {
     let m = Matcher::build(|_| true, None).unwrap();
-    let n = entries().filter(|e| e.role != Role::AccentedCopula).count();
+    let n = entries()
+        .filter(|e| {
+            !matches!(
+                e.role,
+                Role::AccentedCopula | Role::Transparent | Role::Negation
+            )
+        })
+        .count();
     assert_eq!(m.patterns_len(), n);
     for entry in entries() {
         let text = entry.cue.text.trim_end_matches('*');
@@ -52,7 +74,10 @@ fn k3_no_cue_sits_in_two_kind_tables() {
         let (Some(kind), Role::Kind { tier, .. }) = (kind_of(&entry), entry.role) else {
             continue;
         };
-        let positional = matches!(tier, matcher::Tier::Opener | matcher::Tier::Clause);
+        let positional = matches!(
+            tier,
+            matcher::Tier::Opener | matcher::Tier::Clause | matcher::Tier::Frame
+        );
         let folded = Folded::new(entry.cue.text).text;
         if let Some(other) = seen.insert((folded.clone(), positional), kind) {
             panic!("{folded:?} is a cue of both {other} and {kind}");
@@ -138,6 +163,35 @@ fn every_taint_cue_earns_its_place() {
                 "{:?} does not earn its place: {example:?} is still {family} without it",
                 entry.cue.text
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Vetoes, transparent words and negations: each changes the answer on its sentence (the kind,
+/// or the taint families), and a negation makes its sentence a constraint.
+#[test]
+fn every_veto_transparent_word_and_negation_earns_its_place() {
+    let full = matcher();
+    let mut failures = Vec::new();
+    for entry in entries() {
+        if !matches!(
+            entry.role,
+            Role::Veto | Role::Transparent | Role::Negation
+        ) {
+            continue;
+        }
+        let example = entry.cue.example;
+        let with = answer(full, example);
+        let without = answer(&without(&entry), example);
+        if with == without {
+            failures.push(format!(
+                "{:?} does not earn its place: {example:?} gets {with:?} without it too",
+                entry.cue.text
+            ));
+        }
+        if entry.role == Role::Negation && with.0 != Some(Kind::Constraint) {
+            failures.push(format!("{:?}: {example:?} gets {with:?}", entry.cue.text));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
