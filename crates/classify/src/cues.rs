@@ -361,6 +361,14 @@ const DECISION: KindTable = KindTable {
         "let's use" => "Let's use Postgres for the new service.",
         "let's go with" => "Let's go with Postgres for the new service.",
         "we'll go with" => "We'll go with Postgres for the new service.",
+        "we'll keep" => "We'll keep the old endpoint until the last customer moves.",
+        "we will keep" => "We will keep the old endpoint until the last customer moves.",
+        "we're keeping" => "We're keeping the old endpoint until the last customer moves.",
+        "we're dropping" => "We're dropping the mobile beta.",
+        "we'll drop" => "We'll drop the mobile beta.",
+        "we will drop" => "We will drop the mobile beta.",
+        "vamos abandonar" => "Vamos abandonar o beta mobile.",
+        "descontinuad*" => "O beta mobile foi descontinuado.",
     ],
     openers: cues![],
     clauses: cues![],
@@ -911,6 +919,7 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "travando" => "O console está travando com listas longas.",
         "deslogad*" => "Usuários do Safari são deslogados depois da última versão.",
         "derruba" => "O gateway derruba todas as conexões.",
+        "instaveis" => "Os testes de upload são instáveis no Windows.",
     ],
     openers: cues![],
     clauses: cues![],
@@ -1388,6 +1397,8 @@ pub(crate) const VETOES: &[Cue] = cues![
     "no problem" => "No problem, thanks for the help.",
     "not a problem" => "Not a problem, thanks for the help.",
     "sem problema*" => "Sem problemas, obrigado pela ajuda.",
+    "never mind" => "Never mind, the team is great.",
+    "if you need" => "Let me know if you need anything.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and
