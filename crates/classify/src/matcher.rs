@@ -311,11 +311,10 @@ impl Matcher {
             if vetoed(k.start, k.end) || in_identifier {
                 continue;
             }
-            // A procedure verb ("rode", "restart") is an imperative; so is a task verb, for
-            // negation ("não atualizar").
-            let imperative = k.table == procedure && matches!(k.tier, Tier::Marker | Tier::Clause);
-            let negatable = imperative || (k.table == task && k.tier == Tier::Opener);
-            if negatable && let Some(negation) = self.negation(text, k.start) {
+            // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
+            let imperative = (k.table == procedure && matches!(k.tier, Tier::Marker | Tier::Clause))
+                || (k.table == task && k.tier == Tier::Opener);
+            if imperative && let Some(negation) = self.negation(text, k.start) {
                 if let Some(slot) = hits.strong.get_mut(constraint) {
                     earliest(slot, k.start, negation);
                 }
