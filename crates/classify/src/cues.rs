@@ -1443,6 +1443,23 @@ pub(crate) const VETOES: &[Cue] = cues![
     "nunca se sabe" => "Nunca se sabe.",
 ];
 
+/// Verbs of reported speech: a hedge after one of them in the same sentence is someone else's
+/// ("the customer mentioned they might expand"), not the memory's own proposal, so the
+/// brainstorm cues after it are dropped.
+pub(crate) const REPORTING: &[Cue] = cues![
+    "said" => "The customer said they might expand next year.",
+    "says" => "The customer says they might expand next year.",
+    "mentioned" => "The customer mentioned they might expand next year.",
+    "told us" => "The customer told us they might expand next year.",
+    "wrote" => "The customer wrote that they might expand next year.",
+    "disse" => "O cliente disse que talvez expanda no ano que vem.",
+    "comentou" => "O cliente comentou que talvez expanda no ano que vem.",
+    "falou" => "O cliente falou que talvez expanda no ano que vem.",
+    "contou" => "O cliente contou que talvez expanda no ano que vem.",
+    "mencionou" => "O cliente mencionou que talvez expanda no ano que vem.",
+    "escreveu" => "O cliente escreveu que talvez expanda no ano que vem.",
+];
+
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and
 /// sequence words ("Please review ...", "Take a snapshot, then purge ...").
 pub(crate) const TRANSPARENT: &[Cue] = cues![

@@ -3,7 +3,7 @@
 //! checked around a match (transparent words, negations) are kept beside it.
 
 use crate::Kind;
-use crate::cues::{ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, TRANSPARENT, VETOES};
+use crate::cues::{ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, REPORTING, TRANSPARENT, VETOES};
 use crate::fold::{Folded, is_word_char};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -17,8 +17,10 @@ pub(crate) enum Role {
     Copula,
     /// An accented copula, matched on the original words.
     AccentedCopula,
-    /// A phrase in which the cues it contains are not cues ("call with", "pode ser").
+    /// A phrase in which the cues it contains are not cues ("call with", "can't wait").
     Veto,
+    /// A verb of reported speech: the hedges after it are someone else's ("mentioned they might").
+    Reporting,
     /// A word that leaves a clause opening open ("please", "then").
     Transparent,
     /// A negation that turns the imperative after it into a prohibition ("não rode").
@@ -82,6 +84,7 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
         .chain(list(Role::Copula, COPULAS))
         .chain(list(Role::AccentedCopula, ACCENTED_COPULAS))
         .chain(list(Role::Veto, VETOES))
+        .chain(list(Role::Reporting, REPORTING))
         .chain(list(Role::Transparent, TRANSPARENT))
         .chain(list(Role::Negation, NEGATIONS))
         .chain(taint)
@@ -234,6 +237,7 @@ impl Matcher {
         };
         let mut kinds: Vec<KindHit> = Vec::new();
         let mut vetoes: Vec<(usize, usize)> = Vec::new();
+        let mut reported: Option<usize> = None;
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
@@ -262,6 +266,11 @@ impl Matcher {
                     }
                 }
                 Role::Veto => vetoes.push((start, end)),
+                Role::Reporting => {
+                    if reported.is_none_or(|r| start < r) {
+                        reported = Some(start);
+                    }
+                }
                 Role::Taint { rule, group } => {
                     let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
                     if opener && !self.opens(folded, start, false) {
@@ -281,7 +290,7 @@ impl Matcher {
         if !vetoes.is_empty() {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
         }
-        self.place(folded, &kinds, &vetoed, &mut hits);
+        self.place(folded, &kinds, &vetoed, reported, &mut hits);
         hits
     }
 
@@ -292,6 +301,7 @@ impl Matcher {
         folded: &Folded,
         kinds: &[KindHit],
         vetoed: &dyn Fn(usize, usize) -> bool,
+        reported: Option<usize>,
         hits: &mut Hits,
     ) {
         let text = folded.text.as_str();
@@ -301,6 +311,7 @@ impl Matcher {
             .rposition(|t| t.kind == Kind::Procedure)
             .unwrap_or(0);
         let constraint = table_of(Kind::Constraint);
+        let brainstorm = table_of(Kind::Brainstorm);
         let mut frames: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut imperatives: Vec<usize> = Vec::new();
         for k in kinds {
@@ -309,6 +320,11 @@ impl Matcher {
             let in_identifier = KINDS.get(k.table).is_some_and(|t| t.kind != Kind::Doc)
                 && inside_identifier(text, k.start, k.end, k.left, k.right);
             if vetoed(k.start, k.end) || in_identifier {
+                continue;
+            }
+            if k.table == brainstorm
+                && reported.is_some_and(|r| r < k.start && folded.same_sentence(r, k.start))
+            {
                 continue;
             }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").

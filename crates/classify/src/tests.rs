@@ -17,7 +17,11 @@ fn kind_of(entry: &Entry) -> Option<Kind> {
     match entry.role {
         Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
         Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
-        Role::Taint { .. } | Role::Veto | Role::Transparent | Role::Negation => None,
+        Role::Taint { .. }
+        | Role::Veto
+        | Role::Reporting
+        | Role::Transparent
+        | Role::Negation => None,
     }
 }
 
@@ -168,16 +172,16 @@ fn every_taint_cue_earns_its_place() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Vetoes, transparent words and negations: each changes the answer on its sentence (the kind,
+/// Vetoes, reporting verbs, transparent words and negations: each changes the answer on its sentence (the kind,
 /// or the taint families), and a negation makes its sentence a constraint.
 #[test]
-fn every_veto_transparent_word_and_negation_earns_its_place() {
+fn every_veto_reporting_verb_transparent_word_and_negation_earns_its_place() {
     let full = matcher();
     let mut failures = Vec::new();
     for entry in entries() {
         if !matches!(
             entry.role,
-            Role::Veto | Role::Transparent | Role::Negation
+            Role::Veto | Role::Reporting | Role::Transparent | Role::Negation
         ) {
             continue;
         }
