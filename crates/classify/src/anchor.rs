@@ -124,9 +124,32 @@ fn is_dotted(token: &str) -> bool {
 
 /// Acronyms of discourse rather than of an entity: they anchor nothing.
 const DISCOURSE: &[&str] = &[
-    "OK", "FYI", "BTW", "IMO", "IMHO", "TBH", "AFAIK", "IIRC", "LOL", "OMG", "TBD", "PS", "NB",
-    "AKA", "ASAP", "TODO", "FIXME", "WIP", "NOTE", "IMPORTANT", "URGENT", "WARNING", "OBS",
-    "VLW", "BLZ", "PFV",
+    "OK",
+    "FYI",
+    "BTW",
+    "IMO",
+    "IMHO",
+    "TBH",
+    "AFAIK",
+    "IIRC",
+    "LOL",
+    "OMG",
+    "TBD",
+    "PS",
+    "NB",
+    "AKA",
+    "ASAP",
+    "TODO",
+    "FIXME",
+    "WIP",
+    "NOTE",
+    "IMPORTANT",
+    "URGENT",
+    "WARNING",
+    "OBS",
+    "VLW",
+    "BLZ",
+    "PFV",
 ];
 
 fn is_acronym(token: &str) -> bool {
@@ -136,7 +159,10 @@ fn is_acronym(token: &str) -> bool {
     }
     // The whole token in capitals, its parts joined by `-` or `_` (`ACME-GUEST`, `AWS_PROFILE`).
     let capitals = body.split(['-', '_']).all(|part| {
-        !part.is_empty() && part.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        !part.is_empty()
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
     });
     if capitals && body.bytes().filter(u8::is_ascii_uppercase).count() >= 2 {
         return true;
@@ -176,8 +202,14 @@ mod tests {
             Some((Shape::Backtick, "`users`"))
         );
         assert_eq!(find("a `` b `c d` e"), Some((Shape::Backtick, "`c d`")));
-        assert_eq!(find("ACME-GUEST wifi"), Some((Shape::Acronym, "ACME-GUEST")));
-        assert_eq!(find("set AWS_PROFILE"), Some((Shape::Acronym, "AWS_PROFILE")));
+        assert_eq!(
+            find("ACME-GUEST wifi"),
+            Some((Shape::Acronym, "ACME-GUEST"))
+        );
+        assert_eq!(
+            find("set AWS_PROFILE"),
+            Some((Shape::Acronym, "AWS_PROFILE"))
+        );
         assert_eq!(find("on PostgreSQL"), Some((Shape::Acronym, "PostgreSQL")));
         assert_eq!(find("on iOS"), Some((Shape::Acronym, "iOS")));
         assert_eq!(find("NASA's probe"), Some((Shape::Acronym, "NASA")));

@@ -7,26 +7,39 @@
 //!
 //! Cues are folded like the content (lowercase, no diacritics: `decisão` and `decisao` are the
 //! same cue) and match whole words: a cue never matches inside a longer word, except that a
-//! trailing `*` lets the last word run on (`crash*` matches `crashes`, `crashed`).
+//! trailing `*` lets the last word run on (`crash*` matches `crashes`, `crashed`). Nor does a
+//! kind cue match inside an identifier (`error.log`, `src/failures/`, `ana@acme.io`), except a
+//! doc cue: documents are named by their files and addresses (`docs/`, `README.md`).
 //!
 //! ## Tiers
 //!
 //! - `markers` count anywhere;
 //! - `openers` count only where a sentence opens (start of text, after `.` `!` `?` `:` `;` or a
-//!   line break, past list bullets): the imperative "Fix the typo" is a task, "a fix" is not;
+//!   line break, past list bullets, quotes and [`TRANSPARENT`] words such as "please" and
+//!   "then"): the imperative "Fix the typo" is a task, "a fix" is not;
 //! - `clauses` count where a sentence or a comma clause opens ("To cut a release, bump ...");
+//! - `frames` open a sentence with a purpose or a condition and count only when an imperative
+//!   opens a later clause of the same sentence ("If the export fails, restart the worker");
 //! - `hints` count anywhere but are weak.
+//!
+//! Beside the tables: [`VETOES`], phrases in which the cues they hold are not cues ("Call with
+//! Ana: ..." is a heading, not an imperative); [`REPORTING`] verbs, after which a hedge is
+//! someone else's ("the customer mentioned they might expand"); and [`NEGATIONS`], which turn the
+//! imperative right after them into a constraint ("Em produção, não rode testes de carga").
 //!
 //! ## Precedence
 //!
 //! The tables are listed in precedence order. A kind is derived from the first table, in that
-//! order, with a marker, opener or clause cue in the content; failing that, a declarative
-//! sentence with an entity anchor derives `fact`; failing that, the first table with a hint.
-//! The order puts the *frame* of a memory before its *content*: a hedge ("maybe we should
-//! never ...") is a brainstorm whatever it hedges; a decision, an epic or a task is that
-//! whatever it decides or plans; then the content kinds, a failure before the rule it breaks, a
-//! rule before the documentation that states it, documentation before the steps it describes,
-//! steps before the capability they use.
+//! order, with a marker, opener, clause or frame cue in the content; failing that, a
+//! declarative sentence with an entity anchor derives `fact`; failing that, the first table with
+//! a hint. The order puts the *frame* of a memory before its *content*: a pointer to a document
+//! ("See docs/adr/7.md for why we picked ...") is a doc whatever the document says; a hedge
+//! ("maybe we should never ...") is a brainstorm whatever it hedges; a decision or an epic is
+//! that whatever it decides or plans; a heading of steps ("Steps to rotate the key: create ...,
+//! update ...") and a framed instruction ("If the export fails, restart ...") are procedures
+//! whatever their verbs; a task is that whatever it plans; then the content kinds, a failure
+//! before the rule it breaks, a rule before the documentation that states it, documentation
+//! before the steps it describes, steps before the capability they use.
 
 use crate::Kind;
 
@@ -78,26 +91,6 @@ pub(crate) const KINDS: &[KindTable] = &[
     PROCEDURE,
     CAPABILITY,
 ];
-
-/// Headings of a list of steps ("Steps to rotate the key: ...", "Passos: ..."): what follows
-/// them are steps, not tasks, whatever verbs they use.
-const STEPS: KindTable = KindTable {
-    kind: Kind::Procedure,
-    markers: cues![
-        "steps to" => "Steps to enable SSO for a tenant: SAML on, metadata pasted.",
-        "to reproduce" => "To reproduce: two concurrent writes on one key.",
-        "passos para" => "Passos para habilitar SSO num tenant: SAML ligado e metadata colado.",
-        "para reproduzir" => "Para reproduzir: duas escritas simultâneas na mesma chave.",
-        "step 1" => "Step 1: the writers go quiet.",
-    ],
-    openers: cues![
-        "steps:" => "Steps: the writers go quiet first.",
-        "passos:" => "Passos: os escritores param primeiro.",
-    ],
-    clauses: cues![],
-    frames: cues![],
-    hints: cues![],
-};
 
 /// Pointers to documentation ("See docs/adr/0007.md for why ..."): a doc whatever the sentence
 /// says the document is about.
@@ -468,6 +461,62 @@ const EPIC: KindTable = KindTable {
     ],
 };
 
+/// Headings of a list of steps ("Steps to rotate the key: ...", "Passos: ..."): what follows
+/// them are steps, not tasks, whatever verbs they use.
+const STEPS: KindTable = KindTable {
+    kind: Kind::Procedure,
+    markers: cues![
+        "steps to" => "Steps to enable SSO for a tenant: SAML on, metadata pasted.",
+        "to reproduce" => "To reproduce: two concurrent writes on one key.",
+        "passos para" => "Passos para habilitar SSO num tenant: SAML ligado e metadata colado.",
+        "para reproduzir" => "Para reproduzir: duas escritas simultâneas na mesma chave.",
+        "step 1" => "Step 1: the writers go quiet.",
+    ],
+    openers: cues![
+        "steps:" => "Steps: the writers go quiet first.",
+        "passos:" => "Passos: os escritores param primeiro.",
+    ],
+    clauses: cues![],
+    frames: cues![],
+    hints: cues![],
+};
+
+/// Instructions framed by a fronted clause: a purpose or a condition, a comma, then an imperative
+/// ("If the export fails, restart the worker"; "Para recuperar de uma falha, reinicie o worker").
+/// A frame counts only where a sentence opens and only when an imperative (a procedure verb or
+/// a task verb) opens a later clause of the same sentence. It comes before tasks and the content
+/// kinds: the failure or the rule that the fronted clause names is the occasion of the steps.
+const INSTRUCTION: KindTable = KindTable {
+    kind: Kind::Procedure,
+    markers: cues![],
+    openers: cues![],
+    clauses: cues![],
+    frames: cues![
+        "to" => "To recover from a crash, restart the worker.",
+        "if" => "If the export fails, restart the worker.",
+        "when" => "When the importer crashes, restart the worker.",
+        "whenever" => "Whenever the disk fills up, purge the queue.",
+        "before" => "Before touching the wiki, export the pages.",
+        "after" => "After a failed deploy, roll back with the previous tag.",
+        "once" => "Once the backup has failed twice, restart the agent.",
+        "in case of" => "In case of a crash, restart the worker.",
+        "during" => "During a crash loop, scale the consumers to zero.",
+        "para" => "Para recuperar de uma falha, reinicie o worker.",
+        "pra" => "Pra resolver a falha, reinicie o broker.",
+        "se" => "Se o importador falha, reinicie o worker.",
+        "quando" => "Quando o worker cai, reinicie o serviço.",
+        "sempre que" => "Sempre que o backup falha, rode o script de limpeza.",
+        "antes de" => "Antes de mexer na wiki, exporte as páginas.",
+        "depois de" => "Depois de uma falha no deploy, rode o rollback.",
+        "assim que" => "Assim que o disco enche, limpe o cache.",
+        "caso" => "Caso apareça a tela branca, limpe o cache.",
+        "em caso de" => "Em caso de falha, reinicie o worker.",
+        "ao" => "Ao ver a tela branca, limpe o cache.",
+        "durante" => "Durante a falha, pare os consumidores.",
+    ],
+    hints: cues![],
+};
+
 const TASK: KindTable = KindTable {
     kind: Kind::Task,
     markers: cues![
@@ -766,43 +815,6 @@ const TASK: KindTable = KindTable {
     ],
     clauses: cues![],
     frames: cues![],
-    hints: cues![
-    ],
-};
-
-/// Instructions framed by a fronted clause: a purpose or a condition, a comma, then an imperative
-/// ("If the export fails, restart the worker"; "Para recuperar de uma falha, reinicie o worker").
-/// A frame counts only where a sentence opens and only when an imperative (a procedure verb or
-/// a task verb) opens a later comma clause of the same sentence. It comes before the content
-/// kinds: the failure or the rule that the fronted clause names is the occasion of the steps.
-const INSTRUCTION: KindTable = KindTable {
-    kind: Kind::Procedure,
-    markers: cues![],
-    openers: cues![],
-    clauses: cues![],
-    frames: cues![
-        "to" => "To recover from a crash, restart the worker.",
-        "if" => "If the export fails, restart the worker.",
-        "when" => "When the importer crashes, restart the worker.",
-        "whenever" => "Whenever the disk fills up, purge the queue.",
-        "before" => "Before touching the wiki, export the pages.",
-        "after" => "After a failed deploy, roll back with the previous tag.",
-        "once" => "Once the backup has failed twice, restart the agent.",
-        "in case of" => "In case of a crash, restart the worker.",
-        "during" => "During a crash loop, scale the consumers to zero.",
-        "para" => "Para recuperar de uma falha, reinicie o worker.",
-        "pra" => "Pra resolver a falha, reinicie o broker.",
-        "se" => "Se o importador falha, reinicie o worker.",
-        "quando" => "Quando o worker cai, reinicie o serviço.",
-        "sempre que" => "Sempre que o backup falha, rode o script de limpeza.",
-        "antes de" => "Antes de mexer na wiki, exporte as páginas.",
-        "depois de" => "Depois de uma falha no deploy, rode o rollback.",
-        "assim que" => "Assim que o disco enche, limpe o cache.",
-        "caso" => "Caso apareça a tela branca, limpe o cache.",
-        "em caso de" => "Em caso de falha, reinicie o worker.",
-        "ao" => "Ao ver a tela branca, limpe o cache.",
-        "durante" => "Durante a falha, pare os consumidores.",
-    ],
     hints: cues![],
 };
 
@@ -1143,8 +1155,7 @@ const DOC: KindTable = KindTable {
         "explicad*" => "A conta do retry está explicada na seção 4.",
         "doc" => "The postmortem doc has the timeline.",
     ],
-    openers: cues![
-    ],
+    openers: cues![],
     clauses: cues![],
     frames: cues![],
     hints: cues![

@@ -256,7 +256,10 @@ mod tests {
             f.opens_clause(at("run", 0), false, none),
             "after a line break and a bullet"
         );
-        assert!(f.opens_clause(at("run", 1), false, none), "after a line break");
+        assert!(
+            f.opens_clause(at("run", 1), false, none),
+            "after a line break"
+        );
         assert!(!f.opens_clause(at("run", 2), false, none), "mid-clause");
         assert!(
             f.opens_clause(at("then", 0), true, none),
@@ -273,8 +276,14 @@ mod tests {
         let f = Folded::new("Please, then run it. Docs then run");
         let words = ["please".to_owned(), "then".to_owned()];
         let at = |needle: &str, nth: usize| f.text.match_indices(needle).nth(nth).unwrap().0;
-        assert!(f.opens_clause(at("run", 0), false, &words), "through words and a comma");
-        assert!(!f.opens_clause(at("run", 1), false, &words), "a word that is not transparent");
+        assert!(
+            f.opens_clause(at("run", 0), false, &words),
+            "through words and a comma"
+        );
+        assert!(
+            !f.opens_clause(at("run", 1), false, &words),
+            "a word that is not transparent"
+        );
         assert!(f.same_sentence(0, at("run", 0)));
         assert!(!f.same_sentence(0, at("docs", 0)));
     }

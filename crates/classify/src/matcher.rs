@@ -3,7 +3,9 @@
 //! checked around a match (transparent words, negations) are kept beside it.
 
 use crate::Kind;
-use crate::cues::{ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, REPORTING, TRANSPARENT, VETOES};
+use crate::cues::{
+    ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, REPORTING, TRANSPARENT, VETOES,
+};
 use crate::fold::{Folded, is_word_char};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -258,7 +260,10 @@ impl Matcher {
                     end,
                     cue: p.cue,
                     left: p.left,
-                    right: text.get(..end).and_then(|s| s.chars().next_back()).is_some_and(is_word_char),
+                    right: text
+                        .get(..end)
+                        .and_then(|s| s.chars().next_back())
+                        .is_some_and(is_word_char),
                 }),
                 Role::Copula => {
                     if !inside_identifier(text, start, end, p.left, true) {
@@ -328,7 +333,8 @@ impl Matcher {
                 continue;
             }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
-            let imperative = (k.table == procedure && matches!(k.tier, Tier::Marker | Tier::Clause))
+            let imperative = (k.table == procedure
+                && matches!(k.tier, Tier::Marker | Tier::Clause))
                 || (k.table == task && k.tier == Tier::Opener);
             if imperative && let Some(negation) = self.negation(text, k.start) {
                 if let Some(slot) = hits.strong.get_mut(constraint) {
@@ -407,7 +413,10 @@ fn inside_identifier(text: &str, start: usize, end: usize, left: bool, right: bo
         }
     }
     if right {
-        let rest = text.get(end..).unwrap_or("").trim_start_matches(is_word_char);
+        let rest = text
+            .get(end..)
+            .unwrap_or("")
+            .trim_start_matches(is_word_char);
         let mut after = rest.chars();
         if joins(after.next(), after.next()) {
             return true;

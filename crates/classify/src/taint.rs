@@ -8,13 +8,24 @@
 //! (a forged `Assistant:` turn). Pairing is what keeps the scan quiet on ordinary notes:
 //! "ignore" and "the flaky test" are not an override, "ignore" and "previous instructions" are.
 //!
+//! The lists are paraphrase classes rather than phrases: the verbs of overriding (ignore,
+//! disregard, set aside, pay no attention to, desconsidere, deixe de lado, ...), the objects that
+//! can only be the model's (instructions, system prompt, guardrails, everything above) apart
+//! from the ordinary words that count only when qualified as the model's or as earlier ("your
+//! rules", "all prior context", "as regras anteriores"), the ways of declaring them void, the
+//! verbs of keeping a secret from the user, of sending, the secrets and the destinations, and
+//! the standing conditions of a trigger with the payloads it orders ("from now on" is a trigger
+//! only with "recommend", "end every reply with", "tell the user", ...; "from now on we deploy
+//! on Fridays" is a note). Vetoes from the kind tables apply too ("password reset" is no
+//! secret).
+//!
 //! Detectors look at the original text for what cues cannot express: long base64 runs, runs of
 //! `\xHH`, `%HH` or `\uHHHH` escapes, and invisible characters (see [`encoded_payload`]).
 //!
 //! As in the kind tables, every cue carries (in test builds) a sentence that the unit test
 //! `every_taint_cue_earns_its_place` scans with and without it: the family must stop firing
 //! when the cue is removed (from every rule of the family, since a list such as the objects of
-//! an override serves two rules).
+//! an override serves several rules).
 
 use crate::cues::{Cue, cues};
 use crate::fold::is_invisible;

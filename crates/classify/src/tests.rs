@@ -17,11 +17,9 @@ fn kind_of(entry: &Entry) -> Option<Kind> {
     match entry.role {
         Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
         Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
-        Role::Taint { .. }
-        | Role::Veto
-        | Role::Reporting
-        | Role::Transparent
-        | Role::Negation => None,
+        Role::Taint { .. } | Role::Veto | Role::Reporting | Role::Transparent | Role::Negation => {
+            None
+        }
     }
 }
 
