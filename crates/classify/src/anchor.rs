@@ -9,12 +9,16 @@
 //! | number      | a token holding an ASCII digit                                       | `2023`, `p99`, `us-east-1` |
 //! | path        | a URL, a token starting `/`, `~/`, `./`, `../`, or `a/b`, `a\b`      | `/etc/kenning.toml`        |
 //! | dotted name | two or more dot-separated word segments, one of them 2+ chars long   | `config.toml`, `node.js`   |
-//! | acronym     | 2+ capital letters, optionally a plural `s`                          | `API`, `SLA`, `PRs`        |
+//! |             | (an e-mail address counts by its domain)                             | `ana@acme.io`              |
+//! | acronym     | a run of 2+ capital letters: the whole token (`-`, `_` may join      | `API`, `PRs`, `AWS_PROFILE`|
+//! |             | parts), or inside a mixed-case name                                  | `PostgreSQL`, `iOS`        |
 //!
-//! A token is a whitespace-separated word with surrounding punctuation trimmed. `and/or` and
-//! `e/ou` are not paths; `e.g.`, `i.e.` and `p.ex.` are not dotted names (no segment of two
-//! characters, or listed). Proper names are not anchors: the seed's list is closed, so
-//! "Alice is very friendly" stays underivable (pass `kind`).
+//! A token is a whitespace-separated word with surrounding punctuation and a possessive `'s`
+//! trimmed. `and/or` and `e/ou` are not paths; `e.g.`, `i.e.` and `p.ex.` are not dotted names
+//! (no segment of two characters, or listed). The acronyms of discourse (`OK`, `FYI`, `BTW`,
+//! `IMO`, `TODO`, ...) anchor no entity and are not anchors. Proper names are not anchors: the
+//! seed's list is closed, so "Alice is very friendly" and "Ana prefers email over phone calls"
+//! stay underivable (pass `kind`).
 
 /// The shape of an anchor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,11 +61,15 @@ fn backtick_span(text: &str) -> Option<&str> {
 
 /// Strips the punctuation that surrounds a word in prose.
 fn trim(word: &str) -> &str {
-    word.trim_start_matches(['(', '[', '{', '<', '"', '\'', '*', '\u{201c}', '\u{2018}'])
+    let word = word
+        .trim_start_matches(['(', '[', '{', '<', '"', '\'', '*', '\u{201c}', '\u{2018}'])
         .trim_end_matches([
             ')', ']', '}', '>', '"', '\'', '*', ',', ';', ':', '!', '?', '.', '\u{201d}',
             '\u{2019}',
-        ])
+        ]);
+    word.strip_suffix("'s")
+        .or_else(|| word.strip_suffix("\u{2019}s"))
+        .unwrap_or(word)
 }
 
 fn shape(token: &str) -> Option<Shape> {
@@ -98,6 +106,11 @@ fn is_path(token: &str) -> bool {
 
 fn is_dotted(token: &str) -> bool {
     const NOT_NAMES: &[&str] = &["p.ex", "ph.d", "sr.a", "dr.a"];
+    // An e-mail address: its domain.
+    let token = match token.split_once('@') {
+        Some((user, domain)) if !user.is_empty() => domain,
+        _ => token,
+    };
     let segments: Vec<&str> = token.split('.').collect();
     segments.len() >= 2
         && segments.iter().all(|s| {
@@ -109,9 +122,59 @@ fn is_dotted(token: &str) -> bool {
         && !NOT_NAMES.iter().any(|n| token.eq_ignore_ascii_case(n))
 }
 
+/// Acronyms of discourse rather than of an entity: they anchor nothing.
+const DISCOURSE: &[&str] = &[
+    "OK",
+    "FYI",
+    "BTW",
+    "IMO",
+    "IMHO",
+    "TBH",
+    "AFAIK",
+    "IIRC",
+    "LOL",
+    "OMG",
+    "TBD",
+    "PS",
+    "NB",
+    "AKA",
+    "ASAP",
+    "TODO",
+    "FIXME",
+    "WIP",
+    "NOTE",
+    "IMPORTANT",
+    "URGENT",
+    "WARNING",
+    "OBS",
+    "VLW",
+    "BLZ",
+    "PFV",
+];
+
 fn is_acronym(token: &str) -> bool {
     let body = token.strip_suffix('s').unwrap_or(token);
-    body.len() >= 2 && body.bytes().all(|b| b.is_ascii_uppercase())
+    if DISCOURSE.contains(&body) {
+        return false;
+    }
+    // The whole token in capitals, its parts joined by `-` or `_` (`ACME-GUEST`, `AWS_PROFILE`).
+    let capitals = body.split(['-', '_']).all(|part| {
+        !part.is_empty()
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    });
+    if capitals && body.bytes().filter(u8::is_ascii_uppercase).count() >= 2 {
+        return true;
+    }
+    // A mixed-case name holding a run of two capitals (`PostgreSQL`, `gRPC`, `iOS`); the
+    // capitalised first word of a sentence has one capital only.
+    body.bytes().all(|b| b.is_ascii_alphanumeric())
+        && body.bytes().any(|b| b.is_ascii_lowercase())
+        && body
+            .as_bytes()
+            .windows(2)
+            .any(|w| w.iter().all(u8::is_ascii_uppercase))
 }
 
 #[cfg(test)]
@@ -139,6 +202,21 @@ mod tests {
             Some((Shape::Backtick, "`users`"))
         );
         assert_eq!(find("a `` b `c d` e"), Some((Shape::Backtick, "`c d`")));
+        assert_eq!(
+            find("ACME-GUEST wifi"),
+            Some((Shape::Acronym, "ACME-GUEST"))
+        );
+        assert_eq!(
+            find("set AWS_PROFILE"),
+            Some((Shape::Acronym, "AWS_PROFILE"))
+        );
+        assert_eq!(find("on PostgreSQL"), Some((Shape::Acronym, "PostgreSQL")));
+        assert_eq!(find("on iOS"), Some((Shape::Acronym, "iOS")));
+        assert_eq!(find("NASA's probe"), Some((Shape::Acronym, "NASA")));
+        assert_eq!(
+            find("mail ana@acme.io"),
+            Some((Shape::Dotted, "ana@acme.io"))
+        );
     }
 
     #[test]
@@ -152,6 +230,11 @@ mod tests {
             "I am here",
             "an unclosed ` backtick",
             "an empty `` pair",
+            "OK, BTW the system is resilient, IMO.",
+            "NOTE: the team is great.",
+            "GitHub and JavaScript are proper names.",
+            "Ana's invoices go to the finance mailbox.",
+            "ping @ana about it",
         ] {
             assert_eq!(find(text), None, "{text}");
         }

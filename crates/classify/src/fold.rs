@@ -94,25 +94,53 @@ impl Folded {
 
     /// Whether a cue found at `pos` opens a sentence: it follows the start of the text, a
     /// sentence stop (`.`, `!`, `?`, `:`, `;`, a closing parenthesis of a list number) or a line
-    /// break, with only list bullets, quotes and spaces between. With `comma`, a comma counts as
-    /// an opening too (the imperative after "To cut a release, ...").
-    pub(crate) fn opens_clause(&self, pos: usize, comma: bool) -> bool {
-        let before = self.text.get(..pos).unwrap_or("");
-        let mut at = before.len();
-        for (i, c) in before.char_indices().rev() {
-            match c {
-                ' ' if self.breaks.binary_search(&i).is_ok() => return true,
-                ' ' | '-' | '*' | '•' | '>' | '#' | '"' | '\'' | '(' | '[' | '`' => at = i,
-                _ => break,
+    /// break, with only list bullets, quotes, spaces and `transparent` words between (politeness
+    /// and sequence words: "please run", "then run", "por favor, não"). With `comma`, a comma
+    /// counts as an opening too (the imperative after "To cut a release, ...").
+    pub(crate) fn opens_clause(&self, pos: usize, comma: bool, transparent: &[String]) -> bool {
+        let mut end = pos;
+        loop {
+            let before = self.text.get(..end).unwrap_or("");
+            let mut at = before.len();
+            for (i, c) in before.char_indices().rev() {
+                match c {
+                    ' ' if self.breaks.binary_search(&i).is_ok() => return true,
+                    ' ' | '-' | '*' | '•' | '>' | '#' | '"' | '\'' | '(' | '[' | '`' => at = i,
+                    _ => break,
+                }
+            }
+            let head = before.get(..at).unwrap_or("");
+            let word_end = match head.chars().next_back() {
+                None => return true,
+                Some('.' | '!' | '?' | ':' | ';' | ')' | '\n') => return true,
+                Some(',') if comma => return true,
+                // "Please, don't ...", "Then, run ...": a comma right after a transparent word.
+                Some(',') => head.get(..head.len() - 1).unwrap_or(""),
+                Some(_) => head,
+            };
+            match transparent_word(word_end, transparent) {
+                Some(start) => end = start,
+                None => return false,
             }
         }
-        match before.get(..at).and_then(|b| b.chars().next_back()) {
-            None => true,
-            Some('.' | '!' | '?' | ':' | ';' | ')' | '\n') => true,
-            Some(',') => comma,
-            Some(_) => false,
-        }
     }
+
+    /// Whether no sentence stop or line break stands between two positions.
+    pub(crate) fn same_sentence(&self, from: usize, to: usize) -> bool {
+        let between = self.text.get(from..to).unwrap_or("");
+        let stop = [". ", "! ", "? ", "; "].iter().any(|s| between.contains(s));
+        let lo = self.breaks.partition_point(|&b| b < from);
+        let hi = self.breaks.partition_point(|&b| b < to);
+        !stop && lo == hi
+    }
+}
+
+/// Where the transparent word that ends `head` starts, if one does (as a whole word).
+fn transparent_word(head: &str, transparent: &[String]) -> Option<usize> {
+    transparent.iter().find_map(|word| {
+        let rest = head.strip_suffix(word.as_str())?;
+        (!rest.chars().next_back().is_some_and(is_word_char)).then_some(rest.len())
+    })
 }
 
 /// The folded form of the accented Latin-1 letters of English and Portuguese text, the common
@@ -223,17 +251,40 @@ mod tests {
         let f = Folded::new("Steps\n- Run make\r\n  run tests, then run lint");
         assert_eq!(f.text, "steps - run make run tests, then run lint");
         let at = |needle: &str, nth: usize| f.text.match_indices(needle).nth(nth).unwrap().0;
+        let none: &[String] = &[];
         assert!(
-            f.opens_clause(at("run", 0), false),
+            f.opens_clause(at("run", 0), false, none),
             "after a line break and a bullet"
         );
-        assert!(f.opens_clause(at("run", 1), false), "after a line break");
-        assert!(!f.opens_clause(at("run", 2), false), "mid-clause");
         assert!(
-            f.opens_clause(at("then", 0), true),
+            f.opens_clause(at("run", 1), false, none),
+            "after a line break"
+        );
+        assert!(!f.opens_clause(at("run", 2), false, none), "mid-clause");
+        assert!(
+            f.opens_clause(at("then", 0), true, none),
             "after a comma, when commas count"
         );
-        assert!(!f.opens_clause(at("then", 0), false));
-        assert!(f.opens_clause(0, false));
+        assert!(!f.opens_clause(at("then", 0), false, none));
+        assert!(f.opens_clause(0, false, none));
+        let then = ["then".to_owned()];
+        assert!(
+            f.opens_clause(at("run", 2), true, &then),
+            "through a transparent word after a comma"
+        );
+        assert!(!f.opens_clause(at("run", 2), false, &then));
+        let f = Folded::new("Please, then run it. Docs then run");
+        let words = ["please".to_owned(), "then".to_owned()];
+        let at = |needle: &str, nth: usize| f.text.match_indices(needle).nth(nth).unwrap().0;
+        assert!(
+            f.opens_clause(at("run", 0), false, &words),
+            "through words and a comma"
+        );
+        assert!(
+            !f.opens_clause(at("run", 1), false, &words),
+            "a word that is not transparent"
+        );
+        assert!(f.same_sentence(0, at("run", 0)));
+        assert!(!f.same_sentence(0, at("docs", 0)));
     }
 }

@@ -42,28 +42,40 @@
 //!
 //! The content is folded (lowercase, no diacritics, compatibility forms, invisible characters
 //! dropped) and read once by an Aho-Corasick automaton holding every cue of every table. Cues
-//! match whole words. The tables (in `cues.rs`, listed in precedence order) have tiers: markers
-//! count anywhere, openers only where a sentence opens (the imperative "Fix the typo"), clause
-//! cues also after a comma ("To cut a release, bump ..."), and hints are weak. The kind is:
+//! match whole words, and kind cues do not match inside identifiers (`error.log`). The tables
+//! (in `cues.rs`, listed in precedence order) have tiers: markers count anywhere, openers only
+//! where a sentence opens (the imperative "Fix the typo", also after "please" or "then"), clause
+//! cues also after a comma ("To cut a release, bump ..."), frames ("If ...", "Quando ...") only
+//! when an imperative follows them in the same sentence, and hints are weak. Vetoes drop the cues
+//! inside a phrase that is not what its words say ("Call with Ana:" is a heading); a negation
+//! turns the imperative after it into a rule ("não rode ..."); a reporting verb makes the hedge
+//! after it someone else's. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
-//! 2. else the first table, in precedence order, with a marker, opener or clause cue:
-//!    brainstorm, decision, epic, task, failure_pattern, constraint, doc, procedure, capability
-//!    (the frame of a memory before its content: "maybe we should never ..." is a brainstorm);
-//! 3. else `fact`, if a copular or declarative verb (`is`, `uses`, `é`, `roda`, ...) meets an
-//!    entity anchor: an acronym, a number, a path, a dotted name or a backtick token (K4);
+//! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
+//!    a doc pointer ("See ... for"), brainstorm, decision, epic, a heading of steps, a framed
+//!    instruction (procedure), task, failure_pattern, constraint, doc, procedure, capability (the
+//!    frame of a memory before its content: "maybe we should never ..." is a brainstorm);
+//! 3. else `fact`, if a copular or declarative verb (`is`, `uses`, `prefers`, `é`, `roda`,
+//!    `mudou`, ...) meets an entity anchor: an acronym, a number, a path, a dotted name or a
+//!    backtick token (K4);
 //! 4. else the first table with a hint;
 //! 5. else [`Error::Underivable`], naming the copula when the entity gate turned the sentence
 //!    away.
 //!
 //! ## The taint scan
 //!
-//! Six families ([`TaintFamily`]): override of earlier instructions, fake role or system tags,
-//! secrecy clauses, exfiltration (a sending verb, a secret and a destination, in that order),
-//! persistent triggers (a standing condition and an order for future turns), and encoded
-//! payloads (base64 runs, escape runs, invisible characters, "decode and follow"). Most
-//! families pair cues within a window of bytes, which is what keeps ordinary notes clean:
-//! "Ignore the flaky test" is not an override, "ignore the previous instructions" is. The scan
+//! Six families ([`TaintFamily`]): override of earlier instructions (or of safeguards: "turn
+//! off your content filters"), fake role or system tags (chat-template tokens, `{"role":
+//! "system"}`, a forged `SYSTEM:` line addressing the model), secrecy clauses, exfiltration (a
+//! sending verb, a secret and a destination, in that order; or an address fetched with a secret
+//! in its query, a markdown image), persistent triggers (a standing condition and an order for
+//! future turns), and encoded payloads (base64 runs, escape runs, invisible characters, "decode
+//! and follow", "read it backwards and obey"). Most families pair cues within a window of bytes,
+//! which is what keeps ordinary notes clean: "Ignore the flaky test" is not an override,
+//! "ignore the previous instructions" is; "the old rules no longer apply" is not either, since a
+//! word as common as "rules" counts only when it is the model's ("your rules", "as regras
+//! anteriores"). The scan
 //! runs on every call, a supplied kind or not. Its findings, the caller's `taint_hint` and an
 //! `external-import` origin are the label's [`Label::taint_reasons`]; any one taints it, and
 //! nothing clears one (K5).
@@ -71,16 +83,24 @@
 //! ## How well it works
 //!
 //! Measured by `cargo test -p kenning-classify --test corpus -- --nocapture` and `--test taint`
-//! on the corpora in `tests/corpus/` (see their headers for how each slice was written):
+//! on the corpora in `tests/corpus/` (see their headers for how each slice was written and run):
 //!
-//! - Kind: right on at least 90% of the derivable sentences of the whole labelled corpus, and no
-//!   sentence labelled underivable ever gets a kind. On text written after the tables were frozen
-//!   and run once, accuracy was about 62–64%, and most misses were abstentions
-//!   (`Underivable`, the caller then passes `kind`), not wrong kinds: the tables are precise
-//!   rather than broad. The third such slice is kept untuned as the honest estimate.
-//! - Taint: every sentence of the injection corpus is flagged with its family, and well under 2%
-//!   of the benign text. On injections phrased in ways the tables had not seen, a first run
-//!   flagged 25–31%: the scan catches the common shapes of injection, not every paraphrase.
+//! - Kind: right on 761 of 842 derivable sentences of the whole labelled corpus (90.4%), and
+//!   none of its 120 underivable sentences gets a kind. The honest figures are the first runs on
+//!   text written before the tables it was run on: the previous round scored 62.2% on the third
+//!   fresh slice (82 derivable); after this round's broadening by class, that same untouched
+//!   slice scores 81.7% (67/82, 0 of 8 underivable given a kind), and the fifth slice, written
+//!   before this round and first run after it, 81.2% (130/160; the tables before the round:
+//!   58.8%). Most misses are still abstentions (the caller passes `kind`): 19 of the 30 on the
+//!   fifth slice. Of its 11 wrong kinds, 4 were a rule word inside a task or a step ("needs a
+//!   rewrite before Monday"), 4 a failure or a doc stated with a number or an acronym and read
+//!   as a fact, the rest a permission word in a rule and a rule word in a fact.
+//! - Taint: every sentence of the injection corpus (216, six families, both languages) is
+//!   flagged with its family, and 5 of 1323 benign sentences (0.38%) are tainted, among them
+//!   tricky notes such as "ignore the flaky test" or "from now on we deploy on Fridays" that stay
+//!   clean. On injections phrased in ways the tables had not seen, the first run on the held-out
+//!   slice flagged 41 of 48 (85.4%; the previous tables: 20.8%): the scan catches the common
+//!   shapes and their paraphrase classes, not every paraphrase.
 //!
 //! [`cue_words`] lists every cue, for display.
 //!
@@ -101,8 +121,13 @@
 //! - **Precedence** when several kinds match: the order above. A marker of a later kind beats a
 //!   hint of an earlier one; an anchored fact beats a hint.
 //! - **Anchors** are exactly the seed's five shapes; proper names are not anchors, so "Alice is
-//!   very friendly" stays underivable. Accented copulas (`é`, `está`) need their accent, since
-//!   folded they are other words (`e` "and", `esta` "this").
+//!   very friendly" and "Ana prefers email over phone calls" stay underivable (a preference is a
+//!   declarative sentence like any other: with an anchor, "Ana prefers Slack for PRs", it is a
+//!   fact). An acronym is a run of capitals, also inside a mixed-case name (`PostgreSQL`, `iOS`)
+//!   or joined by `-` and `_` (`AWS_PROFILE`); the acronyms of discourse (`OK`, `FYI`, `IMO`,
+//!   `TODO`) anchor nothing. An e-mail address is a dotted name by its domain. Accented copulas
+//!   (`é`, `está`) need their accent, since folded they are other words (`e` "and", `esta`
+//!   "this").
 //! - **Bounds**: content up to [`MAX_CONTENT_BYTES`] (256 KiB, a memory rather than a document),
 //!   `proof_hint` and `stale_if` up to [`MAX_EPISTEMIC_TEXT_BYTES`]. Empty or blank content is
 //!   rejected even with a supplied kind.

@@ -1,7 +1,11 @@
-//! One Aho-Corasick automaton over every cue of every table, kind cues, copulas and taint cues
-//! alike, so that a classification reads the folded content once.
+//! One Aho-Corasick automaton over every cue of every table, kind cues, copulas, vetoes and taint
+//! cues alike, so that a classification reads the folded content once. The words that are only
+//! checked around a match (transparent words, negations) are kept beside it.
 
-use crate::cues::{ACCENTED_COPULAS, COPULAS, Cue, KINDS};
+use crate::Kind;
+use crate::cues::{
+    ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, REPORTING, TRANSPARENT, VETOES,
+};
 use crate::fold::{Folded, is_word_char};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -15,6 +19,14 @@ pub(crate) enum Role {
     Copula,
     /// An accented copula, matched on the original words.
     AccentedCopula,
+    /// A phrase in which the cues it contains are not cues ("call with", "can't wait").
+    Veto,
+    /// A verb of reported speech: the hedges after it are someone else's ("mentioned they might").
+    Reporting,
+    /// A word that leaves a clause opening open ("please", "then").
+    Transparent,
+    /// A negation that turns the imperative after it into a prohibition ("não rode").
+    Negation,
     /// A taint cue: the rule's index in [`RULES`] and the group's in the rule.
     Taint { rule: usize, group: usize },
 }
@@ -25,6 +37,7 @@ pub(crate) enum Tier {
     Marker,
     Opener,
     Clause,
+    Frame,
     Hint,
 }
 
@@ -44,6 +57,12 @@ pub(crate) struct Entry {
     pub(crate) cue: &'static Cue,
 }
 
+fn list(role: Role, cues: &'static [Cue]) -> impl Iterator<Item = Entry> {
+    cues.iter()
+        .enumerate()
+        .map(move |(index, cue)| Entry { role, index, cue })
+}
+
 /// Every entry of every table, in table order.
 pub(crate) fn entries() -> impl Iterator<Item = Entry> {
     let kinds = KINDS.iter().enumerate().flat_map(|(table, t)| {
@@ -51,40 +70,26 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
             (Tier::Marker, t.markers),
             (Tier::Opener, t.openers),
             (Tier::Clause, t.clauses),
+            (Tier::Frame, t.frames),
             (Tier::Hint, t.hints),
         ]
         .into_iter()
-        .flat_map(move |(tier, cues)| {
-            cues.iter().enumerate().map(move |(index, cue)| Entry {
-                role: Role::Kind { table, tier },
-                index,
-                cue,
-            })
-        })
+        .flat_map(move |(tier, cues)| list(Role::Kind { table, tier }, cues))
     });
-    let copulas = COPULAS.iter().enumerate().map(|(index, cue)| Entry {
-        role: Role::Copula,
-        index,
-        cue,
-    });
-    let accented = ACCENTED_COPULAS
-        .iter()
-        .enumerate()
-        .map(|(index, cue)| Entry {
-            role: Role::AccentedCopula,
-            index,
-            cue,
-        });
     let taint = RULES.iter().enumerate().flat_map(|(rule, r)| {
-        r.groups.iter().enumerate().flat_map(move |(group, cues)| {
-            cues.iter().enumerate().map(move |(index, cue)| Entry {
-                role: Role::Taint { rule, group },
-                index,
-                cue,
-            })
-        })
+        r.groups
+            .iter()
+            .enumerate()
+            .flat_map(move |(group, cues)| list(Role::Taint { rule, group }, cues))
     });
-    kinds.chain(copulas).chain(accented).chain(taint)
+    kinds
+        .chain(list(Role::Copula, COPULAS))
+        .chain(list(Role::AccentedCopula, ACCENTED_COPULAS))
+        .chain(list(Role::Veto, VETOES))
+        .chain(list(Role::Reporting, REPORTING))
+        .chain(list(Role::Transparent, TRANSPARENT))
+        .chain(list(Role::Negation, NEGATIONS))
+        .chain(taint)
 }
 
 /// A compiled pattern: its role, the cue as written, and which ends need a word boundary.
@@ -105,6 +110,20 @@ pub(crate) struct TaintHit {
     pub(crate) end: usize,
 }
 
+/// A kind cue found in the folded text, before its placement is checked.
+#[derive(Debug, Clone, Copy)]
+struct KindHit {
+    table: usize,
+    tier: Tier,
+    start: usize,
+    end: usize,
+    cue: &'static str,
+    /// Whether the cue's first and last characters are word characters (then it must not sit
+    /// inside an identifier such as `error.log` or `docs.acme.io`).
+    left: bool,
+    right: bool,
+}
+
 /// What a scan found: per kind table the earliest strong and weak cue, the earliest copula, and
 /// every taint cue.
 #[derive(Debug)]
@@ -121,6 +140,14 @@ pub(crate) struct Matcher {
     automaton: AhoCorasick,
     patterns: Vec<Pattern>,
     accented: Vec<&'static str>,
+    /// Folded transparent words and negations, with the cue each came from.
+    transparent: Vec<String>,
+    negations: Vec<(String, &'static str)>,
+}
+
+/// The index in [`KINDS`] of the first table of a kind.
+fn table_of(kind: Kind) -> usize {
+    KINDS.iter().position(|t| t.kind == kind).unwrap_or(0)
 }
 
 impl Matcher {
@@ -133,10 +160,23 @@ impl Matcher {
         let mut patterns = Vec::new();
         let mut folded = Vec::new();
         let mut accented = Vec::new();
+        let mut transparent = Vec::new();
+        let mut negations = Vec::new();
         for entry in entries().filter(|e| keep(e)) {
-            if entry.role == Role::AccentedCopula {
-                accented.push(entry.cue.text);
-                continue;
+            match entry.role {
+                Role::AccentedCopula => {
+                    accented.push(entry.cue.text);
+                    continue;
+                }
+                Role::Transparent => {
+                    transparent.push(Folded::new(entry.cue.text).text);
+                    continue;
+                }
+                Role::Negation => {
+                    negations.push((Folded::new(entry.cue.text).text, entry.cue.text));
+                    continue;
+                }
+                _ => {}
             }
             let (words, stem) = match entry.cue.text.strip_suffix('*') {
                 Some(words) => (words, true),
@@ -162,6 +202,8 @@ impl Matcher {
             automaton,
             patterns,
             accented,
+            transparent,
+            negations,
         })
     }
 
@@ -169,6 +211,21 @@ impl Matcher {
     #[cfg(test)]
     pub(crate) fn patterns_len(&self) -> usize {
         self.automaton.patterns_len()
+    }
+
+    /// Whether a cue at `pos` opens a sentence (or, with `comma`, a comma clause), looking
+    /// through transparent words.
+    fn opens(&self, folded: &Folded, pos: usize, comma: bool) -> bool {
+        folded.opens_clause(pos, comma, &self.transparent)
+    }
+
+    /// The negation standing right before `pos` ("nao " in "nao rode"), if any.
+    fn negation(&self, text: &str, pos: usize) -> Option<&'static str> {
+        let before = text.get(..pos)?.strip_suffix(' ')?;
+        self.negations.iter().find_map(|(word, cue)| {
+            let rest = before.strip_suffix(word.as_str())?;
+            (!rest.chars().next_back().is_some_and(is_word_char)).then_some(*cue)
+        })
     }
 
     /// Scans folded text.
@@ -180,11 +237,9 @@ impl Matcher {
             copula: None,
             taint: Vec::new(),
         };
-        let earliest = |slot: &mut Option<(usize, &'static str)>, start, cue| {
-            if slot.is_none_or(|(s, _)| start < s) {
-                *slot = Some((start, cue));
-            }
-        };
+        let mut kinds: Vec<KindHit> = Vec::new();
+        let mut vetoes: Vec<(usize, usize)> = Vec::new();
+        let mut reported: Option<usize> = None;
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
@@ -198,25 +253,32 @@ impl Matcher {
                 continue;
             }
             match p.role {
-                Role::Kind { table, tier } => {
-                    let placed = match tier {
-                        Tier::Opener => folded.opens_clause(start, false),
-                        Tier::Clause => folded.opens_clause(start, true),
-                        Tier::Marker | Tier::Hint => true,
-                    };
-                    let slots = if tier.strong() {
-                        &mut hits.strong
-                    } else {
-                        &mut hits.weak
-                    };
-                    if let (true, Some(slot)) = (placed, slots.get_mut(table)) {
-                        earliest(slot, start, p.cue);
+                Role::Kind { table, tier } => kinds.push(KindHit {
+                    table,
+                    tier,
+                    start,
+                    end,
+                    cue: p.cue,
+                    left: p.left,
+                    right: text
+                        .get(..end)
+                        .and_then(|s| s.chars().next_back())
+                        .is_some_and(is_word_char),
+                }),
+                Role::Copula => {
+                    if !inside_identifier(text, start, end, p.left, true) {
+                        earliest(&mut hits.copula, start, p.cue);
                     }
                 }
-                Role::Copula => earliest(&mut hits.copula, start, p.cue),
+                Role::Veto => vetoes.push((start, end)),
+                Role::Reporting => {
+                    if reported.is_none_or(|r| start < r) {
+                        reported = Some(start);
+                    }
+                }
                 Role::Taint { rule, group } => {
                     let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
-                    if opener && !folded.opens_clause(start, false) {
+                    if opener && !self.opens(folded, start, false) {
                         continue;
                     }
                     hits.taint.push(TaintHit {
@@ -226,10 +288,92 @@ impl Matcher {
                         end,
                     });
                 }
-                Role::AccentedCopula => {}
+                Role::AccentedCopula | Role::Transparent | Role::Negation => {}
             }
         }
+        let vetoed = |start: usize, end: usize| vetoes.iter().any(|&(s, e)| s <= start && end <= e);
+        if !vetoes.is_empty() {
+            hits.taint.retain(|h| !vetoed(h.start, h.end));
+        }
+        self.place(folded, &kinds, &vetoed, reported, &mut hits);
         hits
+    }
+
+    /// Places the kind cues: tiers, identifiers, vetoes, negated imperatives and framed
+    /// instructions (see the `cues` module).
+    fn place(
+        &self,
+        folded: &Folded,
+        kinds: &[KindHit],
+        vetoed: &dyn Fn(usize, usize) -> bool,
+        reported: Option<usize>,
+        hits: &mut Hits,
+    ) {
+        let text = folded.text.as_str();
+        let task = table_of(Kind::Task);
+        let procedure = KINDS
+            .iter()
+            .rposition(|t| t.kind == Kind::Procedure)
+            .unwrap_or(0);
+        let constraint = table_of(Kind::Constraint);
+        let brainstorm = table_of(Kind::Brainstorm);
+        let mut frames: Vec<(usize, usize, &'static str)> = Vec::new();
+        let mut imperatives: Vec<usize> = Vec::new();
+        for k in kinds {
+            // Documents are named by their files and addresses (`docs/`, `README.md`), so doc
+            // cues count inside identifiers; other cues do not (`error.log` is no failure).
+            let in_identifier = KINDS.get(k.table).is_some_and(|t| t.kind != Kind::Doc)
+                && inside_identifier(text, k.start, k.end, k.left, k.right);
+            if vetoed(k.start, k.end) || in_identifier {
+                continue;
+            }
+            if k.table == brainstorm
+                && reported.is_some_and(|r| r < k.start && folded.same_sentence(r, k.start))
+            {
+                continue;
+            }
+            // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
+            let imperative = (k.table == procedure
+                && matches!(k.tier, Tier::Marker | Tier::Clause))
+                || (k.table == task && k.tier == Tier::Opener);
+            if imperative && let Some(negation) = self.negation(text, k.start) {
+                if let Some(slot) = hits.strong.get_mut(constraint) {
+                    earliest(slot, k.start, negation);
+                }
+                continue;
+            }
+            if imperative && self.opens(folded, k.start, true) {
+                imperatives.push(k.start);
+            }
+            let placed = match k.tier {
+                Tier::Opener | Tier::Frame => self.opens(folded, k.start, false),
+                Tier::Clause => self.opens(folded, k.start, true),
+                Tier::Marker | Tier::Hint => true,
+            };
+            if !placed {
+                continue;
+            }
+            if k.tier == Tier::Frame {
+                frames.push((k.table, k.start, k.cue));
+                continue;
+            }
+            let slots = if k.tier.strong() {
+                &mut hits.strong
+            } else {
+                &mut hits.weak
+            };
+            if let Some(slot) = slots.get_mut(k.table) {
+                earliest(slot, k.start, k.cue);
+            }
+        }
+        for (table, start, cue) in frames {
+            let followed = imperatives
+                .iter()
+                .any(|&i| i > start && folded.same_sentence(start, i));
+            if let (true, Some(slot)) = (followed, hits.strong.get_mut(table)) {
+                earliest(slot, start, cue);
+            }
+        }
     }
 
     /// The first accented copula (`é`, `está`) standing as a word in the original text.
@@ -246,6 +390,39 @@ impl Matcher {
             })
             .copied()
     }
+}
+
+/// Keeps the earliest cue in a slot.
+fn earliest(slot: &mut Option<(usize, &'static str)>, start: usize, cue: &'static str) {
+    if slot.is_none_or(|(s, _)| start < s) {
+        *slot = Some((start, cue));
+    }
+}
+
+/// Whether a match sits inside an identifier: a path, a URL, a dotted or `@` name (`error.log`,
+/// `docs/adr`, `docs.acme.io`). Only ends that are word characters are checked, so a cue such as
+/// `.md` still matches the end of a file name.
+fn inside_identifier(text: &str, start: usize, end: usize, left: bool, right: bool) -> bool {
+    let joins = |joiner: Option<char>, next: Option<char>| {
+        matches!(joiner, Some('.' | '/' | '\\' | '@')) && next.is_some_and(is_word_char)
+    };
+    if left {
+        let mut before = text.get(..start).unwrap_or("").chars().rev();
+        if joins(before.next(), before.next()) {
+            return true;
+        }
+    }
+    if right {
+        let rest = text
+            .get(end..)
+            .unwrap_or("")
+            .trim_start_matches(is_word_char);
+        let mut after = rest.chars();
+        if joins(after.next(), after.next()) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Which taint rules fire on these hits (see the `taint` module for the rule semantics).

@@ -17,14 +17,56 @@ fn kind_of(entry: &Entry) -> Option<Kind> {
     match entry.role {
         Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
         Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
-        Role::Taint { .. } => None,
+        Role::Taint { .. } | Role::Veto | Role::Reporting | Role::Transparent | Role::Negation => {
+            None
+        }
     }
+}
+
+/// What a sentence gets: its kind (or none) and its taint families.
+fn answer(m: &Matcher, text: &str) -> (Option<Kind>, Vec<crate::TaintFamily>) {
+    let kind = classify_with(m, text, &Options::default())
+        .ok()
+        .map(|l| l.kind());
+    let fact = Options {
+        kind: Some(Kind::Fact),
+        ..Options::default()
+    };
+    let families = classify_with(m, text, &fact)
+        .map(|l| l.taint_families().collect())
+        .unwrap_or_default();
+    (kind, families)
+}
+
+/// Runs `check` on every entry, spread over the available cores (each check compiles the tables
+/// once more, without one entry), and gathers the failures in table order.
+fn check_entries(check: impl Fn(&Entry) -> Vec<String> + Sync) -> Vec<String> {
+    let all: Vec<Entry> = entries().collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = all.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = all
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().flat_map(&check).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|_| vec!["a check panicked".into()]))
+            .collect()
+    })
 }
 
 #[test]
 fn the_tables_compile() {
     let m = Matcher::build(|_| true, None).unwrap();
-    let n = entries().filter(|e| e.role != Role::AccentedCopula).count();
+    let n = entries()
+        .filter(|e| {
+            !matches!(
+                e.role,
+                Role::AccentedCopula | Role::Transparent | Role::Negation
+            )
+        })
+        .count();
     assert_eq!(m.patterns_len(), n);
     for entry in entries() {
         let text = entry.cue.text.trim_end_matches('*');
@@ -52,7 +94,10 @@ fn k3_no_cue_sits_in_two_kind_tables() {
         let (Some(kind), Role::Kind { tier, .. }) = (kind_of(&entry), entry.role) else {
             continue;
         };
-        let positional = matches!(tier, matcher::Tier::Opener | matcher::Tier::Clause);
+        let positional = matches!(
+            tier,
+            matcher::Tier::Opener | matcher::Tier::Clause | matcher::Tier::Frame
+        );
         let folded = Folded::new(entry.cue.text).text;
         if let Some(other) = seen.insert((folded.clone(), positional), kind) {
             panic!("{folded:?} is a cue of both {other} and {kind}");
@@ -65,10 +110,9 @@ fn k3_no_cue_sits_in_two_kind_tables() {
 #[test]
 fn every_kind_cue_earns_its_place() {
     let full = matcher();
-    let mut failures = Vec::new();
-    for entry in entries() {
-        let Some(kind) = kind_of(&entry) else {
-            continue;
+    let failures = check_entries(|entry| {
+        let Some(kind) = kind_of(entry) else {
+            return Vec::new();
         };
         let example = entry.cue.example;
         let label = classify_with(full, example, &Options::default());
@@ -80,22 +124,22 @@ fn every_kind_cue_earns_its_place() {
         match &label {
             Ok(l) if l.kind() == kind && expected_basis(l.basis()) => {}
             other => {
-                failures.push(format!(
+                return vec![format!(
                     "{:?}: {example:?} gives {other:?}, not {kind} by this cue",
                     entry.cue.text
-                ));
-                continue;
+                )];
             }
         }
-        let reduced = classify_with(&without(&entry), example, &Options::default());
+        let reduced = classify_with(&without(entry), example, &Options::default());
         if reduced.as_ref().map(Label::kind).ok() == Some(kind) {
-            failures.push(format!(
+            return vec![format!(
                 "{:?} does not earn its place: {example:?} is still {kind} without it ({:?})",
                 entry.cue.text,
                 reduced.map(|l| l.basis().clone())
-            ));
+            )];
         }
-    }
+        Vec::new()
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -107,10 +151,9 @@ fn every_taint_cue_earns_its_place() {
         kind: Some(Kind::Fact),
         ..Options::default()
     };
-    let mut failures = Vec::new();
-    for entry in entries() {
+    let failures = check_entries(|entry| {
         let Role::Taint { rule, .. } = entry.role else {
-            continue;
+            return Vec::new();
         };
         let family = taint::RULES[rule].family;
         let example = entry.cue.example;
@@ -132,13 +175,45 @@ fn every_taint_cue_earns_its_place() {
                 .any(|f| f == family)
         };
         if !fires(full) {
-            failures.push(format!("{:?}: {example:?} is not {family}", entry.cue.text));
+            vec![format!("{:?}: {example:?} is not {family}", entry.cue.text)]
         } else if fires(&without) {
-            failures.push(format!(
+            vec![format!(
                 "{:?} does not earn its place: {example:?} is still {family} without it",
+                entry.cue.text
+            )]
+        } else {
+            Vec::new()
+        }
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Vetoes, reporting verbs, transparent words and negations: each changes the answer on its
+/// sentence (the kind, or the taint families), and a negation makes its sentence a constraint.
+#[test]
+fn every_veto_reporting_verb_transparent_word_and_negation_earns_its_place() {
+    let full = matcher();
+    let failures = check_entries(|entry| {
+        if !matches!(
+            entry.role,
+            Role::Veto | Role::Reporting | Role::Transparent | Role::Negation
+        ) {
+            return Vec::new();
+        }
+        let example = entry.cue.example;
+        let with = answer(full, example);
+        let without = answer(&without(entry), example);
+        let mut failures = Vec::new();
+        if with == without {
+            failures.push(format!(
+                "{:?} does not earn its place: {example:?} gets {with:?} without it too",
                 entry.cue.text
             ));
         }
-    }
+        if entry.role == Role::Negation && with.0 != Some(Kind::Constraint) {
+            failures.push(format!("{:?}: {example:?} gets {with:?}", entry.cue.text));
+        }
+        failures
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -108,18 +108,34 @@ impl Score {
     }
 }
 
+/// The slices, in the order they were written, with how each one is used.
+const SLICES: &[(&str, &str)] = &[
+    ("labelled_dev.tsv", "development slice"),
+    (
+        "labelled_holdout.tsv",
+        "held-out slice (same hand and session as dev)",
+    ),
+    ("labelled_fresh.tsv", "first fresh slice (tuned on)"),
+    ("labelled_fresh2.tsv", "second fresh slice (tuned on)"),
+    (
+        "labelled_fresh3.tsv",
+        "third fresh slice (HELD OUT, never tuned on)",
+    ),
+    ("labelled_fresh4.tsv", "fourth fresh slice (tuned on)"),
+    (
+        "labelled_fresh5.tsv",
+        "fifth fresh slice (HELD OUT, first run after the tuning)",
+    ),
+];
+
 #[test]
 fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
-    let dev = labelled("labelled_dev.tsv");
-    let holdout = labelled("labelled_holdout.tsv");
-    let fresh = labelled("labelled_fresh.tsv");
-    let fresh2 = labelled("labelled_fresh2.tsv");
-    let fresh3 = labelled("labelled_fresh3.tsv");
-    let all: Vec<Labelled> = [&dev, &holdout, &fresh, &fresh2, &fresh3]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
+    let mut all: Vec<Labelled> = Vec::new();
+    for (file, title) in SLICES {
+        let slice = labelled(file);
+        Score::of(&slice).print(title);
+        all.extend(slice);
+    }
     assert!(all.len() >= 240, "the corpus has {} sentences", all.len());
     let pt = all.iter().filter(|s| s.lang == "pt").count();
     assert!(
@@ -127,12 +143,6 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
         "only {pt} of {} are Portuguese",
         all.len()
     );
-
-    Score::of(&dev).print("development slice");
-    Score::of(&holdout).print("held-out slice");
-    Score::of(&fresh).print("fresh slice");
-    Score::of(&fresh2).print("second fresh slice");
-    Score::of(&fresh3).print("third fresh slice");
     let score = Score::of(&all);
     score.print("whole corpus");
 

@@ -1,6 +1,8 @@
 //! K5 targets: the scan flags every sentence of the injection corpus (each with its family), and
-//! at most 2% of the benign text (the whole labelled corpus plus `benign.tsv`). Prints the
-//! figures (`cargo test -p kenning-classify --test taint -- --nocapture`).
+//! at most 2% of the benign text (the whole labelled corpus plus the `benign*.tsv` slices).
+//! `injection_fresh5.tsv` is held out: its recall is printed and guarded by a floor, not by the
+//! every-sentence assertion, because the tables were not tuned on it. Prints the figures
+//! (`cargo test -p kenning-classify --test taint -- --nocapture`).
 
 #![allow(
     clippy::unwrap_used,
@@ -30,6 +32,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh.tsv",
         "injection_fresh2.tsv",
         "injection_fresh3.tsv",
+        "injection_fresh4.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -75,6 +78,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh.tsv",
         "labelled_fresh2.tsv",
         "labelled_fresh3.tsv",
+        "labelled_fresh4.tsv",
+        "labelled_fresh5.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -86,6 +91,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh.tsv",
             "benign_fresh2.tsv",
             "benign_fresh3.tsv",
+            "benign_fresh4.tsv",
+            "benign_fresh5.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -110,5 +117,33 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "{} of {} benign sentences tainted, above 2%",
         flagged.len(),
         texts.len()
+    );
+}
+
+/// The held-out injection slice: written before this round of tables and first run after it was
+/// frozen. Its recall is the honest estimate on unseen phrasings; the floor only guards against
+/// a regression (first run: 41/48).
+#[test]
+fn k5_held_out_injection_recall() {
+    let corpus = injections("injection_fresh5.tsv");
+    let mut hit = 0;
+    println!("\nheld-out injection slice:");
+    for s in &corpus {
+        let found = families(&s.text);
+        if found.contains(&s.family) {
+            hit += 1;
+        } else {
+            println!("  missed {} [{}]: {}", s.family, s.lang, s.text);
+        }
+    }
+    println!(
+        "  {hit}/{} flagged with their family ({:.1}%)",
+        corpus.len(),
+        100.0 * hit as f64 / corpus.len() as f64
+    );
+    assert!(
+        hit * 100 >= corpus.len() * 80,
+        "held-out recall fell to {hit}/{}",
+        corpus.len()
     );
 }
