@@ -324,27 +324,48 @@ fn capsules_and_recall(store: &Kenning, ops: &Principal) -> Result<(), kenning::
 }
 
 /// The classifier: what each capsule of customer.42 is and how far to trust it, persisted as
-/// its label, and an injection attempt flagged (a flag, never a refusal).
+/// its label; what it derives from the notes agents typically keep; and an injection attempt
+/// flagged (a flag, never a refusal).
 fn classification_tour(store: &Kenning, ops: &Principal) -> Result<(), kenning::Error> {
+    let row = |id: &str, label: &kenning::Label, given: &str, content: &str| {
+        println!(
+            "  {id:<7} {:<16} {:<8} {:<15} {given:<7} {content}",
+            label.kind().as_str(),
+            label.scope().as_str(),
+            label.authority_class().as_str(),
+        );
+    };
     println!();
-    println!("classification of customer.42:");
+    println!("classification of customer.42 (KIND given where no cue derives one):");
     for capsule in store.capsules(ops, "customer.42", None, 100)? {
+        let id = capsule.id.to_string();
         let mut request = ClassifyRequest::new(capsule.content.clone());
-        request.capsule_id = Some(capsule.id.to_string());
+        request.capsule_id = Some(id.clone());
         match store.classify(ops, &request) {
-            Ok(answer) => println!(
-                "  {:<7} {:<10} {:<8} {:<15} {}",
-                capsule.id.to_string(),
-                answer.label.kind().as_str(),
-                answer.label.scope().as_str(),
-                answer.label.authority_class().as_str(),
-                capsule.content
-            ),
-            Err(e) if e.code() == kenning::ErrorCode::Underivable => println!(
-                "  {:<7} underivable: no cue, so no guess (a caller passes `kind`)  {}",
-                capsule.id.to_string(),
-                capsule.content
-            ),
+            Ok(answer) => row(&id, &answer.label, "derived", &capsule.content),
+            // No cue, no guess: the caller, who knows what it stored, names the kind.
+            Err(e) if e.code() == kenning::ErrorCode::Underivable => {
+                request.kind = Some(Kind::Fact);
+                let answer = store.classify(ops, &request)?;
+                row(&id, &answer.label, "given", &capsule.content);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    println!();
+    println!("advisory classification of notes an agent keeps (nothing stored):");
+    for note in [
+        "We decided to move invoicing to Stripe next quarter.",
+        "To rotate the API keys, run `make rotate-keys` and then restart the workers.",
+        "The nightly export fails whenever the reporting replica lags behind.",
+        "Nunca envie dados de cartão por e-mail.",
+        "Maybe we could cache the pricing page at the edge?",
+    ] {
+        match store.classify(ops, &ClassifyRequest::new(note)) {
+            Ok(answer) => row("-", &answer.label, "derived", note),
+            Err(e) if e.code() == kenning::ErrorCode::Underivable => {
+                println!("  -       underivable: no cue, so no guess  {note}");
+            }
             Err(e) => return Err(e),
         }
     }
