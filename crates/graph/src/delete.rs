@@ -39,6 +39,21 @@ impl EdgeRef {
     }
 }
 
+impl EdgeRef {
+    /// Checks the text rule on the three parts, naming them `{at}.relationType`, `{at}.source`
+    /// and `{at}.target` in errors.
+    pub(crate) fn check(&self, at: &str) -> Result<(), Error> {
+        let field = |f: &str| format!("{at}.{f}");
+        check::text(
+            || field("relationType"),
+            &self.relation_type,
+            check::MAX_RELATION_TYPE_CHARS,
+        )?;
+        check::text(|| field("source"), &self.source, MAX_NODE_ID_CHARS)?;
+        check::text(|| field("target"), &self.target, MAX_NODE_ID_CHARS)
+    }
+}
+
 impl From<&crate::Edge> for EdgeRef {
     fn from(edge: &crate::Edge) -> Self {
         Self::new(&edge.source, &edge.relation_type, &edge.target)
@@ -104,14 +119,7 @@ impl GraphDeletion {
             check::text(|| format!("nodes[{i}]"), id, MAX_NODE_ID_CHARS)?;
         }
         for (i, edge) in self.edges.iter().enumerate() {
-            let at = |f: &str| format!("edges[{i}].{f}");
-            check::text(
-                || at("relationType"),
-                &edge.relation_type,
-                check::MAX_RELATION_TYPE_CHARS,
-            )?;
-            check::text(|| at("source"), &edge.source, MAX_NODE_ID_CHARS)?;
-            check::text(|| at("target"), &edge.target, MAX_NODE_ID_CHARS)?;
+            edge.check(&format!("edges[{i}]"))?;
         }
         Ok(())
     }

@@ -106,7 +106,7 @@ mod state_machine;
 
 pub use check::{
     MAX_CLASS_CHARS, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
-    MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS,
+    MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS, check_node_id,
 };
 pub use delete::{DeletionReport, EdgeRef, GraphDeletion, delete};
 pub use error::{Error, ErrorKind};

@@ -41,9 +41,13 @@ fn get_node(
 /// it, in the order asked.
 ///
 /// # Errors
-/// An invalid `scope`; [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+/// An id that breaks the id rule ([`check_node_id`](crate::check_node_id), field `ids[i]`), an
+/// invalid `scope`; [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn nodes(txn: &ReadTransaction, scope: &str, ids: &[&str]) -> Result<Vec<Option<Node>>, Error> {
     check::scope(scope)?;
+    for (i, id) in ids.iter().enumerate() {
+        check::check_node_id(|| format!("ids[{i}]"), id)?;
+    }
     let table = txn.open_table(NODES).db()?;
     ids.iter().map(|id| get_node(&table, scope, id)).collect()
 }
@@ -54,15 +58,18 @@ pub fn nodes(txn: &ReadTransaction, scope: &str, ids: &[&str]) -> Result<Vec<Opt
 /// As [`nodes`].
 pub fn node_in(txn: &WriteTransaction, scope: &str, id: &str) -> Result<Option<Node>, Error> {
     check::scope(scope)?;
+    check::check_node_id(|| "id".to_owned(), id)?;
     get_node(&txn.open_table(NODES).db()?, scope, id)
 }
 
 /// Whether `scope` holds `edge`, as the write transaction `txn` sees it.
 ///
 /// # Errors
-/// An invalid `scope`; [`Error::Storage`].
+/// An invalid `scope` or edge (the rules of [`GraphDeletion::check`](crate::GraphDeletion));
+/// [`Error::Storage`].
 pub fn has_edge_in(txn: &WriteTransaction, scope: &str, edge: &EdgeRef) -> Result<bool, Error> {
     check::scope(scope)?;
+    edge.check("edge")?;
     let table = txn.open_table(EDGES_OUT).db()?;
     let k = key(&[scope, &edge.source, &edge.relation_type, &edge.target]);
     Ok(table.get(k.as_slice()).db()?.is_some())
@@ -73,9 +80,10 @@ pub fn has_edge_in(txn: &WriteTransaction, scope: &str, edge: &EdgeRef) -> Resul
 /// order. A loop (an edge from `id` to itself) is listed once, among the outgoing edges.
 ///
 /// # Errors
-/// An invalid `scope`; [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+/// An invalid `scope` or `id`; [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn incident_edges(txn: &ReadTransaction, scope: &str, id: &str) -> Result<Vec<Edge>, Error> {
     check::scope(scope)?;
+    check::check_node_id(|| "id".to_owned(), id)?;
     let mut edges = Vec::new();
     let prefix = under(&[scope, id]);
     for (table, outward) in [(EDGES_OUT, true), (EDGES_IN, false)] {
@@ -108,7 +116,8 @@ pub fn incident_edges(txn: &ReadTransaction, scope: &str, id: &str) -> Result<Ve
 /// page's [`next`](EdgePage::next) as `after` to read the following page.
 ///
 /// # Errors
-/// [`Error::OutOfRange`] for a `limit` outside 1 to [`MAX_LIMIT`], an invalid `scope`;
+/// [`Error::OutOfRange`] for a `limit` outside 1 to [`MAX_LIMIT`], an invalid `scope` or
+/// `after`;
 /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn list_edges(
     txn: &ReadTransaction,
@@ -124,6 +133,9 @@ pub fn list_edges(
             min: 1,
             max: MAX_LIMIT.into(),
         });
+    }
+    if let Some(after) = after {
+        after.check("after")?;
     }
     let table = txn.open_table(EDGES_OUT).db()?;
     let all = under(&[scope]);
@@ -282,5 +294,19 @@ mod tests {
             found[2].as_ref().unwrap().node_type.as_deref(),
             Some("Person")
         );
+    }
+
+    #[test]
+    fn ids_that_could_run_into_the_next_key_part_are_refused() {
+        let db = db();
+        let txn = db.begin_read().unwrap();
+        // "a\0KNOWS" would otherwise read as the prefix of a's KNOWS edges.
+        let err = incident_edges(&txn, "s", "a\0KNOWS").unwrap_err();
+        assert!(matches!(err, Error::ControlChar { .. }), "{err}");
+        let err = nodes(&txn, "s", &["a", "b\0c"]).unwrap_err();
+        assert_eq!(err.field(), Some("ids[1]"));
+        let bad = EdgeRef::new("a", "KNOWS\0b", "c");
+        let err = list_edges(&txn, "s", Some(&bad), 10).unwrap_err();
+        assert_eq!(err.field(), Some("after.relationType"));
     }
 }
