@@ -514,7 +514,7 @@ fn vocabulary_get(state: &State, arguments: Value) -> Outcome {
 const VOCABULARY_DECLARE: &str = "Declare the vocabulary of a level, replacing what it declared \
 (management-class: refused with -32003 when the server runs as an API key, A2). Mandatory: \
 vocabulary {entityClasses: [{name, description}], relationTypes: [{name, description, \
-signatures?: [{source, target}]}]}; an empty vocabulary turns classification off at that \
+signatures?: [{sourceClass, targetClass}]}]}; an empty vocabulary turns classification off at that \
 level. Optional scopeId: omitted declares the enterprise default. Declaring changes no stored \
 memory. Answers {\"declared\": true, \"scopeId\"?}. Errors: -32602 for an invalid vocabulary \
 (the message names the field); -32002 kind not_found for an unknown scope.";
@@ -527,7 +527,7 @@ struct VocabularyDeclareArgs {
     #[serde(default)]
     scope_id: Option<String>,
     /// The vocabulary: {entityClasses: [{name, description}], relationTypes: [{name,
-    /// description, signatures?: [{source, target}]}]}.
+    /// description, signatures?: [{sourceClass, targetClass}]}]}.
     vocabulary: serde_json::Map<String, Value>,
 }
 
