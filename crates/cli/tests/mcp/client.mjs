@@ -150,7 +150,7 @@ try {
   await fails(ops, 'memory_get', { id: 'capsule-1' }, INVALID);
   await fails(ops, 'memory_get', {}, INVALID, { field: 'id' });
   await fails(ops, 'memory_get', { id: 'cap-999999' }, RESOURCE, { kind: 'unknown_capsule', id: 'cap-999999' });
-  log('memory_put / memory_get: valid and invalid arguments');
+  log('memory_put / memory_get: valid and invalid arguments, unknown_capsule naming the id (C7, C8, K9)');
 
   // memory_retrieve
   const other = await call(ops, 'memory_put', { content: "Ana's invoices go to the finance mailbox." });
@@ -166,7 +166,7 @@ try {
   await fails(ops, 'memory_retrieve', { query: 'Ana', lane: 'vector' }, INVALID);
   await fails(ops, 'memory_retrieve', { query: 'Ana', lane: 'sideways' }, INVALID);
   await fails(ops, 'memory_retrieve', { query: 'Ana', limit: 0 }, INVALID);
-  log('memory_retrieve: term lane and time window; invalid lanes and limits');
+  log('memory_retrieve: term lane and time window; invalid lanes and limits (R5)');
 
   // memory_vector
   const attached = await call(ops, 'memory_vector', { capsule_id: put.id, embedding: [0.9, 0.1, 0.0], model_tag: 'm1' });
@@ -195,7 +195,7 @@ try {
   assert.equal(vec.hits[0].capsule.id, other.id);
   await fails(ops, 'memory_retrieve', { query_embedding: [1, 0], lane: 'vector' }, INVALID);
   await fails(ops, 'memory_retrieve', { query: 'Ana', query_embedding: [1, 0, 0], rrf_k: -1 }, INVALID);
-  log('memory_vector: attach, list, refusals; vector and fused recall');
+  log('memory_vector: attach, list, refusals; vector and fused recall (E1, E2, E3, E5, R3, R6, R7)');
 
   // memory_classify
   const advice = await call(ops, 'memory_classify', { content: 'We decided to keep EU data in Frankfurt.' });
@@ -217,7 +217,7 @@ try {
   await fails(ops, 'memory_classify', { content: 'x', kind: 'rumour' }, INVALID);
   await fails(ops, 'memory_classify', { content: 'hello there' }, INVALID, { kind: 'underivable' });
   await fails(ops, 'memory_classify', { content: 'x', kind: 'fact', capsule_id: 'cap-999999' }, RESOURCE, { kind: 'unknown_capsule', id: 'cap-999999' });
-  log('memory_classify: advisory, persisted with epistemics; invalid and unknown capsule');
+  log('memory_classify: advisory, persisted with epistemics; invalid and unknown capsule (K3, K6, K7, K8, K9)');
 
   // memory_vocabulary_declare / memory_vocabulary_get
   const vocabulary = {
@@ -236,7 +236,7 @@ try {
   await fails(ops, 'memory_vocabulary_get', { scopeId: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
   await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE, vocabulary: { entityClasses: [{ name: '' }] } }, INVALID);
   await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE }, INVALID);
-  log('memory_vocabulary_declare / memory_vocabulary_get as a management session');
+  log('memory_vocabulary_declare / memory_vocabulary_get as a management session (V9)');
 
   // memory_graph_commit / memory_graph_query
   const report = await call(ops, 'memory_graph_commit', {
@@ -259,7 +259,7 @@ try {
   await fails(ops, 'memory_graph_query', { start: { filters: [{ key: 'Colour', value: 'red' }] } }, INVALID);
   await fails(ops, 'memory_graph_query', { limit: 0 }, INVALID);
   await fails(ops, 'memory_graph_query', { scope: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
-  log('memory_graph_commit / memory_graph_query: classes assign-once, traversal, refusals');
+  log('memory_graph_commit / memory_graph_query: classes assign-once, traversal, refusals (G2, G6)');
 
   // memory_forget
   const doomed = await call(ops, 'memory_put', { content: 'A memory to forget.' });
@@ -267,7 +267,7 @@ try {
   await fails(ops, 'memory_get', { id: doomed.id }, RESOURCE, { kind: 'unknown_capsule', id: doomed.id });
   await fails(ops, 'memory_forget', { id: doomed.id }, RESOURCE, { kind: 'unknown_capsule', id: doomed.id });
   await fails(ops, 'memory_forget', { id: 'forty-two' }, INVALID);
-  log('memory_forget: forgets once, then unknown_capsule');
+  log('memory_forget: forgets once, then unknown_capsule (C7, C8)');
 
   // The official memory server's tools.
   const created = await ops.callTool({ name: 'create_entities', arguments: {
@@ -360,7 +360,7 @@ try {
   const unchanged = await call(agent, 'memory_vocabulary_get', { scopeId: SCOPE });
   assert.equal(unchanged.declaration.entityClasses.length, 2);
   await fails(agent, 'memory_put', { content: 'out of reach', scope: 'bot.other' }, RESOURCE, { kind: 'not_found' });
-  log('API-key session: memory within reach; vocabulary declaration refused (-32003), reach enforced');
+  log('API-key session: memory within reach; vocabulary declaration refused with -32003 (A2); out of reach answered as unknown (A5)');
 } catch (e) {
   console.error(`server stderr:\n${agentStderr()}`);
   throw e;
