@@ -48,6 +48,26 @@ pub(crate) enum Command {
     /// Put, read, recall, fence, forget and import memories.
     #[command(subcommand)]
     Memory(MemoryCommand),
+    /// Serve the store to an AI agent over the Model Context Protocol (stdio).
+    ///
+    /// Runs as the principal chosen here for the whole session: the API key given with
+    /// --api-key (or KENNING_API_KEY), or, with --operator NAME and no key, a management
+    /// session. One of the two is required. Speaks JSON-RPC on standard input and output;
+    /// diagnostics go to standard error.
+    Mcp(McpArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct McpArgs {
+    /// Serve as a management session for this operator (recorded in the audit log). Required
+    /// when no API key is given; refused together with one.
+    #[arg(long, value_name = "NAME")]
+    pub(crate) operator: Option<String>,
+
+    /// The scope tools act on when a call names none; the entity tools of the official memory
+    /// server (create_entities, read_graph, ...) have no scope argument in their shape and use it.
+    #[arg(long, value_name = "ID", env = "KENNING_MCP_SCOPE")]
+    pub(crate) scope: Option<String>,
 }
 
 /// The exit codes, shown under every command's help.

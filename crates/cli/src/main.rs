@@ -7,6 +7,7 @@ mod cli;
 mod import;
 mod input;
 mod inspect;
+mod mcp;
 mod memory;
 mod output;
 mod session;
@@ -35,6 +36,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if let Command::Mcp(args) = &cli.command {
+        return mcp::run(&cli, args);
+    }
     cli.command.preflight()?;
     let session = session::Session::open(&cli, cli.command.access())?;
     match cli.command {
@@ -43,5 +47,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys(cmd) => admin::keys(&session, cmd),
         Command::Audit(args) => admin::audit(&session, &args),
         Command::Memory(cmd) => memory::run(&session, cmd),
+        Command::Mcp(_) => unreachable!("served above"),
     }
 }

@@ -58,6 +58,8 @@ impl Command {
                 Access::Read
             }
             Command::Memory(_) => Access::Write,
+            // `kenning mcp` opens its store itself (crate::mcp::run) and never reaches here.
+            Command::Mcp(_) => Access::Write,
         }
     }
 }

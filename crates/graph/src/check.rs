@@ -17,6 +17,17 @@ pub const MAX_COMMIT_NODES: usize = 10_000;
 /// At most this many edges in one commit.
 pub const MAX_COMMIT_EDGES: usize = 10_000;
 
+/// Checks a node id against the text rule the graph applies to ids (non-empty, at most
+/// [`MAX_NODE_ID_CHARS`] characters, no control character, no leading or trailing whitespace),
+/// naming the field `field()` in the error. For callers that look nodes up by ids they were
+/// given, before building keys from them.
+///
+/// # Errors
+/// [`Error::Empty`], [`Error::TooLong`], [`Error::ControlChar`], [`Error::Untrimmed`].
+pub fn check_node_id(field: impl Fn() -> String, id: &str) -> Result<(), Error> {
+    text(field, id, MAX_NODE_ID_CHARS)
+}
+
 /// What an empty value should have been instead, for the error message.
 pub(crate) const REQUIRED: &str = "give it at least one character";
 

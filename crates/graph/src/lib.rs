@@ -48,8 +48,9 @@
 //! `graph.nodes_by_class` (scope, class, node), `graph.edges_out` (scope, source, relation type,
 //! target) and `graph.edges_in` (scope, target, relation type, source). Writes keep the indexes
 //! exact: a label change moves the label entry, a class assigned later adds the class entry, and
-//! an edge is in both adjacency tables or neither. Records carry a format byte; a record from a
-//! newer format is an error, never a misread.
+//! an edge is in both adjacency tables or neither; a deletion removes a node's label and class
+//! entries and every edge touching it from both adjacency tables. Records carry a format byte; a
+//! record from a newer format is an error, never a misread.
 //!
 //! ## Choices the seed leaves open
 //!
@@ -75,7 +76,10 @@
 //!   [`MAX_TRAVERSAL_RELATION_TYPES`] (32) relation types; documents up to [`MAX_QUERY_BYTES`]
 //!   (64 KiB); answers up to [`MAX_ANSWER_EDGES`] edges. Filters with one key are alternatives,
 //!   filters with different keys all apply.
-//! - **No deletes yet.** Writes create or replace; nothing here removes a node or an edge.
+//! - **Deletes.** [`delete`] removes edges, and nodes with every edge that touches them, so
+//!   an edge never outlives one of its ends. Naming something the scope does not hold is
+//!   reported, not refused. A node created again after its deletion is a new node: its class is
+//!   assigned once again by the first write that gives one.
 //!
 //! ## What this crate is not
 //!
@@ -88,7 +92,9 @@
 #![deny(missing_docs)]
 
 mod check;
+mod delete;
 mod error;
+mod lookup;
 mod model;
 mod query;
 mod read;
@@ -100,9 +106,11 @@ mod state_machine;
 
 pub use check::{
     MAX_CLASS_CHARS, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
-    MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS,
+    MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS, check_node_id,
 };
+pub use delete::{DeletionReport, EdgeRef, GraphDeletion, delete};
 pub use error::{Error, ErrorKind};
+pub use lookup::{EdgePage, has_edge_in, incident_edges, list_edges, node_in, nodes};
 pub use model::{CheckedCommit, ClassKept, CommitReport, Edge, GraphCommit, Node};
 pub use query::{
     DEFAULT_DEPTH, DEFAULT_LIMIT, DEFAULT_TRAVERSAL_LIMIT, Direction, Filter, FilterKey,

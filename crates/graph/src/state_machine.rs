@@ -1,7 +1,8 @@
 //! State-machine test of the graph tables against a plain in-memory model: random commits (nodes
 //! with and without classes, same and different classes, label changes, edges, edges to missing
-//! nodes), queries and listings. After every step the store answers exactly as the model, the
-//! indexes are exactly what the node and edge records imply, and no node's first class changed.
+//! nodes), deletions (nodes with their edges, edges, missing ones), queries and listings. After
+//! every step the store answers exactly as the model, the indexes are exactly what the node and
+//! edge records imply, and no node's first class changed while it existed.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -11,7 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::query::{Direction, FilterKey, GraphQuery, Traversal};
 use crate::store::{BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, key, parts};
-use crate::{Edge, Error, GraphAnswer, GraphCommit, Node};
+use crate::{Edge, EdgeRef, Error, GraphAnswer, GraphCommit, GraphDeletion, Node};
 
 const SCOPES: [&str; 2] = ["s.one", "s.two"];
 const IDS: [&str; 7] = ["a", "b", "c", "d", "e", "f", "g"];
@@ -35,6 +36,11 @@ enum Op {
     List {
         scope: usize,
         page: u32,
+    },
+    Delete {
+        scope: usize,
+        nodes: Vec<usize>,
+        edges: Vec<(usize, usize, usize)>,
     },
 }
 
@@ -70,7 +76,13 @@ fn op() -> impl Strategy<Value = Op> {
                 limit,
                 traverse,
             }),
-        1 => (scope, 1u32..4).prop_map(|(scope, page)| Op::List { scope, page }),
+        1 => (scope.clone(), 1u32..4).prop_map(|(scope, page)| Op::List { scope, page }),
+        2 => (
+            scope,
+            prop::collection::vec(0..IDS.len(), 0..3),
+            prop::collection::vec((0..IDS.len(), 0..RELATIONS.len(), 0..IDS.len()), 0..3),
+        )
+            .prop_map(|(scope, nodes, edges)| Op::Delete { scope, nodes, edges }),
     ]
 }
 
@@ -121,6 +133,45 @@ impl Model {
             );
         }
         true
+    }
+
+    /// Applies a deletion: the edges named, then the nodes named with every edge touching
+    /// them. Returns (nodes deleted, edges deleted, nodes missing, edges missing).
+    fn delete(
+        &mut self,
+        scope: &str,
+        deletion: &GraphDeletion,
+    ) -> (usize, usize, Vec<String>, Vec<EdgeRef>) {
+        let (mut nodes, mut edges) = (0, 0);
+        let (mut nodes_missing, mut edges_missing) = (Vec::new(), Vec::new());
+        for e in &deletion.edges {
+            let key = (
+                scope.to_owned(),
+                e.source.clone(),
+                e.relation_type.clone(),
+                e.target.clone(),
+            );
+            if self.edges.remove(&key).is_some() {
+                edges += 1;
+            } else {
+                edges_missing.push(e.clone());
+            }
+        }
+        for id in &deletion.nodes {
+            let key = (scope.to_owned(), id.clone());
+            if self.nodes.remove(&key).is_none() {
+                nodes_missing.push(id.clone());
+                continue;
+            }
+            nodes += 1;
+            // Deleted, the node's class is forgotten: a node created again starts over (G2).
+            self.first_class.remove(&key);
+            let before = self.edges.len();
+            self.edges
+                .retain(|(s, src, _, tgt), _| !(s == scope && (src == id || tgt == id)));
+            edges += before - self.edges.len();
+        }
+        (nodes, edges, nodes_missing, edges_missing)
     }
 
     fn scope_nodes<'a>(&'a self, scope: &'a str) -> impl Iterator<Item = &'a Node> + 'a {
@@ -284,8 +335,21 @@ fn build(op: &Op) -> (&'static str, Result<GraphCommit, GraphQuery>) {
             }
             (SCOPES[*scope], Err(q))
         }
-        Op::List { scope, .. } => (SCOPES[*scope], Err(GraphQuery::new())),
+        Op::List { scope, .. } | Op::Delete { scope, .. } => {
+            (SCOPES[*scope], Err(GraphQuery::new()))
+        }
     }
+}
+
+fn deletion(nodes: &[usize], edges: &[(usize, usize, usize)]) -> GraphDeletion {
+    let mut deletion = GraphDeletion::new();
+    for &n in nodes {
+        deletion = deletion.node(IDS[n]);
+    }
+    for &(source, relation, target) in edges {
+        deletion = deletion.edge(EdgeRef::new(IDS[source], RELATIONS[relation], IDS[target]));
+    }
+    deletion
 }
 
 /// Every page of `scope`, read `page` nodes at a time.
@@ -397,6 +461,20 @@ fn run(ops: Vec<Op>) {
                 let want: Vec<Node> = model.scope_nodes(scope).cloned().collect();
                 assert_eq!(list_all(&db, scope, *page), want);
             }
+            (Op::Delete { nodes, edges, .. }, (scope, _)) => {
+                let deletion = deletion(nodes, edges);
+                let txn = db.begin_write().unwrap();
+                let report = crate::delete(&txn, scope, &deletion).unwrap();
+                txn.commit().unwrap();
+                let (n, e, nodes_missing, edges_missing) = model.delete(scope, &deletion);
+                assert_eq!(
+                    (report.nodes_deleted, report.edges_deleted),
+                    (n, e),
+                    "{deletion:?}"
+                );
+                assert_eq!(report.nodes_missing, nodes_missing);
+                assert_eq!(report.edges_missing, edges_missing);
+            }
             _ => unreachable!(),
         }
         check_integrity(&db);
@@ -420,7 +498,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn g1_g2_g3_g6_store_agrees_with_the_model(ops in prop::collection::vec(op(), 1..40)) {
+    fn g1_g2_g3_g6_store_agrees_with_the_model_through_writes_and_deletes(ops in prop::collection::vec(op(), 1..40)) {
         run(ops);
     }
 }
@@ -446,5 +524,28 @@ fn model_covers_a_known_sequence() {
             traverse: Some((vec![], 2, 2, 5)),
         },
         Op::List { scope: 0, page: 1 },
+        // Delete a node with edges both ways and a loop, a missing edge, then re-create the
+        // node with another class: it takes the new one.
+        Op::Commit {
+            scope: 0,
+            nodes: vec![(2, 0, None, 7)],
+            edges: vec![(1, 0, 1, 8), (2, 1, 1, 9)],
+        },
+        Op::Delete {
+            scope: 0,
+            nodes: vec![1, 6],
+            edges: vec![(0, 0, 1), (0, 0, 1)],
+        },
+        Op::Commit {
+            scope: 0,
+            nodes: vec![(1, 1, Some(1), 10)],
+            edges: vec![],
+        },
+        Op::Query {
+            scope: 0,
+            filters: vec![(0, 1)],
+            limit: 3,
+            traverse: Some((vec![], 2, 1, 5)),
+        },
     ]);
 }

@@ -503,7 +503,7 @@ impl NewCapsule {
     }
 }
 
-fn check_content(field: &str, content: &str) -> Result<()> {
+pub(crate) fn check_content(field: &str, content: &str) -> Result<()> {
     if content.trim().is_empty() {
         return Err(Error::invalid(
             field,
@@ -829,7 +829,7 @@ pub(crate) fn put_checked(
 /// Removes everything of capsule `id` of `scope`: the one place that does (C7). The canonical
 /// record is removed by the caller, which has just read it. The embedding's removal is
 /// recorded in `staged`, for the in-memory vectors (see `Kenning::write_vectors`).
-fn erase(
+pub(crate) fn erase(
     txn: &redb::WriteTransaction,
     id: CapsuleId,
     scope: &str,
@@ -844,6 +844,7 @@ fn erase(
     kenning_vector::remove(txn, staged, scope, id.get())?;
     // Sidecars keyed by capsule id are removed here, next to the index entries.
     crate::classification::erase(txn, id)?;
+    crate::entity::erase(txn, id, scope)?;
     Ok(())
 }
 

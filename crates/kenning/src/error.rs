@@ -68,6 +68,18 @@ pub enum Error {
         id: crate::capsule::CapsuleId,
     },
 
+    /// An entity name names no graph node of the scope (entity memory).
+    #[error(
+        "entity {name:?} is not in scope {scope:?}: create it first (create_entities), or check \
+         the name"
+    )]
+    UnknownEntity {
+        /// The scope searched.
+        scope: String,
+        /// The name the caller gave.
+        name: String,
+    },
+
     /// The call is well-formed but the store's state forbids it.
     #[error("{message}")]
     FailedPrecondition {
@@ -138,6 +150,7 @@ impl Error {
             Self::Classify(e) if e.is_underivable() => ErrorCode::Underivable,
             Self::Classify(_) => ErrorCode::InvalidArgument,
             Self::NotFound { .. } => ErrorCode::NotFound,
+            Self::UnknownEntity { .. } => ErrorCode::NotFound,
             Self::UnknownCapsule { .. } => ErrorCode::UnknownCapsule,
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
             Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,

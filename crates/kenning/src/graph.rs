@@ -1,10 +1,13 @@
 //! Graph memory through the facade: direct commits (G1–G5, G8), queries (G6, G7) and the inspect
 //! listing (G9), each checked against the caller's permission and reach (A6).
 
-use kenning_graph::{CommitReport, GraphAnswer, GraphCommit, GraphQuery, NodePage};
+use kenning_graph::{
+    CommitReport, DeletionReport, GraphAnswer, GraphCommit, GraphDeletion, GraphQuery, NodePage,
+};
 
 use crate::Kenning;
 use crate::access::{Permission, Principal};
+use crate::audit;
 use crate::error::{DbResult, Result};
 use crate::scope::{self, SCOPES};
 
@@ -114,5 +117,72 @@ impl Kenning {
         let txn = self.read()?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
         Ok(kenning_graph::list_nodes(&txn, scope_id, after, limit)?)
+    }
+
+    /// Deletes nodes and edges from the graph of scope `scope_id`, in one audited transaction:
+    /// the edges named, then the nodes named, each with every edge that leaves or enters it, so
+    /// that no edge outlives one of its ends (see [`kenning_graph::delete`]). Naming something
+    /// the scope does not hold is not an error: the report lists it. A node created again later
+    /// is a new node, whose class the first write giving one assigns (G2 starts over).
+    ///
+    /// A deleted node's entity observations (see
+    /// [`create_entities`](Self::create_entities)) are unlinked, not forgotten: the capsules
+    /// stay in the scope, recalled as before. [`delete_entities`](Self::delete_entities)
+    /// forgets them with the node.
+    ///
+    /// Needs [`Permission::MemoryWrite`] and reach over the scope (A6). Audited
+    /// (`graph.delete`, with the counts) when it deleted something.
+    ///
+    /// ```
+    /// use kenning::{EdgeRef, Edge, GraphCommit, GraphDeletion, Kenning, Node, Principal, ScopeKind};
+    ///
+    /// let store = Kenning::in_memory()?;
+    /// let ops = Principal::operator("ops");
+    /// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+    /// let commit = GraphCommit::new()
+    ///     .node(Node::new("ada", "Ada"))
+    ///     .node(Node::new("acme", "Acme"))
+    ///     .edge(Edge::new("ada", "WORKS_AT", "acme"));
+    /// store.commit_graph(&ops, "bot.support", &commit)?;
+    ///
+    /// let report = store.delete_graph(&ops, "bot.support", &GraphDeletion::new().node("acme"))?;
+    /// assert_eq!((report.nodes_deleted, report.edges_deleted), (1, 1)); // the edge went too
+    /// # Ok::<(), kenning::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::PermissionDenied`](crate::Error::PermissionDenied),
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a malformed scope id,
+    /// [`Error::Graph`](crate::Error::Graph) (`INVALID_ARGUMENT`) for an id or relation type
+    /// breaking the text rule or lists over their bounds,
+    /// [`Error::NotFound`](crate::Error::NotFound), [`Error::Storage`](crate::Error::Storage).
+    pub fn delete_graph(
+        &self,
+        who: &Principal,
+        scope_id: &str,
+        deletion: &GraphDeletion,
+    ) -> Result<DeletionReport> {
+        who.require(Permission::MemoryWrite, "delete from the graph")?;
+        scope::check_id("scope_id", scope_id)?;
+        deletion.check()?;
+        self.write(|txn, now| {
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let report = kenning_graph::delete(txn, scope_id, deletion)?;
+            crate::entity::unlink(txn, scope_id, &deletion.nodes)?;
+            if report.nodes_deleted + report.edges_deleted > 0 {
+                audit::append(
+                    txn,
+                    now,
+                    who,
+                    "graph.delete",
+                    scope_id,
+                    serde_json::json!({
+                        "nodes": report.nodes_deleted,
+                        "edges": report.edges_deleted,
+                    }),
+                )?;
+            }
+            Ok(report)
+        })
     }
 }

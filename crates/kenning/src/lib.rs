@@ -54,9 +54,19 @@
 //!   [`authenticate`](Kenning::authenticate)): stored grants whose secrets are kept only as
 //!   hashes; a host turns a presented secret into the key's [`Principal`].
 //! - **Graph** ([`commit_graph`](Kenning::commit_graph), [`query_graph`](Kenning::query_graph),
-//!   [`inspect_graph`](Kenning::inspect_graph)): nodes and edges per scope with the
-//!   assign-once class, `NodeId` / `Label` / `NodeType` filters and traversal (G1–G9). See
-//!   [`kenning_graph`] for the bounds and the choices the seed leaves open.
+//!   [`inspect_graph`](Kenning::inspect_graph), [`delete_graph`](Kenning::delete_graph)): nodes
+//!   and edges per scope with the assign-once class, `NodeId` / `Label` / `NodeType` filters
+//!   and traversal (G1–G9), deletion of nodes with their edges. See [`kenning_graph`] for the
+//!   bounds and the choices the seed leaves open.
+//! - **Entities** ([`create_entities`](Kenning::create_entities),
+//!   [`add_observations`](Kenning::add_observations),
+//!   [`create_relations`](Kenning::create_relations),
+//!   [`delete_entities`](Kenning::delete_entities),
+//!   [`delete_observations`](Kenning::delete_observations),
+//!   [`entity_graph`](Kenning::entity_graph), [`open_entities`](Kenning::open_entities),
+//!   [`search_entities`](Kenning::search_entities)): graph nodes whose observations are
+//!   capsules, the knowledge-graph memory of agents built for entities, relations and
+//!   observations.
 //! - **Formation** ([`start_formation`](Kenning::start_formation),
 //!   [`commit_formation`](Kenning::commit_formation)): a vocabulary snapshot and its prompt
 //!   section for the caller's extraction model, and the commit of what it extracted (F1–F4).
@@ -185,6 +195,56 @@
 //!   others; its `term` and `vector` fields give its rank and score in each lane that ran and
 //!   found it (R7).
 //!
+//! ## Entities
+//!
+//! ```
+//! use kenning::{EdgeRef, EntityObservations, Kenning, NewEntity, Principal, ScopeKind};
+//!
+//! let store = Kenning::in_memory()?;
+//! let ops = Principal::operator("ops");
+//! store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+//! store.create_entities(&ops, "bot.support", &[
+//!     NewEntity::new("Ana").with_type("person").observe("Prefers email over phone calls."),
+//!     NewEntity::new("Acme").with_type("organization"),
+//! ])?;
+//! store.create_relations(&ops, "bot.support", &[EdgeRef::new("Ana", "works_at", "Acme")])?;
+//! store.add_observations(&ops, "bot.support",
+//!     &[EntityObservations::new("Ana", ["Her invoices go to the finance mailbox."])])?;
+//!
+//! // Observations are capsules: recalled by meaning of their words, not only by substring.
+//! let found = store.search_entities(&ops, "bot.support", "billing mailbox")?;
+//! assert_eq!(found.entities[0].name, "Ana");
+//! assert_eq!(found.relations[0], EdgeRef::new("Ana", "works_at", "Acme"));
+//! # Ok::<(), kenning::Error>(())
+//! ```
+//!
+//! Choices made here:
+//!
+//! - **An entity is a graph node** of its scope: its name is the node id (and the label it is
+//!   created with), its `entityType` the node's class, assign-once (G2): a later
+//!   `create_entities` with another type keeps the first and reports it in
+//!   [`EntitiesWritten::classes_kept`]; a node without a class takes the first one given (G3).
+//!   Any node of the scope, however written, reads back as an entity.
+//! - **An observation is a capsule** of the scope (origin `extracted-candidate`, metadata
+//!   [`ENTITY_METADATA_KEY`] = the entity's name) linked to its entity in
+//!   `kenning.entity_observations`. So observations are durable, recalled by
+//!   [`retrieve`](Kenning::retrieve), classifiable, embeddable and fenceable like every
+//!   capsule; a fenced observation is left out of every entity read and search, as out of
+//!   recall (R4). An entity holds one observation per exact text: adding a text it holds
+//!   (fenced ones included) adds nothing.
+//! - **Creating is merging**: `create_entities` on an existing entity keeps its label and
+//!   properties and adds only the observations it does not hold.
+//! - **Deleting**: [`delete_entities`](Kenning::delete_entities) forgets the observation
+//!   capsules (C7, audited) and deletes the node with every relation touching it;
+//!   [`delete_graph`](Kenning::delete_graph) deletes the node and unlinks its observations,
+//!   which stay as plain capsules; [`forget`](Kenning::forget) on an observation unlinks it.
+//! - **Search**: every entity whose name, class or unfenced observation contains the query
+//!   (case-insensitive, as the MCP reference memory server does), then the entities whose
+//!   observations the term lane ranks among the best [`SEARCH_DEPTH`].
+//! - Every call is one transaction (reads one snapshot); writes need
+//!   [`Permission::MemoryWrite`], reads [`Permission::MemoryRead`], both with reach over the
+//!   scope (A6).
+//!
 //! ## Classification
 //!
 //! ```
@@ -238,6 +298,7 @@ mod audit;
 mod capsule;
 mod classification;
 mod embedding;
+mod entity;
 mod error;
 mod formation;
 mod graph;
@@ -261,6 +322,10 @@ pub use capsule::{
 };
 pub use classification::{Classification, PersistedLabel};
 pub use embedding::{Attachment, Embedder, EmbeddingAnswer, EmbeddingInfo, Migration};
+pub use entity::{
+    ENTITY_METADATA_KEY, EntitiesDeleted, EntitiesWritten, Entity, EntityGraph, EntityObservations,
+    MAX_ENTITIES, NewEntity, Observation, ObservationsDeleted, SEARCH_DEPTH,
+};
 pub use error::{Error, ErrorCode, Result};
 pub use formation::{ExtractedEntity, Extraction, Formation, FormationReport, UndeclaredCandidate};
 /// The classifier crate, re-exported whole.
@@ -273,6 +338,7 @@ pub use kenning_graph::{
     ClassKept, CommitReport, Direction, Edge, Error as GraphError, ErrorKind as GraphErrorKind,
     Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
 };
+pub use kenning_graph::{DeletionReport, EdgeRef, GraphDeletion};
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use retrieve::{
     DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH, MAX_SCAN_THREADS, PARALLEL_SCAN_BYTES,

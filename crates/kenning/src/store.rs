@@ -31,6 +31,8 @@ macro_rules! all_tables {
             && $f($txn, crate::capsule::SCOPE_CAPSULES)?
             && $f($txn, crate::classification::LABELS)?
             && $f($txn, crate::classification::EPISTEMICS)?
+            && $f($txn, crate::entity::OBSERVATIONS)?
+            && $f($txn, crate::entity::OBSERVED)?
     };
 }
 /// Whether every table of the facade and of the component crates exists.

@@ -1,0 +1,232 @@
+//! `kenning mcp`: the store served over the Model Context Protocol on standard input and
+//! output, with `rmcp`.
+//!
+//! - `mod.rs`: start-up (the principal, the store, the runtime) and the [`ServerHandler`].
+//! - `tools.rs`: the Kenning tools (`memory_*`), one facade call each.
+//! - `compat.rs`: the tools of the official `@modelcontextprotocol/server-memory`, with its
+//!   argument and result shapes, over the facade's entity memory.
+//! - `error.rs`: the one mapping from facade errors to JSON-RPC errors.
+//!
+//! # Ordering
+//!
+//! Every tool call is one facade call, hence one transaction: it is applied whole or not at
+//! all. Calls are served concurrently (each on a blocking thread of the runtime), and rmcp
+//! answers each with the id of its request. A client may rely on this:
+//!
+//! - each call is atomic;
+//! - calls in flight at the same time have no order between them: send a call only after the
+//!   answer of one it depends on (attach an embedding, then retrieve with it);
+//! - a call whose answer has been received is visible to every call sent after that answer.
+
+mod compat;
+mod error;
+mod tools;
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use kenning::{Kenning, Principal};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, JsonObject,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt as _};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::cli::{Cli, McpArgs};
+
+/// What every tool call runs with: the store, the session's principal and the default scope.
+#[derive(Debug)]
+pub(crate) struct State {
+    pub(crate) store: Kenning,
+    pub(crate) who: Principal,
+    pub(crate) scope: Option<String>,
+}
+
+impl State {
+    /// The scope a call acts on: the one it names, or the server's `--scope`.
+    pub(crate) fn scope(&self, given: Option<String>) -> Result<String, ErrorData> {
+        given.or_else(|| self.scope.clone()).ok_or_else(|| {
+            error::invalid(
+                "scope",
+                "this call names no scope and the server was started without --scope: pass \
+                 \"scope\" (a registered scope id such as \"bot.support\"), or restart with \
+                 `kenning mcp --scope ID`",
+            )
+        })
+    }
+}
+
+/// The result of one tool run.
+pub(crate) type Outcome = Result<CallToolResult, ErrorData>;
+
+/// One tool: its listing and the function that runs it (on a blocking thread).
+pub(crate) struct ToolDef {
+    pub(crate) name: &'static str,
+    pub(crate) description: &'static str,
+    pub(crate) schema: fn() -> Arc<JsonObject>,
+    /// Whether it writes nothing (the `readOnlyHint` annotation).
+    pub(crate) read_only: bool,
+    pub(crate) run: fn(&State, Value) -> Outcome,
+}
+
+/// The input schema of `T`, as rmcp generates it (JSON Schema 2020-12).
+pub(crate) fn schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+    rmcp::handler::server::common::schema_for_type::<T>()
+}
+
+/// Reads a tool's arguments; a mismatch is -32602 naming the tool.
+pub(crate) fn args<T: DeserializeOwned>(tool: &str, arguments: Value) -> Result<T, ErrorData> {
+    serde_json::from_value(arguments).map_err(|e| error::malformed(tool, &e))
+}
+
+/// A result whose structured content is `value` and whose text is its JSON.
+pub(crate) fn structured(value: &impl serde::Serialize) -> Outcome {
+    serde_json::to_value(value)
+        .map(CallToolResult::structured)
+        .map_err(|e| error::internal(format!("encoding the result: {e}")))
+}
+
+/// Every tool the server lists, Kenning's first.
+fn registry() -> Vec<ToolDef> {
+    let mut all = tools::tools();
+    all.extend(compat::tools());
+    all
+}
+
+/// The MCP server: the tool table and the state the calls share.
+struct Server {
+    state: Arc<State>,
+    tools: Arc<Vec<ToolDef>>,
+    listing: Vec<Tool>,
+}
+
+impl Server {
+    fn new(state: State) -> Self {
+        let tools = registry();
+        let listing = tools
+            .iter()
+            .map(|t| {
+                let mut tool = Tool::new(t.name, t.description, (t.schema)());
+                tool.annotations = Some(ToolAnnotations::new().read_only(t.read_only).destructive(
+                    !t.read_only && t.name.contains("delete") || t.name == "memory_forget",
+                ));
+                tool
+            })
+            .collect();
+        Self {
+            state: Arc::new(state),
+            tools: Arc::new(tools),
+            listing,
+        }
+    }
+}
+
+const INSTRUCTIONS: &str = "Kenning: durable memory for this agent in one local store file. \
+Memories are capsules (memory_put, memory_get, memory_retrieve, memory_forget) in scopes; \
+memory_vector attaches your embeddings, memory_classify labels a memory, memory_graph_commit \
+and memory_graph_query hold a typed graph, and create_entities / read_graph / search_nodes / ... \
+keep the entity memory of the official memory server. Each call is atomic; calls in flight \
+together have no order between them, so wait for an answer before a call that depends on it.";
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("kenning", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    /// Up to 2025-11-25: from 2026-07-28 on, rmcp turns -32002 into -32602, and the seeds
+    /// keep unknown capsules apart from invalid params.
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Borrowed(ProtocolVersion::known_up_to(&ProtocolVersion::V_2025_11_25))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.listing.clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.listing.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let index = self
+            .tools
+            .iter()
+            .position(|t| t.name == request.name)
+            .ok_or_else(|| error::unknown_tool(&request.name))?;
+        let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let (state, tools) = (Arc::clone(&self.state), Arc::clone(&self.tools));
+        // The facade blocks (redb transactions, fsync): run it off the async workers so that
+        // concurrent calls proceed side by side.
+        tokio::task::spawn_blocking(move || (tools[index].run)(&state, arguments))
+            .await
+            .map_err(|e| error::internal(format!("the tool call did not finish: {e}")))?
+            .map(CallToolResponse::from)
+    }
+}
+
+/// The principal of the session, decided before the store is served.
+fn principal(cli: &Cli, args: &McpArgs, store: &Kenning) -> anyhow::Result<Principal> {
+    match (&cli.api_key, &args.operator) {
+        (Some(_), Some(_)) => anyhow::bail!(
+            "--operator and --api-key (or KENNING_API_KEY) both given: a session has one \
+             principal; drop --operator to serve as the key, or unset the key to serve a \
+             management session"
+        ),
+        (Some(secret), None) => store
+            .authenticate(secret)
+            .context("authenticating with --api-key / KENNING_API_KEY"),
+        (None, Some(name)) if !name.trim().is_empty() => Ok(Principal::operator(name.trim())),
+        (None, _) => anyhow::bail!(
+            "kenning mcp needs a principal: pass --api-key (or set KENNING_API_KEY) to serve as \
+             that key, or --operator NAME to serve a management session that may do everything \
+             (declare vocabularies, reach every scope)"
+        ),
+    }
+}
+
+/// Serves the store until the client closes standard input.
+pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::ExitCode> {
+    if cli.api_key.is_some() && !cli.store.exists() {
+        anyhow::bail!(
+            "there is no store at {}: pass --store (or set KENNING_STORE); an API key belongs to \
+             a store, create it there with `kenning keys create`",
+            cli.store.display()
+        );
+    }
+    let store = Kenning::open(&cli.store)
+        .with_context(|| format!("opening the store {}", cli.store.display()))?;
+    let who = principal(cli, args, &store)?;
+    let state = State {
+        store,
+        who,
+        scope: args.scope.clone(),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let service = Server::new(state)
+            .serve(rmcp::transport::io::stdio_pipes())
+            .await
+            .context("the MCP handshake failed")?;
+        service.waiting().await.context("serving MCP")?;
+        anyhow::Ok(())
+    })?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
