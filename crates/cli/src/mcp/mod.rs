@@ -20,6 +20,8 @@
 
 mod compat;
 mod error;
+#[cfg(test)]
+mod tests;
 mod tools;
 
 use std::borrow::Cow;
