@@ -28,6 +28,27 @@ pub fn check_node_id(field: impl Fn() -> String, id: &str) -> Result<(), Error> 
     text(field, id, MAX_NODE_ID_CHARS)
 }
 
+/// Checks that `value` lies in `min..=max`, naming the field `field()` in the error.
+///
+/// # Errors
+/// [`Error::OutOfRange`].
+pub(crate) fn range(
+    field: impl Fn() -> String,
+    value: u64,
+    min: u32,
+    max: u32,
+) -> Result<(), Error> {
+    if value < u64::from(min) || value > u64::from(max) {
+        return Err(Error::OutOfRange {
+            field: field(),
+            value: value.to_string(),
+            min: min.into(),
+            max: max.into(),
+        });
+    }
+    Ok(())
+}
+
 /// What an empty value should have been instead, for the error message.
 pub(crate) const REQUIRED: &str = "give it at least one character";
 

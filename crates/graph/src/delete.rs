@@ -245,21 +245,13 @@ fn detach(
 
 #[cfg(test)]
 mod tests {
-    use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+    use redb::{Database, ReadableDatabase};
 
     use super::*;
     use crate::model::{Edge, GraphCommit, Node};
     use crate::query::{Direction, FilterKey, GraphQuery, Traversal};
 
-    fn db() -> Database {
-        let db = Database::builder()
-            .create_with_backend(InMemoryBackend::new())
-            .unwrap();
-        let txn = db.begin_write().unwrap();
-        crate::create_tables(&txn).unwrap();
-        txn.commit().unwrap();
-        db
-    }
+    use crate::test_db as db;
 
     fn commit(db: &Database, commit: &GraphCommit) {
         let txn = db.begin_write().unwrap();

@@ -104,6 +104,19 @@ mod write;
 #[cfg(test)]
 mod state_machine;
 
+/// A fresh in-memory database holding the graph's tables, for the unit tests.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+fn test_db() -> redb::Database {
+    let db = redb::Database::builder()
+        .create_with_backend(redb::backends::InMemoryBackend::new())
+        .unwrap();
+    let txn = db.begin_write().unwrap();
+    create_tables(&txn).unwrap();
+    txn.commit().unwrap();
+    db
+}
+
 pub use check::{
     MAX_CLASS_CHARS, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
     MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS, check_node_id,

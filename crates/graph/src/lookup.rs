@@ -126,14 +126,7 @@ pub fn list_edges(
     limit: u32,
 ) -> Result<EdgePage, Error> {
     check::scope(scope)?;
-    if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(Error::OutOfRange {
-            field: "limit".to_owned(),
-            value: limit.to_string(),
-            min: 1,
-            max: MAX_LIMIT.into(),
-        });
-    }
+    check::range(|| "limit".to_owned(), limit.into(), 1, MAX_LIMIT)?;
     if let Some(after) = after {
         after.check("after")?;
     }
@@ -167,17 +160,14 @@ pub fn list_edges(
 
 #[cfg(test)]
 mod tests {
-    use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+    use redb::{Database, ReadableDatabase};
 
     use super::*;
     use crate::model::GraphCommit;
 
     fn db() -> Database {
-        let db = Database::builder()
-            .create_with_backend(InMemoryBackend::new())
-            .unwrap();
+        let db = crate::test_db();
         let txn = db.begin_write().unwrap();
-        crate::create_tables(&txn).unwrap();
         crate::write(
             &txn,
             "s",

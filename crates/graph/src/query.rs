@@ -276,7 +276,7 @@ impl GraphQuery {
     }
 
     fn check_at(&self, at: &str) -> Result<(), Error> {
-        range(|| format!("{at}limit"), self.limit.into(), 1, MAX_LIMIT)?;
+        check::range(|| format!("{at}limit"), self.limit.into(), 1, MAX_LIMIT)?;
         check::count(
             &format!("{at}start.filters"),
             self.start.filters.len(),
@@ -304,13 +304,13 @@ impl GraphQuery {
                     MAX_RELATION_TYPE_CHARS,
                 )?;
             }
-            range(
+            check::range(
                 || format!("{at}traverse.depth"),
                 t.depth.into(),
                 1,
                 MAX_DEPTH,
             )?;
-            range(
+            check::range(
                 || format!("{at}traverse.limit"),
                 t.limit.into(),
                 1,
@@ -356,18 +356,6 @@ impl Traversal {
         self.limit = limit;
         self
     }
-}
-
-fn range(field: impl Fn() -> String, value: u64, min: u32, max: u32) -> Result<(), Error> {
-    if value < u64::from(min) || value > u64::from(max) {
-        return Err(Error::OutOfRange {
-            field: field(),
-            value: value.to_string(),
-            min: min.into(),
-            max: max.into(),
-        });
-    }
-    Ok(())
 }
 
 /// A JSON number as a bounded `u32`: negative, fractional and huge values are refused with the

@@ -57,14 +57,7 @@ pub fn list_nodes(
     limit: u32,
 ) -> Result<NodePage, Error> {
     check::scope(scope)?;
-    if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(Error::OutOfRange {
-            field: "limit".to_owned(),
-            value: limit.to_string(),
-            min: 1,
-            max: MAX_LIMIT.into(),
-        });
-    }
+    check::range(|| "limit".to_owned(), limit.into(), 1, MAX_LIMIT)?;
     let nodes = txn.open_table(NODES).db()?;
     let all = under(&[scope]);
     let after = after.map(|a| key(&[scope, a]));

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use proptest::prelude::*;
-use redb::{Database, ReadableDatabase, ReadableTable, backends::InMemoryBackend};
+use redb::{Database, ReadableDatabase, ReadableTable};
 use serde_json::{Map, Value};
 
 use crate::query::{Direction, FilterKey, GraphQuery, Traversal};
@@ -421,12 +421,7 @@ fn check_integrity(db: &Database) {
 }
 
 fn run(ops: Vec<Op>) {
-    let db = Database::builder()
-        .create_with_backend(InMemoryBackend::new())
-        .unwrap();
-    let txn = db.begin_write().unwrap();
-    crate::create_tables(&txn).unwrap();
-    txn.commit().unwrap();
+    let db = crate::test_db();
     let mut model = Model::default();
 
     for op in &ops {

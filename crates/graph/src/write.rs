@@ -204,21 +204,13 @@ pub fn write(
 
 #[cfg(test)]
 mod tests {
-    use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+    use redb::{Database, ReadableDatabase};
 
     use super::*;
     use crate::model::{GraphCommit, Node};
     use crate::query::{FilterKey, GraphQuery};
 
-    fn db() -> Database {
-        let db = Database::builder()
-            .create_with_backend(InMemoryBackend::new())
-            .unwrap();
-        let txn = db.begin_write().unwrap();
-        create_tables(&txn).unwrap();
-        txn.commit().unwrap();
-        db
-    }
+    use crate::test_db as db;
 
     fn commit(db: &Database, node: Node) -> CommitReport {
         let txn = db.begin_write().unwrap();
