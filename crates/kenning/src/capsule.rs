@@ -826,15 +826,16 @@ pub(crate) fn put_checked(
     write_new(txn, now, capsules, None)
 }
 
-/// Removes everything of capsule `id` of `scope`: the one place that does (C7). The canonical
-/// record is removed by the caller, which has just read it. The embedding's removal is
-/// recorded in `staged`, for the in-memory vectors (see `Kenning::write_vectors`).
+/// Removes everything of capsule `id` of `scope`, its canonical record included: the one place
+/// that does (C7). The embedding's removal is recorded in `staged`, for the in-memory vectors
+/// (see `Kenning::write_vectors`).
 pub(crate) fn erase(
     txn: &redb::WriteTransaction,
     id: CapsuleId,
     scope: &str,
     staged: &mut kenning_vector::Staged,
 ) -> Result<()> {
+    txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
     txn.open_table(LIFECYCLE).db()?.remove(id.get()).db()?;
     txn.open_table(SCOPE_CAPSULES)
         .db()?
@@ -987,7 +988,6 @@ impl Kenning {
                 who,
                 id,
             )?;
-            txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
             erase(txn, id, &c.scope, staged)?;
             audit::append(
                 txn,

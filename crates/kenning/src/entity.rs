@@ -379,7 +379,6 @@ fn forget_in(
     scope: &str,
     entity: &str,
 ) -> Result<()> {
-    txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
     capsule::erase(txn, id, scope, staged)?;
     audit::append(
         txn,
