@@ -1,6 +1,6 @@
-//! Every tool against arbitrary arguments: whatever a client sends, a call answers with a result
-//! or with one of the documented JSON-RPC errors (-32602, -32002, -32003), never a panic and
-//! never an internal error. Most arguments are generated from the tool's own input schema, with
+//! Every tool against arbitrary arguments (SPEC §12, the stable errors): whatever a client
+//! sends, a call answers with a result or with one of the documented JSON-RPC errors (-32602,
+//! -32002, -32003), never a panic and never an internal error. Most arguments are generated from the tool's own input schema, with
 //! the right types and names, so that calls get past the shape checks and into the facade; the
 //! values are the edge cases (ids that exist and ids that do not, blank and oversized text,
 //! extreme numbers, empty and long lists). The rest are shaped at random from the schema's names.
