@@ -2,11 +2,20 @@
 //! temporary store file:
 //!
 //! - `node_type_filter_50`: a `NodeType` start filter returning 50 nodes;
-//! - `two_hop_degree_10`: a 2-hop traversal both ways from a node of degree 10 (5 out, 5 in);
+//! - `two_hop_degree_10`: a 2-hop traversal both ways from a node of degree 10 (5 out, 5 in),
+//!   the same start every time, so the graph cache holds everything it reads;
+//! - `two_hop_rotating_start`: the same walk from 1,000 starts spread over the graph, one after
+//!   the other, so a walk meets records the cache does not hold (32 MiB hold about a fifth of
+//!   the graph's records);
 //! - `upsert_1k_clustered` / `upsert_1k_scattered`: a durable commit replacing 1k nodes with a new
 //!   label each time (so their label entries move), either 1k neighbouring ids or 1k ids spread
 //!   over the whole scope, one per leaf page: the best and the worst case of a copy-on-write
 //!   B-tree, which rewrites every page a commit touches.
+//!
+//! The reads run twice: `kenning_cache_off` on the store opened with
+//! `OpenOptions::graph_cache_bytes(0)` (every record read from redb and decoded), then `kenning`
+//! on the store reopened with the default 32 MiB graph cache. The upserts run on the default
+//! store, so they include telling the cache.
 //!
 //! Reference in the same run: the same operation, with the same answer, on a plain in-memory
 //! adjacency map (`HashMap`s) of the same graph. Claims are the ratio of the two.
@@ -22,7 +31,8 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use kenning::{
-    Direction, FilterKey, GraphCommit, GraphQuery, Kenning, Node, Principal, ScopeKind, Traversal,
+    Direction, FilterKey, GraphCommit, GraphQuery, Kenning, Node, OpenOptions, Principal,
+    ScopeKind, Traversal,
 };
 
 #[path = "graph_fixture.rs"]
@@ -31,7 +41,8 @@ use fixture::{NODES, OUT_DEGREE, Reference, SCATTERED, SCOPE, UPSERT, class, nod
 
 fn bench(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let store = Kenning::open(dir.path().join("graph.redb")).unwrap();
+    let path = dir.path().join("graph.redb");
+    let store = OpenOptions::new().graph_cache_bytes(0).open(&path).unwrap();
     let ops = Principal::operator("bench");
     store.register_scope(&ops, SCOPE, ScopeKind::Agent).unwrap();
     let mut reference = Reference::default();
@@ -66,14 +77,15 @@ fn bench(c: &mut Criterion) {
     let start = fixture::degree_10_node();
     assert_eq!(reference.out[&start].len(), OUT_DEGREE);
     assert_eq!(reference.inward[&start].len(), OUT_DEGREE);
-    let two_hop = GraphQuery::new()
-        .filter(FilterKey::NodeId, start.clone())
-        .traverse(
+    let walk_from = |start: &str| {
+        GraphQuery::new().filter(FilterKey::NodeId, start).traverse(
             Traversal::new()
                 .direction(Direction::Both)
                 .depth(2)
                 .limit(1000),
-        );
+        )
+    };
+    let two_hop = walk_from(&start);
     let answer = store.query_graph(&ops, SCOPE, &two_hop).unwrap();
     let (want_nodes, want_edges) = reference.walk(&start, 2);
     assert_eq!(answer.nodes, want_nodes);
@@ -84,20 +96,49 @@ fn bench(c: &mut Criterion) {
         answer.nodes.len(),
         answer.edges.len()
     );
+    let starts: Vec<String> = (0..1000).map(|i| fixture::id(i * 97 % NODES)).collect();
+    let walks: Vec<GraphQuery> = starts.iter().map(|s| walk_from(s)).collect();
 
     let mut g = c.benchmark_group("graph_100k_nodes_500k_edges");
     g.bench_function("node_type_filter_50/reference_hashmap", |b| {
         b.iter(|| reference.filter(black_box(&class(3)), 50))
     });
-    g.bench_function("node_type_filter_50/kenning", |b| {
-        b.iter(|| store.query_graph(&ops, SCOPE, black_box(&filter)).unwrap())
-    });
     g.bench_function("two_hop_degree_10/reference_hashmap", |b| {
         b.iter(|| reference.walk(black_box(&start), 2))
     });
-    g.bench_function("two_hop_degree_10/kenning", |b| {
-        b.iter(|| store.query_graph(&ops, SCOPE, black_box(&two_hop)).unwrap())
+    g.bench_function("two_hop_rotating_start/reference_hashmap", |b| {
+        let mut at = 0;
+        b.iter(|| {
+            at = (at + 1) % starts.len();
+            reference.walk(black_box(&starts[at]), 2)
+        })
     });
+    let reads = |g: &mut criterion::BenchmarkGroup<'_, _>, store: &Kenning, name: &str| {
+        for (i, s) in starts.iter().enumerate().step_by(97) {
+            let answer = store.query_graph(&ops, SCOPE, &walks[i]).unwrap();
+            let (want_nodes, want_edges) = reference.walk(s, 2);
+            assert_eq!((answer.nodes, answer.edges), (want_nodes, want_edges));
+        }
+        g.bench_function(format!("node_type_filter_50/{name}"), |b| {
+            b.iter(|| store.query_graph(&ops, SCOPE, black_box(&filter)).unwrap())
+        });
+        g.bench_function(format!("two_hop_degree_10/{name}"), |b| {
+            b.iter(|| store.query_graph(&ops, SCOPE, black_box(&two_hop)).unwrap())
+        });
+        g.bench_function(format!("two_hop_rotating_start/{name}"), |b| {
+            let mut at = 0;
+            b.iter(|| {
+                at = (at + 1) % walks.len();
+                store
+                    .query_graph(&ops, SCOPE, black_box(&walks[at]))
+                    .unwrap()
+            })
+        });
+    };
+    reads(&mut g, &store, "kenning_cache_off");
+    drop(store);
+    let store = Kenning::open(&path).unwrap();
+    reads(&mut g, &store, "kenning");
 
     // Upserts replace the same 1k nodes with a new label each time, moving their label entries.
     g.throughput(Throughput::Elements(UPSERT as u64));

@@ -15,7 +15,8 @@
 //! ways from a node of degree 10), `upsert_clustered` and `upsert_scattered` (a durable commit
 //! replacing 1k nodes with a new label each, made before the count starts as criterion makes them
 //! outside its timing), and the same with the suffix `_same_labels` (labels kept, a property
-//! changed).
+//! changed). With the suffix `_cache_off`, on the store opened without its graph cache (the
+//! reads repeat one query, so with the cache they read memory after the first).
 //! With the prefix `ref_`, the same operation on the HashMap reference of `graph.rs` (built
 //! before the count starts). Divide callgrind's total by the count. Without arguments (as under
 //! a bare `cargo bench`) it prints its usage and exits.
@@ -33,7 +34,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use kenning::{
-    Direction, FilterKey, GraphCommit, GraphQuery, Kenning, Node, Principal, ScopeKind, Traversal,
+    Direction, FilterKey, GraphCommit, GraphQuery, Kenning, Node, OpenOptions, Principal,
+    ScopeKind, Traversal,
 };
 
 #[path = "graph_fixture.rs"]
@@ -59,14 +61,22 @@ fn main() {
             println!("built {} nodes, {edges} edges in {path}", fixture::NODES);
         }
         ["run", path, name, count] => {
-            let store = Kenning::open(Path::new(path)).unwrap();
+            // `_cache_off`: the store opened without its graph cache.
+            let (name, cache) = match name.strip_suffix("_cache_off") {
+                Some(name) => (name, 0),
+                None => (*name, kenning_graph::GraphCache::DEFAULT_BYTES),
+            };
+            let store = OpenOptions::new()
+                .graph_cache_bytes(cache)
+                .open(Path::new(path))
+                .unwrap();
             let count: usize = count.parse().unwrap();
             let start = fixture::degree_10_node();
             // Upsert batches: 1k neighbouring ids, or 1k ids spread over the scope; each with a
             // new label, or (`_same_labels`) with the label kept and a property changed.
             let (op, same_labels) = match name.strip_suffix("_same_labels") {
                 Some(op) => (op, true),
-                None => (*name, false),
+                None => (name, false),
             };
             let mut reference = op.starts_with("ref_").then(Reference::of_graph);
             let spread = if op.ends_with("scattered") {

@@ -3,6 +3,7 @@
 use redb::{ReadableTable, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
+use crate::cache::{self, Changes};
 use crate::check::{self, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_NODE_ID_CHARS};
 use crate::error::{DbResult, Error};
 use crate::store::{
@@ -155,18 +156,34 @@ pub struct DeletionReport {
 ///   of the first write that gives one (the assign-once class, G2, starts over).
 ///
 /// The caller owns `txn` and commits or aborts it. The deletion is checked before anything is
-/// written, so an invalid one leaves `txn` untouched.
+/// written, so an invalid one leaves `txn` untouched. What the call changed is added to
+/// `changes`, as for [`write`](crate::write).
 ///
 /// # Errors
 /// The errors of [`GraphDeletion::check`], an invalid `scope`; [`Error::Storage`],
 /// [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn delete(
     txn: &WriteTransaction,
+    changes: &mut Changes,
     scope: &str,
     deletion: &GraphDeletion,
 ) -> Result<DeletionReport, Error> {
     check::scope(scope)?;
     deletion.check()?;
+    let touched = changes.len();
+    let report = delete_checked(txn, changes, scope, deletion)?;
+    if changes.len() > touched {
+        changes.bump(txn)?;
+    }
+    Ok(report)
+}
+
+fn delete_checked(
+    txn: &WriteTransaction,
+    changes: &mut Changes,
+    scope: &str,
+    deletion: &GraphDeletion,
+) -> Result<DeletionReport, Error> {
     let mut report = DeletionReport::default();
     let mut out = txn.open_table(EDGES_OUT).db()?;
     let mut inward = txn.open_table(EDGES_IN).db()?;
@@ -182,6 +199,8 @@ pub fn delete(
         if out.remove(buffer.as_slice()).db()?.is_some() {
             write_key(&mut buffer, scope, &[target, relation, source]);
             inward.remove(buffer.as_slice()).db()?;
+            changes.touch(cache::OUT, scope, source);
+            changes.touch(cache::IN, scope, target);
             report.edges_deleted += 1;
         } else {
             report.edges_missing.push(edge.clone());
@@ -208,24 +227,35 @@ pub fn delete(
             by_class.remove(buffer.as_slice()).db()?;
         }
         report.nodes_deleted += 1;
+        changes.touch(cache::NODE, scope, id);
         // Outgoing edges, then incoming ones. A loop (an edge from the node to itself) is in
         // both tables under the node's prefix; the first pass removes both of its entries, so
         // the second, which reads after it, does not meet it again.
-        report.edges_deleted += detach(&mut out, &mut inward, "graph.edges_out", scope, id)?;
-        report.edges_deleted += detach(&mut inward, &mut out, "graph.edges_in", scope, id)?;
+        let targets = detach(&mut out, &mut inward, "graph.edges_out", scope, id)?;
+        let sources = detach(&mut inward, &mut out, "graph.edges_in", scope, id)?;
+        report.edges_deleted += targets.len() + sources.len();
+        changes.touch(cache::OUT, scope, id);
+        changes.touch(cache::IN, scope, id);
+        for target in &targets {
+            changes.touch(cache::IN, scope, target);
+        }
+        for source in &sources {
+            changes.touch(cache::OUT, scope, source);
+        }
     }
     Ok(report)
 }
 
 /// Removes every entry of `from` under `scope · id` and its mirror in `mirror` (an
-/// adjacency entry `scope · a · rel · b` mirrors as `scope · b · rel · a`). Returns how many.
+/// adjacency entry `scope · a · rel · b` mirrors as `scope · b · rel · a`). Returns the other
+/// end of each edge removed.
 fn detach(
     from: &mut redb::Table<'_, &'static [u8], &'static [u8]>,
     mirror: &mut redb::Table<'_, &'static [u8], &'static [u8]>,
     name: &'static str,
     scope: &str,
     id: &str,
-) -> Result<usize, Error> {
+) -> Result<Vec<String>, Error> {
     let prefix = under(&[scope, id]);
     let mut found: Vec<(String, String)> = Vec::new();
     for entry in from.range(prefix.range()).db()? {
@@ -240,7 +270,7 @@ fn detach(
             .remove(key(&[scope, other, relation, id]).as_slice())
             .db()?;
     }
-    Ok(found.len())
+    Ok(found.into_iter().map(|(_, other)| other).collect())
 }
 
 #[cfg(test)]
@@ -255,13 +285,19 @@ mod tests {
 
     fn commit(db: &Database, commit: &GraphCommit) {
         let txn = db.begin_write().unwrap();
-        crate::write(&txn, "s", &commit.check().unwrap()).unwrap();
+        crate::write(
+            &txn,
+            &mut crate::Changes::new(),
+            "s",
+            &commit.check().unwrap(),
+        )
+        .unwrap();
         txn.commit().unwrap();
     }
 
     fn remove(db: &Database, deletion: &GraphDeletion) -> DeletionReport {
         let txn = db.begin_write().unwrap();
-        let report = delete(&txn, "s", deletion).unwrap();
+        let report = delete(&txn, &mut Changes::new(), "s", deletion).unwrap();
         txn.commit().unwrap();
         report
     }
@@ -351,7 +387,7 @@ mod tests {
         let bad = GraphDeletion::new()
             .node("a")
             .edge(EdgeRef::new("a", "", "b"));
-        let err = delete(&txn, "s", &bad).unwrap_err();
+        let err = delete(&txn, &mut Changes::new(), "s", &bad).unwrap_err();
         assert_eq!(err.field(), Some("edges[0].relationType"));
         txn.commit().unwrap();
         assert_eq!(around(&db, "a").nodes.len(), 1);

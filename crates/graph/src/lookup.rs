@@ -170,6 +170,7 @@ mod tests {
         let txn = db.begin_write().unwrap();
         crate::write(
             &txn,
+            &mut crate::Changes::new(),
             "s",
             &GraphCommit::new()
                 .node(Node::new("a", "A").with_type("Person"))
@@ -186,6 +187,7 @@ mod tests {
         // Another scope's edges never show.
         crate::write(
             &txn,
+            &mut crate::Changes::new(),
             "t",
             &GraphCommit::new()
                 .node(Node::new("a", "A"))
@@ -264,6 +266,7 @@ mod tests {
         assert!(node_in(&txn, "s", "d").unwrap().is_none());
         crate::write(
             &txn,
+            &mut crate::Changes::new(),
             "s",
             &GraphCommit::new()
                 .node(Node::new("d", "D"))

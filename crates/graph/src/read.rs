@@ -6,7 +6,9 @@ use std::ops::Bound;
 
 use hashbrown::HashTable;
 use redb::{ReadOnlyTable, ReadTransaction};
+use serde_json::{Map, Value};
 
+use crate::cache::{self, Adjacent, MAX_CACHED_DEGREE, View};
 use crate::check;
 use crate::error::{DbResult, Error};
 use crate::model::{Edge, Node};
@@ -31,14 +33,27 @@ type Table = ReadOnlyTable<&'static [u8], &'static [u8]>;
 /// Any error of [`GraphQuery::check`], an invalid `scope`; [`Error::Storage`],
 /// [`Error::Corrupt`], [`Error::NewerFormat`].
 pub fn query(txn: &ReadTransaction, scope: &str, query: &GraphQuery) -> Result<GraphAnswer, Error> {
+    run(txn, scope, query, None)
+}
+
+/// [`query`], reading through `cache` when it is given (see [`GraphCache`](crate::GraphCache)).
+pub(crate) fn run(
+    txn: &ReadTransaction,
+    scope: &str,
+    query: &GraphQuery,
+    cache: Option<View<'_>>,
+) -> Result<GraphAnswer, Error> {
     check::scope(scope)?;
     query.check()?;
-    let nodes = txn.open_table(NODES).db()?;
-    let mut keys = Keys::new(scope);
+    let mut source = Source {
+        nodes: txn.open_table(NODES).db()?,
+        keys: Keys::new(scope),
+        cache,
+    };
     let mut answer = GraphAnswer::default();
-    start_set(txn, &nodes, &mut keys, query, &mut answer)?;
+    start_set(txn, &mut source, query, &mut answer)?;
     if let Some(traversal) = &query.traverse {
-        walk(txn, &nodes, &mut keys, traversal, &mut answer)?;
+        walk(txn, &mut source, traversal, &mut answer)?;
     }
     Ok(answer)
 }
@@ -111,24 +126,38 @@ impl<'s> Keys<'s> {
     }
 }
 
-fn node(nodes: &Table, keys: &mut Keys<'_>, id: &str) -> Result<Option<Node>, Error> {
-    match nodes.get(keys.point(&[id])).db()? {
-        Some(guard) => Ok(Some(decode_node(guard.value())?.to_node(id)?)),
-        None => Ok(None),
-    }
+/// Where a query reads nodes from: the cache when it holds them, else the nodes table (filling
+/// the cache).
+struct Source<'s, 'c> {
+    nodes: Table,
+    keys: Keys<'s>,
+    cache: Option<View<'c>>,
 }
 
-/// A node an index or an adjacency entry names, which must exist.
-fn indexed_node(
-    nodes: &Table,
-    keys: &mut Keys<'_>,
-    id: &str,
-    via: &'static str,
-) -> Result<Node, Error> {
-    node(nodes, keys, id)?.ok_or_else(|| Error::Corrupt {
-        table: via,
-        detail: format!("an entry names node {id:?}, which graph.nodes does not hold"),
-    })
+impl Source<'_, '_> {
+    fn node(&mut self, id: &str) -> Result<Option<Node>, Error> {
+        let scope = self.keys.scope;
+        if let Some(node) = self.cache.as_mut().and_then(|c| c.node(scope, id)) {
+            return Ok(Some(node));
+        }
+        let Some(guard) = self.nodes.get(self.keys.point(&[id])).db()? else {
+            return Ok(None);
+        };
+        let record = guard.value();
+        let node = decode_node(record)?.to_node(id)?;
+        if let Some(cache) = &mut self.cache {
+            cache.put_node(scope, &node, record.len());
+        }
+        Ok(Some(node))
+    }
+
+    /// A node an index or an adjacency entry names, which must exist.
+    fn indexed_node(&mut self, id: &str, via: &'static str) -> Result<Node, Error> {
+        self.node(id)?.ok_or_else(|| Error::Corrupt {
+            table: via,
+            detail: format!("an entry names node {id:?}, which graph.nodes does not hold"),
+        })
+    }
 }
 
 /// The distinct values of the filters with `key`, sorted.
@@ -155,8 +184,7 @@ fn tail<'k>(table: &'static str, key: &'k [u8], prefix: usize) -> Result<&'k str
 
 fn start_set(
     txn: &ReadTransaction,
-    nodes: &Table,
-    keys: &mut Keys<'_>,
+    source: &mut Source<'_, '_>,
     query: &GraphQuery,
     answer: &mut GraphAnswer,
 ) -> Result<(), Error> {
@@ -176,7 +204,7 @@ fn start_set(
             if found.len() > limit {
                 break;
             }
-            if let Some(n) = node(nodes, keys, id)?
+            if let Some(n) = source.node(id)?
                 && matches(&n, !labels.is_empty(), !classes.is_empty())
             {
                 found.push(n);
@@ -191,7 +219,7 @@ fn start_set(
         let index = txn.open_table(table).db()?;
         let check_classes = !labels.is_empty() && !classes.is_empty();
         for value in driving {
-            let run = keys.under(&[value]);
+            let run = source.keys.under(&[value]);
             let skip = run.start.len();
             let mut taken = 0;
             for entry in index.range(run).db()? {
@@ -200,7 +228,7 @@ fn start_set(
                 }
                 let (key, _) = entry.db()?;
                 let id = tail(name, key.value(), skip)?;
-                let n = indexed_node(nodes, keys, id, name)?;
+                let n = source.indexed_node(id, name)?;
                 if matches(&n, false, check_classes) {
                     found.push(n);
                     taken += 1;
@@ -213,9 +241,9 @@ fn start_set(
             found.sort_unstable_by(|a, b| a.id.cmp(&b.id));
         }
     } else {
-        let all = keys.under(&[]);
+        let all = source.keys.under(&[]);
         let skip = all.start.len();
-        for entry in nodes.range(all).db()? {
+        for entry in source.nodes.range(all).db()? {
             if found.len() > limit {
                 break;
             }
@@ -240,22 +268,21 @@ fn start_set(
 /// end was expanded before: it sits before `at` in `answer.nodes`, or it is `at` itself (a
 /// loop) met again walking in after walking out. Only a walk both ways can meet an edge twice,
 /// and this position test keeps it once without remembering the edges followed.
+///
+/// A node's edges one way come from the cache when it holds that adjacency list, else from a
+/// range of the adjacency table per relation type; a walk over every relation type reads the
+/// whole list and caches it.
 fn walk(
     txn: &ReadTransaction,
-    nodes: &Table,
-    keys: &mut Keys<'_>,
+    source: &mut Source<'_, '_>,
     traversal: &Traversal,
     answer: &mut GraphAnswer,
 ) -> Result<(), Error> {
-    let ways: Vec<(bool, Table, &'static str)> = match traversal.direction {
-        Direction::Out => vec![(true, txn.open_table(EDGES_OUT).db()?, "graph.edges_out")],
-        Direction::In => vec![(false, txn.open_table(EDGES_IN).db()?, "graph.edges_in")],
-        Direction::Both => vec![
-            (true, txn.open_table(EDGES_OUT).db()?, "graph.edges_out"),
-            (false, txn.open_table(EDGES_IN).db()?, "graph.edges_in"),
-        ],
+    let ways: Vec<Way> = match traversal.direction {
+        Direction::Out => vec![Way::out(txn)?],
+        Direction::In => vec![Way::inward(txn)?],
+        Direction::Both => vec![Way::out(txn)?, Way::inward(txn)?],
     };
-    let both = traversal.direction == Direction::Both;
     // Sorted and distinct, so that a neighbour's edges come in key order and a type listed
     // twice is followed once.
     let mut relations: Vec<Option<&str>> = traversal
@@ -268,80 +295,215 @@ fn walk(
     if relations.is_empty() {
         relations.push(None);
     }
+    let every_relation = relations == [None];
     let mut index = NodeIndex::default();
     for at in 0..answer.nodes.len() {
         index.insert(&answer.nodes, at);
     }
-    let limit = answer.nodes.len() + traversal.limit as usize;
-    let (mut lo, mut hi) = (0, answer.nodes.len());
+    let mut walk = Walk {
+        limit: answer.nodes.len() + traversal.limit as usize,
+        both: traversal.direction == Direction::Both,
+        index,
+        answer,
+    };
+    let (mut lo, mut hi) = (0, walk.answer.nodes.len());
     let mut from = String::new();
+    let scope = source.keys.scope;
 
     for _ in 0..traversal.depth {
         for at in lo..hi {
             from.clear();
-            from.push_str(&answer.nodes[at].id);
-            for (outward, table, name) in &ways {
+            from.push_str(&walk.answer.nodes[at].id);
+            for way in &ways {
+                let cached = source
+                    .cache
+                    .as_mut()
+                    .and_then(|c| c.adjacency(way.tag, scope, &from));
+                if let Some(list) = cached {
+                    for relation in &relations {
+                        let run = match relation {
+                            None => &list[..],
+                            Some(r) => {
+                                let first = list.partition_point(|e| e.relation.as_str() < *r);
+                                let rest = list.get(first..).unwrap_or_default();
+                                let len = rest.partition_point(|e| e.relation == *r);
+                                rest.get(..len).unwrap_or_default()
+                            }
+                        };
+                        for e in run {
+                            let meet = Meet {
+                                at,
+                                outward: way.outward,
+                                from: &from,
+                                relation: &e.relation,
+                                other: &e.other,
+                                via: way.name,
+                            };
+                            if !walk.meet(source, &meet, || Ok(e.properties.clone()))? {
+                                return Ok(());
+                            }
+                        }
+                    }
+                    continue;
+                }
+
+                // Filled while the whole list is read, and cached once it was read to its end.
+                let mut filling =
+                    (every_relation && source.cache.is_some()).then(|| (Vec::new(), 0));
                 for relation in &relations {
                     let range = match relation {
-                        Some(r) => keys.under(&[&from, r]),
-                        None => keys.under(&[&from]),
+                        Some(r) => source.keys.under(&[&from, r]),
+                        None => source.keys.under(&[&from]),
                     };
                     let skip = range.start.len();
-                    for entry in table.range(range).db()? {
+                    for entry in way.table.range(range).db()? {
                         let (key, value) = entry.db()?;
                         let rest = key.value().get(skip..).unwrap_or_default();
                         let (relation, other) = match relation {
                             Some(r) => (*r, std::str::from_utf8(rest).ok()),
-                            None => match parts::<2>(name, rest)? {
+                            None => match parts::<2>(way.name, rest)? {
                                 [rel, other] => (rel, Some(other)),
                             },
                         };
                         let other = other.ok_or_else(|| Error::Corrupt {
-                            table: name,
+                            table: way.name,
                             detail: "a key of invalid UTF-8".to_owned(),
                         })?;
-                        let other_at = match index.find(&answer.nodes, other) {
-                            Some(other_at) => other_at,
-                            None => {
-                                if answer.nodes.len() == limit {
-                                    answer.truncated = true;
-                                    return Ok(());
-                                }
-                                let n = indexed_node(nodes, keys, other, name)?;
-                                answer.nodes.push(n);
-                                let other_at = answer.nodes.len() - 1;
-                                index.insert(&answer.nodes, other_at);
-                                other_at
+                        let meet = Meet {
+                            at,
+                            outward: way.outward,
+                            from: &from,
+                            relation,
+                            other,
+                            via: way.name,
+                        };
+                        let record = value.value();
+                        let going = match &mut filling {
+                            Some((list, weight)) if list.len() < MAX_CACHED_DEGREE => {
+                                let properties = decode_edge(record)?;
+                                let going = walk.meet(source, &meet, || Ok(properties.clone()))?;
+                                *weight += Adjacent::weight(relation, other, record.len());
+                                list.push(Adjacent {
+                                    relation: relation.to_owned(),
+                                    other: other.to_owned(),
+                                    properties,
+                                });
+                                going
+                            }
+                            _ => {
+                                filling = None;
+                                walk.meet(source, &meet, || decode_edge(record))?
                             }
                         };
-                        if both && (other_at < at || (other_at == at && !*outward)) {
-                            continue; // met from its other end already
-                        }
-                        if answer.edges.len() == MAX_ANSWER_EDGES {
-                            answer.truncated = true;
+                        if !going {
                             return Ok(());
                         }
-                        let (source, target) = if *outward {
-                            (from.as_str(), other)
-                        } else {
-                            (other, from.as_str())
-                        };
-                        answer.edges.push(Edge {
-                            relation_type: relation.to_owned(),
-                            source: source.to_owned(),
-                            target: target.to_owned(),
-                            properties: decode_edge(value.value())?,
-                        });
                     }
+                }
+                if let (Some((list, weight)), Some(cache)) = (filling, &mut source.cache) {
+                    cache.put_adjacency(way.tag, scope, &from, list, weight);
                 }
             }
         }
-        (lo, hi) = (hi, answer.nodes.len());
+        (lo, hi) = (hi, walk.answer.nodes.len());
         if lo == hi {
             break;
         }
     }
     Ok(())
+}
+
+/// One way a walk follows edges: out through `graph.edges_out`, or in through `graph.edges_in`.
+struct Way {
+    outward: bool,
+    table: Table,
+    name: &'static str,
+    tag: u8,
+}
+
+impl Way {
+    fn out(txn: &ReadTransaction) -> Result<Self, Error> {
+        Ok(Self {
+            outward: true,
+            table: txn.open_table(EDGES_OUT).db()?,
+            name: "graph.edges_out",
+            tag: cache::OUT,
+        })
+    }
+
+    fn inward(txn: &ReadTransaction) -> Result<Self, Error> {
+        Ok(Self {
+            outward: false,
+            table: txn.open_table(EDGES_IN).db()?,
+            name: "graph.edges_in",
+            tag: cache::IN,
+        })
+    }
+}
+
+/// An edge a walk meets from node `at` (whose id is `from`), going `outward` or not.
+struct Meet<'a> {
+    at: usize,
+    outward: bool,
+    from: &'a str,
+    relation: &'a str,
+    other: &'a str,
+    via: &'static str,
+}
+
+/// The state of a walk: the answer so far and where each of its nodes sits.
+struct Walk<'a> {
+    answer: &'a mut GraphAnswer,
+    index: NodeIndex,
+    /// The most nodes the answer may hold.
+    limit: usize,
+    both: bool,
+}
+
+impl Walk<'_> {
+    /// Adds the edge met, and its other end if the answer lacks it. `Ok(false)` when a limit cut
+    /// the walk: the answer is then marked truncated.
+    fn meet(
+        &mut self,
+        source: &mut Source<'_, '_>,
+        edge: &Meet<'_>,
+        properties: impl FnOnce() -> Result<Map<String, Value>, Error>,
+    ) -> Result<bool, Error> {
+        let nodes = &mut self.answer.nodes;
+        let other_at = match self.index.find(nodes, edge.other) {
+            Some(other_at) => other_at,
+            None => {
+                if nodes.len() == self.limit {
+                    self.answer.truncated = true;
+                    return Ok(false);
+                }
+                nodes.push(source.indexed_node(edge.other, edge.via)?);
+                let other_at = nodes.len() - 1;
+                self.index.insert(nodes, other_at);
+                other_at
+            }
+        };
+        if self.both && (other_at < edge.at || (other_at == edge.at && !edge.outward)) {
+            return Ok(true); // met from its other end already
+        }
+        if self.answer.edges.len() == MAX_ANSWER_EDGES {
+            self.answer.truncated = true;
+            return Ok(false);
+        }
+        let (from, other) = (edge.from.to_owned(), edge.other.to_owned());
+        let (source, target) = if edge.outward {
+            (from, other)
+        } else {
+            (other, from)
+        };
+        self.answer.edges.push(Edge {
+            relation_type: edge.relation.to_owned(),
+            source,
+            target,
+            properties: properties()?,
+        });
+        Ok(true)
+    }
 }
 
 /// The position of each node of the answer by id, borrowing the ids from the answer itself: a

@@ -2,7 +2,11 @@
 //! with and without classes, same and different classes, label changes, edges, edges to missing
 //! nodes), deletions (nodes with their edges, edges, missing ones), queries and listings. After
 //! every step the store answers exactly as the model, the indexes are exactly what the node and
-//! edge records imply, and no node's first class changed while it existed.
+//! edge records imply, and no node's first class changed while it existed. Every query also runs
+//! through a [`GraphCache`] (off, small enough to evict, or roomy), and around every write a
+//! snapshot from before it and one from after it read through the cache, before and after the
+//! cache is told of the commit: each must answer as the tables do, so the cache never serves a
+//! record of another state.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -12,7 +16,9 @@ use serde_json::{Map, Value};
 
 use crate::query::{Direction, FilterKey, GraphQuery, Traversal};
 use crate::store::{BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, key, parts};
-use crate::{Edge, EdgeRef, Error, GraphAnswer, GraphCommit, GraphDeletion, Node};
+use crate::{
+    Changes, Edge, EdgeRef, Error, GraphAnswer, GraphCache, GraphCommit, GraphDeletion, Node,
+};
 
 const SCOPES: [&str; 2] = ["s.one", "s.two"];
 const IDS: [&str; 7] = ["a", "b", "c", "d", "e", "f", "g"];
@@ -420,17 +426,73 @@ fn check_integrity(db: &Database) {
     }
 }
 
-fn run(ops: Vec<Op>) {
+/// Every node of `scope` and everything two steps away from it, both ways: the query that reads
+/// every node record and adjacency list the cache can hold.
+fn everything() -> GraphQuery {
+    GraphQuery::new().limit(1000).traverse(
+        Traversal::new()
+            .direction(Direction::Both)
+            .depth(2)
+            .limit(1000),
+    )
+}
+
+/// Commits `txn` and checks the cache around it: a snapshot taken before the commit reads its
+/// own state through the cache, before and after the cache is told; one taken after reads the
+/// new state, before the cache is told and after. The cache is told unless `untold` (a write
+/// made behind its back, which must cost it its entries but never its correctness).
+fn commit_and_check(
+    db: &Database,
+    cache: &GraphCache,
+    txn: redb::WriteTransaction,
+    changes: Changes,
+    untold: bool,
+) {
+    let probe = everything();
+    let before = db.begin_read().unwrap();
+    let old: Vec<GraphAnswer> = SCOPES
+        .iter()
+        .map(|s| crate::query(&before, s, &probe).unwrap())
+        .collect();
+    txn.commit().unwrap();
+    let after = db.begin_read().unwrap();
+    let new: Vec<GraphAnswer> = SCOPES
+        .iter()
+        .map(|s| crate::query(&after, s, &probe).unwrap())
+        .collect();
+    let check = |label: &str| {
+        for (i, scope) in SCOPES.iter().enumerate() {
+            let got = cache.query(&before, scope, &probe).unwrap();
+            assert_eq!(got, old[i], "snapshot before the commit, {label}");
+            let got = cache.query(&after, scope, &probe).unwrap();
+            assert_eq!(got, new[i], "snapshot after the commit, {label}");
+        }
+    };
+    check("cache not told yet");
+    if !untold {
+        cache.committed(changes);
+    }
+    check("cache told");
+}
+
+fn run(ops: Vec<Op>, budget: usize) {
     let db = crate::test_db();
     let mut model = Model::default();
+    let cache = GraphCache::new(budget);
 
-    for op in &ops {
+    for (step, op) in ops.iter().enumerate() {
+        // Every seventh write is made without telling the cache.
+        let untold = step % 7 == 6;
         match (op, build(op)) {
             (Op::Commit { .. }, (scope, Ok(commit))) => {
                 let txn = db.begin_write().unwrap();
-                let result = crate::write(&txn, scope, &commit.check().unwrap());
+                let mut changes = Changes::new();
+                let result = crate::write(&txn, &mut changes, scope, &commit.check().unwrap());
                 // Commit even after an error: a rejected write must have written nothing.
-                txn.commit().unwrap();
+                if result.is_err() {
+                    assert!(changes.is_empty(), "a rejected write recorded changes");
+                }
+                commit_and_check(&db, &cache, txn, changes, untold);
                 let accepted = model.apply(scope, &commit);
                 match result {
                     Ok(report) => {
@@ -449,8 +511,11 @@ fn run(ops: Vec<Op>) {
                 }
             }
             (Op::Query { .. }, (scope, Err(q))) => {
-                let got = crate::query(&db.begin_read().unwrap(), scope, &q).unwrap();
+                let txn = db.begin_read().unwrap();
+                let got = crate::query(&txn, scope, &q).unwrap();
                 assert_eq!(got, model.query(scope, &q), "{q:?}");
+                let cached = cache.query(&txn, scope, &q).unwrap();
+                assert_eq!(cached, got, "through the cache: {q:?}");
             }
             (Op::List { page, .. }, (scope, _)) => {
                 let want: Vec<Node> = model.scope_nodes(scope).cloned().collect();
@@ -459,8 +524,9 @@ fn run(ops: Vec<Op>) {
             (Op::Delete { nodes, edges, .. }, (scope, _)) => {
                 let deletion = deletion(nodes, edges);
                 let txn = db.begin_write().unwrap();
-                let report = crate::delete(&txn, scope, &deletion).unwrap();
-                txn.commit().unwrap();
+                let mut changes = Changes::new();
+                let report = crate::delete(&txn, &mut changes, scope, &deletion).unwrap();
+                commit_and_check(&db, &cache, txn, changes, untold);
                 let (n, e, nodes_missing, edges_missing) = model.delete(scope, &deletion);
                 assert_eq!(
                     (report.nodes_deleted, report.edges_deleted),
@@ -493,54 +559,60 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn g1_g2_g3_g6_store_agrees_with_the_model_through_writes_and_deletes(ops in prop::collection::vec(op(), 1..40)) {
-        run(ops);
+    fn g1_g2_g3_g6_store_agrees_with_the_model_through_writes_and_deletes(
+        ops in prop::collection::vec(op(), 1..40),
+        budget in prop_oneof![Just(0), Just(2048), Just(1 << 20)],
+    ) {
+        run(ops, budget);
     }
 }
 
 #[test]
 fn model_covers_a_known_sequence() {
     // A fixed sequence touching every rule, so a regression shows without shrinking.
-    run(vec![
-        Op::Commit {
-            scope: 0,
-            nodes: vec![(0, 0, None, 1), (1, 1, Some(0), 2)],
-            edges: vec![(0, 0, 1, 3), (1, 2, 0, 4)],
-        },
-        Op::Commit {
-            scope: 0,
-            nodes: vec![(0, 2, Some(1), 5), (1, 0, Some(2), 6)],
-            edges: vec![(0, 0, 6, 0)],
-        },
-        Op::Query {
-            scope: 0,
-            filters: vec![(2, 1)],
-            limit: 3,
-            traverse: Some((vec![], 2, 2, 5)),
-        },
-        Op::List { scope: 0, page: 1 },
-        // Delete a node with edges both ways and a loop, a missing edge, then re-create the
-        // node with another class: it takes the new one.
-        Op::Commit {
-            scope: 0,
-            nodes: vec![(2, 0, None, 7)],
-            edges: vec![(1, 0, 1, 8), (2, 1, 1, 9)],
-        },
-        Op::Delete {
-            scope: 0,
-            nodes: vec![1, 6],
-            edges: vec![(0, 0, 1), (0, 0, 1)],
-        },
-        Op::Commit {
-            scope: 0,
-            nodes: vec![(1, 1, Some(1), 10)],
-            edges: vec![],
-        },
-        Op::Query {
-            scope: 0,
-            filters: vec![(0, 1)],
-            limit: 3,
-            traverse: Some((vec![], 2, 1, 5)),
-        },
-    ]);
+    run(
+        vec![
+            Op::Commit {
+                scope: 0,
+                nodes: vec![(0, 0, None, 1), (1, 1, Some(0), 2)],
+                edges: vec![(0, 0, 1, 3), (1, 2, 0, 4)],
+            },
+            Op::Commit {
+                scope: 0,
+                nodes: vec![(0, 2, Some(1), 5), (1, 0, Some(2), 6)],
+                edges: vec![(0, 0, 6, 0)],
+            },
+            Op::Query {
+                scope: 0,
+                filters: vec![(2, 1)],
+                limit: 3,
+                traverse: Some((vec![], 2, 2, 5)),
+            },
+            Op::List { scope: 0, page: 1 },
+            // Delete a node with edges both ways and a loop, a missing edge, then re-create the
+            // node with another class: it takes the new one.
+            Op::Commit {
+                scope: 0,
+                nodes: vec![(2, 0, None, 7)],
+                edges: vec![(1, 0, 1, 8), (2, 1, 1, 9)],
+            },
+            Op::Delete {
+                scope: 0,
+                nodes: vec![1, 6],
+                edges: vec![(0, 0, 1), (0, 0, 1)],
+            },
+            Op::Commit {
+                scope: 0,
+                nodes: vec![(1, 1, Some(1), 10)],
+                edges: vec![],
+            },
+            Op::Query {
+                scope: 0,
+                filters: vec![(0, 1)],
+                limit: 3,
+                traverse: Some((vec![], 2, 1, 5)),
+            },
+        ],
+        1 << 20,
+    );
 }

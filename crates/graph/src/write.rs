@@ -4,12 +4,13 @@ use std::collections::HashSet;
 
 use redb::{ReadableTable, WriteTransaction};
 
+use crate::cache::{self, Changes};
 use crate::check;
 use crate::error::{DbResult, Error};
 use crate::model::{CheckedCommit, ClassKept, CommitReport};
 use crate::store::{
-    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node_into,
-    key, write_key,
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, META, NODES, decode_node, encode_edge,
+    encode_node_into, key, write_key,
 };
 
 /// Creates every graph table, so that reads never meet a missing one. Idempotent; the facade
@@ -23,11 +24,13 @@ pub fn create_tables(txn: &WriteTransaction) -> Result<(), Error> {
     txn.open_table(BY_CLASS).db()?;
     txn.open_table(EDGES_OUT).db()?;
     txn.open_table(EDGES_IN).db()?;
+    txn.open_table(META).db()?;
     Ok(())
 }
 
 /// Whether every graph table exists, so that the facade can open a store without writing when
-/// nothing is missing.
+/// nothing is missing. `graph.meta` is not required: a store written before it existed reads
+/// as generation 0, and the first write that changes the graph creates it.
 ///
 /// # Errors
 /// [`Error::Storage`].
@@ -69,17 +72,21 @@ pub fn tables_exist(txn: &redb::ReadTransaction) -> Result<bool, Error> {
 ///   leaves `txn` untouched.
 ///
 /// The caller owns `txn` and commits or aborts it. `scope` is any text without control
-/// characters (the facade passes a registered scope id).
+/// characters (the facade passes a registered scope id). What the call changed is added to
+/// `changes`, for [`GraphCache::committed`](crate::GraphCache::committed) once `txn` commits;
+/// a call that changes something also moves the stored graph generation on.
 ///
 /// # Errors
 /// [`Error::MissingEndpoint`], an invalid `scope`, [`Error::Storage`], [`Error::Corrupt`] or
 /// [`Error::NewerFormat`] for an unreadable stored node.
 pub fn write(
     txn: &WriteTransaction,
+    changes: &mut Changes,
     scope: &str,
     checked: &CheckedCommit<'_>,
 ) -> Result<CommitReport, Error> {
     check::scope(scope)?;
+    let touched = changes.len();
     let commit = checked.commit;
     let mut nodes = txn.open_table(NODES).db()?;
 
@@ -165,6 +172,7 @@ pub fn write(
             drop(stored);
             if !unchanged {
                 nodes.insert(node_key.as_slice(), record.as_slice()).db()?;
+                changes.touch(cache::NODE, scope, id);
             }
         }
     }
@@ -197,7 +205,12 @@ pub fn write(
             } else {
                 report.edges_created += 1;
             }
+            changes.touch(cache::OUT, scope, source);
+            changes.touch(cache::IN, scope, target);
         }
+    }
+    if changes.len() > touched {
+        changes.bump(txn)?;
     }
     Ok(report)
 }
@@ -214,7 +227,13 @@ mod tests {
 
     fn commit(db: &Database, node: Node) -> CommitReport {
         let txn = db.begin_write().unwrap();
-        let report = write(&txn, "s", &GraphCommit::new().node(node).check().unwrap()).unwrap();
+        let report = write(
+            &txn,
+            &mut Changes::new(),
+            "s",
+            &GraphCommit::new().node(node).check().unwrap(),
+        )
+        .unwrap();
         txn.commit().unwrap();
         report
     }

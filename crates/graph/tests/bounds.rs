@@ -20,7 +20,13 @@ fn db() -> Database {
 
 fn write(db: &Database, scope: &str, commit: &GraphCommit) -> Result<(), Error> {
     let txn = db.begin_write().unwrap();
-    let result = kenning_graph::write(&txn, scope, &commit.check()?).map(drop);
+    let result = kenning_graph::write(
+        &txn,
+        &mut kenning_graph::Changes::new(),
+        scope,
+        &commit.check()?,
+    )
+    .map(drop);
     txn.commit().unwrap();
     result
 }

@@ -163,9 +163,25 @@ impl Kenning {
         &self,
         f: impl FnOnce(&redb::WriteTransaction, Timestamp, &mut Staged) -> Result<T>,
     ) -> Result<T> {
+        self.write_memory(|txn, now, staged, _| f(txn, now, staged))
+    }
+
+    /// [`write_vectors`](Self::write_vectors) for a call that may change the graph as well: the
+    /// graph cache is told of its changes too, once the transaction has committed.
+    pub(crate) fn write_memory<T>(
+        &self,
+        f: impl FnOnce(
+            &redb::WriteTransaction,
+            Timestamp,
+            &mut Staged,
+            &mut kenning_graph::Changes,
+        ) -> Result<T>,
+    ) -> Result<T> {
         let mut gate = self.inner.vectors.lock();
         let mut staged = Staged::new();
-        let value = self.write(|txn, now| f(txn, now, &mut staged))?;
+        let mut changes = kenning_graph::Changes::new();
+        let value = self.write(|txn, now| f(txn, now, &mut staged, &mut changes))?;
+        self.inner.graph.committed(changes);
         if gate.apply(staged).is_err() {
             // Out of step (a change-set was lost or came out of order): the tables are the
             // truth, and the gate is still held, so the rebuild sees exactly this commit.

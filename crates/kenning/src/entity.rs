@@ -538,7 +538,7 @@ impl Kenning {
             edges: Vec::new(),
         };
         commit.check_named("entities", "relations")?;
-        self.write(|txn, now| {
+        self.write_graph(|txn, now, changes| {
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut written = EntitiesWritten::default();
             // Per entity: whether this call created it, and the class it has after the call.
@@ -571,7 +571,7 @@ impl Kenning {
                 };
                 if let Some(node) = write {
                     let one = GraphCommit::new().node(node);
-                    kenning_graph::write(txn, scope_id, &one.check()?)?;
+                    kenning_graph::write(txn, changes, scope_id, &one.check()?)?;
                 }
                 outcome.push((created, class));
             }
@@ -656,7 +656,7 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "delete entities")?;
         scope::check_id("scope_id", scope_id)?;
         check_name_list("names", names)?;
-        self.write_vectors(|txn, now, staged| {
+        self.write_memory(|txn, now, staged, changes| {
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut out = EntitiesDeleted::default();
             for name in names {
@@ -670,6 +670,7 @@ impl Kenning {
                 }
                 let report = kenning_graph::delete(
                     txn,
+                    changes,
                     scope_id,
                     &GraphDeletion::new().node(name.as_str()),
                 )?;
@@ -768,7 +769,7 @@ impl Kenning {
                 .collect(),
         };
         commit.check_named("entities", "relations")?;
-        self.write(|txn, _| {
+        self.write_graph(|txn, _, changes| {
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut seen = HashSet::new();
             let mut new = GraphCommit::new();
@@ -792,7 +793,8 @@ impl Kenning {
                     }
                 }
             }
-            kenning_graph::write(txn, scope_id, &new.check_named("entities", "relations")?)?;
+            let checked = new.check_named("entities", "relations")?;
+            kenning_graph::write(txn, changes, scope_id, &checked)?;
             Ok(created)
         })
     }

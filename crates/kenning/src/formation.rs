@@ -301,9 +301,9 @@ impl Kenning {
         scope::check_id("scope_id", scope_id)?;
         let (commit, undeclared_candidates) = formation.commit_of(extraction);
         let checked = commit.check_named("entities", "relationships")?;
-        self.write(|txn, _| {
+        self.write_graph(|txn, _, changes| {
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-            let graph = kenning_graph::write(txn, scope_id, &checked)?;
+            let graph = kenning_graph::write(txn, changes, scope_id, &checked)?;
             Ok(FormationReport {
                 graph,
                 undeclared_candidates,

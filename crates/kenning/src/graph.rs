@@ -62,9 +62,9 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "write to the graph")?;
         scope::check_id("scope_id", scope_id)?;
         let checked = commit.check()?;
-        self.write(|txn, _| {
+        self.write_graph(|txn, _, changes| {
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-            Ok(kenning_graph::write(txn, scope_id, &checked)?)
+            Ok(kenning_graph::write(txn, changes, scope_id, &checked)?)
         })
     }
 
@@ -91,7 +91,7 @@ impl Kenning {
         query.check()?;
         let txn = self.read()?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        Ok(kenning_graph::query(&txn, scope_id, query)?)
+        Ok(self.inner.graph.query(&txn, scope_id, query)?)
     }
 
     /// One page of the inspect listing of scope `scope_id` (G9): up to `limit` nodes (1 to
@@ -165,9 +165,9 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "delete from the graph")?;
         scope::check_id("scope_id", scope_id)?;
         deletion.check()?;
-        self.write(|txn, now| {
+        self.write_graph(|txn, now, changes| {
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-            let report = kenning_graph::delete(txn, scope_id, deletion)?;
+            let report = kenning_graph::delete(txn, changes, scope_id, deletion)?;
             crate::entity::unlink(txn, scope_id, &deletion.nodes)?;
             if report.nodes_deleted + report.edges_deleted > 0 {
                 audit::append(

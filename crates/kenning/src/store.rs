@@ -96,7 +96,7 @@ fn create_atomically(path: &Path) -> Result<()> {
     Kenning::finish_open(
         OpenOptions::new().builder().create(&tmp),
         &tmp,
-        Durability::Immediate,
+        OpenOptions::new(),
     )?;
     // The handle is dropped: redb has committed and synced the initialized store.
     std::fs::File::open(&tmp)
@@ -147,6 +147,9 @@ pub(crate) struct Inner {
     /// The in-memory copy of every scope's embeddings, rebuilt once the store is initialized
     /// and changed only through `Kenning::write_vectors` (see `embedding.rs`).
     pub(crate) vectors: kenning_vector::VectorIndex,
+    /// Decoded graph records for queries, told of every graph write by `Kenning::write_graph`
+    /// and `Kenning::write_memory` once it commits.
+    pub(crate) graph: kenning_graph::GraphCache,
 }
 
 /// When a committed call's writes are on disk.
@@ -173,6 +176,7 @@ pub enum Durability {
 pub struct OpenOptions {
     durability: Durability,
     verify_on_open: bool,
+    graph_cache_bytes: usize,
 }
 
 impl Default for OpenOptions {
@@ -180,12 +184,14 @@ impl Default for OpenOptions {
         Self {
             durability: Durability::Immediate,
             verify_on_open: true,
+            graph_cache_bytes: kenning_graph::GraphCache::DEFAULT_BYTES,
         }
     }
 }
 
 impl OpenOptions {
-    /// The defaults: [`Durability::Immediate`], checksums verified on open.
+    /// The defaults: [`Durability::Immediate`], checksums verified on open, a graph cache of
+    /// [`GraphCache::DEFAULT_BYTES`](kenning_graph::GraphCache::DEFAULT_BYTES) (32 MiB).
     #[must_use]
     pub fn new() -> Self {
         Self::default()
@@ -207,6 +213,16 @@ impl OpenOptions {
         self
     }
 
+    /// The memory graph queries may keep decoded node records and adjacency lists in, in bytes
+    /// (default 32 MiB); 0 turns the cache off. A query answers the same either way: the cache
+    /// only serves records of the committed state the query's snapshot sees (see
+    /// [`kenning_graph::GraphCache`]).
+    #[must_use]
+    pub fn graph_cache_bytes(mut self, bytes: usize) -> Self {
+        self.graph_cache_bytes = bytes;
+        self
+    }
+
     fn builder(self) -> redb::Builder {
         let mut builder = redb::Builder::new();
         builder.set_check_integrity_on_open(self.verify_on_open);
@@ -222,7 +238,7 @@ impl OpenOptions {
         if !path.exists() {
             create_atomically(path)?;
         }
-        Kenning::finish_open(self.builder().create(path), path, self.durability)
+        Kenning::finish_open(self.builder().create(path), path, self)
     }
 
     /// Opens (or creates) a store on `storage`; see [`Kenning::open_storage`].
@@ -235,7 +251,7 @@ impl OpenOptions {
             self.builder()
                 .create_with_backend(crate::storage::Backend(storage)),
             Path::new(name),
-            self.durability,
+            self,
         )
     }
 }
@@ -263,7 +279,7 @@ impl Kenning {
     fn finish_open(
         db: std::result::Result<redb::Database, redb::DatabaseError>,
         path: &Path,
-        durability: Durability,
+        options: OpenOptions,
     ) -> Result<Self> {
         let db = db.db().map_err(|e| match e {
             Error::Storage { message, source } => Error::Storage {
@@ -276,8 +292,9 @@ impl Kenning {
             inner: Arc::new(Inner {
                 db: Db::Write(db),
                 path: path.to_owned(),
-                durability,
+                durability: options.durability,
                 vectors: kenning_vector::VectorIndex::default(),
+                graph: kenning_graph::GraphCache::new(options.graph_cache_bytes),
             }),
         };
         kenning.initialize()?;
@@ -316,6 +333,7 @@ impl Kenning {
                 path: path.to_owned(),
                 durability: Durability::Immediate,
                 vectors: kenning_vector::VectorIndex::default(),
+                graph: kenning_graph::GraphCache::default(),
             }),
         };
         let txn = kenning.read()?;
@@ -429,6 +447,18 @@ impl Kenning {
     }
 
     /// A snapshot of the last committed state. Readers never wait for a writer.
+    /// [`write`](Self::write) for a call that changes the graph: the graph cache is told of
+    /// the changes once the transaction has committed.
+    pub(crate) fn write_graph<T>(
+        &self,
+        f: impl FnOnce(&redb::WriteTransaction, Timestamp, &mut kenning_graph::Changes) -> Result<T>,
+    ) -> Result<T> {
+        let mut changes = kenning_graph::Changes::new();
+        let value = self.write(|txn, now| f(txn, now, &mut changes))?;
+        self.inner.graph.committed(changes);
+        Ok(value)
+    }
+
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
         match &self.inner.db {
             Db::Write(db) => db.begin_read().db(),

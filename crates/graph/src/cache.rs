@@ -1,0 +1,348 @@
+//! The cache of decoded graph records, shared by every query of one store: see [`GraphCache`].
+
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
+
+use quick_cache::{Weighter, sync::Cache};
+use redb::{ReadTransaction, WriteTransaction};
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+use crate::model::Node;
+use crate::query::{GraphAnswer, GraphQuery};
+use crate::store::{self, SEP};
+
+/// The tag of a cache key naming a node record.
+pub(crate) const NODE: u8 = b'n';
+/// The tag of a cache key naming a node's outgoing edges.
+pub(crate) const OUT: u8 = b'o';
+/// The tag of a cache key naming a node's incoming edges.
+pub(crate) const IN: u8 = b'i';
+
+/// Bytes counted for a cached entry beyond its text: the cache's bookkeeping and the allocations
+/// of a decoded record.
+const ENTRY_OVERHEAD: usize = 128;
+
+/// A store's cache of decoded node records and adjacency lists, in front of the tables.
+///
+/// A graph query reads every node it returns and every adjacency list it follows. Reading one
+/// from redb is a B-tree descent and a decode (the record, its JSON properties); this cache keeps
+/// the decoded result, so that a query over a hot part of the graph reads memory instead. Only
+/// [`GraphCache::query`] uses it; writes, listings and lookups read the tables.
+///
+/// # Never a stale answer
+///
+/// The cache holds records of one committed state, named by the **graph generation**: a counter
+/// in `graph.meta` that every [`write`](crate::write) and [`delete`](crate::delete) which changes
+/// anything adds one to, inside the caller's transaction. So a read transaction knows exactly
+/// which state it sees.
+///
+/// - A query uses the cache only when its snapshot's generation is the cache's. Otherwise (an
+///   older snapshot, or one that already sees a commit the cache has not been told of) it reads
+///   the tables alone, and answers exactly as [`query`](crate::query) would.
+/// - Each write call records what it changed in a [`Changes`]. After the transaction's
+///   `commit()` returns `Ok`, the owner hands them to [`committed`](Self::committed), which drops
+///   those entries and moves the cache to the new generation. An aborted transaction's changes
+///   are dropped unseen: the stored generation did not move either.
+/// - Changes handed over late, out of order, or never (a write made without telling the cache)
+///   cannot make it lie: it then serves no query until a later `committed` finds it behind and
+///   empties it.
+///
+/// A query holds a read lock on the cache's generation while it runs, so `committed` waits for
+/// the queries in flight (it does not wait for the write transaction, which has committed).
+///
+/// # Bounds
+///
+/// Entries are weighed in bytes (text, raw properties and a fixed overhead) and evicted by
+/// S3-FIFO ([quick_cache]) past the budget given to [`new`](Self::new). An adjacency list is
+/// cached only when a walk reads it whole, all relation types, and holds at most
+/// [`MAX_CACHED_DEGREE`] edges: a hub is walked from the tables.
+pub struct GraphCache {
+    /// The generation the entries are records of; `None` until the first query adopts its
+    /// snapshot's (the cache is then still empty).
+    generation: RwLock<Option<u64>>,
+    /// `None` when the budget is 0: the cache is off.
+    entries: Option<Cache<Box<[u8]>, Cached, ByWeight>>,
+}
+
+/// The most edges one cached adjacency list holds.
+pub const MAX_CACHED_DEGREE: usize = 4096;
+
+impl GraphCache {
+    /// The budget [`Kenning`](https://docs.rs/kenning) gives its stores by default: 32 MiB.
+    pub const DEFAULT_BYTES: usize = 32 << 20;
+
+    /// A cache holding at most about `bytes` of decoded records; 0 turns it off.
+    #[must_use]
+    pub fn new(bytes: usize) -> Self {
+        let entries = (bytes > 0).then(|| {
+            let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+            // An entry weighs a few hundred bytes: a node, or a short adjacency list.
+            let items = usize::try_from(bytes / 512).unwrap_or(usize::MAX).max(16);
+            Cache::with_weighter(items, bytes, ByWeight)
+        });
+        Self {
+            generation: RwLock::new(None),
+            entries,
+        }
+    }
+
+    /// Runs `query` over `scope` on the snapshot `txn`, reading through the cache: the same
+    /// answer as [`query`](crate::query), from memory where the cache holds the records.
+    ///
+    /// # Errors
+    /// As [`query`](crate::query).
+    pub fn query(
+        &self,
+        txn: &ReadTransaction,
+        scope: &str,
+        query: &GraphQuery,
+    ) -> Result<GraphAnswer, Error> {
+        crate::read::run(txn, scope, query, self.view(txn)?)
+    }
+
+    /// Tells the cache that the transaction whose `changes` these are has committed. Call it
+    /// once `commit()` returned `Ok`, never for an aborted transaction. See the type docs.
+    pub fn committed(&self, changes: Changes) {
+        let Some((from, to)) = changes.generation else {
+            return;
+        };
+        let mut generation = self
+            .generation
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        let Some(entries) = &self.entries else {
+            return;
+        };
+        match *generation {
+            Some(at) if at == from => {
+                for key in &changes.touched {
+                    entries.remove(&**key);
+                }
+            }
+            // A later commit moved the cache on already, and every entry is of a state that
+            // includes this one.
+            Some(at) if at >= to => return,
+            // Behind by a commit it was not told of, or never used: start over at `to`.
+            _ => entries.clear(),
+        }
+        *generation = Some(to);
+    }
+
+    /// How many records the cache holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.as_ref().map_or(0, Cache::len)
+    }
+
+    /// Whether the cache holds no record.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the records are weighed at, at most about the budget.
+    #[must_use]
+    pub fn weight(&self) -> u64 {
+        self.entries.as_ref().map_or(0, Cache::weight)
+    }
+
+    /// The cache as a query on `txn` may use it, or `None` when it must read the tables alone.
+    fn view(&self, txn: &ReadTransaction) -> Result<Option<View<'_>>, Error> {
+        let Some(entries) = &self.entries else {
+            return Ok(None);
+        };
+        let snapshot = store::read_generation(txn)?;
+        let read = || {
+            self.generation
+                .read()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        let mut generation = read();
+        if generation.is_none() {
+            drop(generation);
+            let mut adopt = self
+                .generation
+                .write()
+                .unwrap_or_else(PoisonError::into_inner);
+            adopt.get_or_insert(snapshot);
+            drop(adopt);
+            generation = read();
+        }
+        Ok((*generation == Some(snapshot)).then(|| View {
+            _generation: generation,
+            entries,
+            key: Vec::new(),
+        }))
+    }
+}
+
+impl Default for GraphCache {
+    fn default() -> Self {
+        Self::new(Self::DEFAULT_BYTES)
+    }
+}
+
+impl std::fmt::Debug for GraphCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GraphCache")
+            .field(
+                "generation",
+                &*self
+                    .generation
+                    .read()
+                    .unwrap_or_else(PoisonError::into_inner),
+            )
+            .field("len", &self.len())
+            .field("weight", &self.weight())
+            .finish()
+    }
+}
+
+/// What one write transaction changed in the graph, for [`GraphCache::committed`] once it has
+/// committed.
+///
+/// Create one per write transaction and pass it to every [`write`](crate::write) and
+/// [`delete`](crate::delete) of that transaction.
+#[derive(Debug, Default)]
+#[must_use = "hand the changes to GraphCache::committed once the transaction commits"]
+pub struct Changes {
+    /// The stored generation before the transaction's first change and after its last.
+    generation: Option<(u64, u64)>,
+    /// The cache keys of every record the transaction changed.
+    touched: Vec<Box<[u8]>>,
+}
+
+impl Changes {
+    /// No change yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether the transaction changed nothing in the graph.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.generation.is_none()
+    }
+
+    /// How many records the changes name so far.
+    pub(crate) fn len(&self) -> usize {
+        self.touched.len()
+    }
+
+    /// Records that the entry `tag` of node `id` in `scope` changed.
+    pub(crate) fn touch(&mut self, tag: u8, scope: &str, id: &str) {
+        let mut key = Vec::new();
+        cache_key(&mut key, tag, scope, id);
+        self.touched.push(key.into_boxed_slice());
+    }
+
+    /// Moves the stored generation on by one inside `txn`, after a call that changed something.
+    pub(crate) fn bump(&mut self, txn: &WriteTransaction) -> Result<(), Error> {
+        let (before, after) = store::bump_generation(txn)?;
+        let first = self.generation.map_or(before, |(first, _)| first);
+        self.generation = Some((first, after));
+        Ok(())
+    }
+}
+
+/// Writes the cache key of entry `tag` of node `id` in `scope` into `out`.
+fn cache_key(out: &mut Vec<u8>, tag: u8, scope: &str, id: &str) {
+    out.clear();
+    out.push(tag);
+    out.extend_from_slice(scope.as_bytes());
+    out.push(SEP);
+    out.extend_from_slice(id.as_bytes());
+}
+
+/// A cached record and what it weighs.
+#[derive(Clone)]
+pub(crate) struct Cached {
+    weight: u64,
+    record: Record,
+}
+
+#[derive(Clone)]
+enum Record {
+    Node(Node),
+    Adjacency(Arc<[Adjacent]>),
+}
+
+/// One edge of a cached adjacency list, seen from the node the list belongs to.
+pub(crate) struct Adjacent {
+    pub(crate) relation: String,
+    pub(crate) other: String,
+    pub(crate) properties: Map<String, Value>,
+}
+
+impl Adjacent {
+    /// What the entry adds to its list's weight; `properties` is the length of their JSON.
+    pub(crate) fn weight(relation: &str, other: &str, properties: usize) -> usize {
+        96 + relation.len() + other.len() + properties
+    }
+}
+
+#[derive(Clone)]
+struct ByWeight;
+
+impl Weighter<Box<[u8]>, Cached> for ByWeight {
+    fn weight(&self, _: &Box<[u8]>, cached: &Cached) -> u64 {
+        cached.weight
+    }
+}
+
+/// The cache as one query uses it: the generation is held (so no `committed` can run) for as
+/// long as the query runs.
+pub(crate) struct View<'c> {
+    _generation: RwLockReadGuard<'c, Option<u64>>,
+    entries: &'c Cache<Box<[u8]>, Cached, ByWeight>,
+    key: Vec<u8>,
+}
+
+impl View<'_> {
+    fn get(&mut self, tag: u8, scope: &str, id: &str) -> Option<Record> {
+        cache_key(&mut self.key, tag, scope, id);
+        self.entries.get(self.key.as_slice()).map(|c| c.record)
+    }
+
+    fn put(&mut self, tag: u8, scope: &str, id: &str, weight: usize, record: Record) {
+        cache_key(&mut self.key, tag, scope, id);
+        let weight = u64::try_from(weight + self.key.len() + ENTRY_OVERHEAD).unwrap_or(u64::MAX);
+        self.entries
+            .insert(self.key.as_slice().into(), Cached { weight, record });
+    }
+
+    /// Node `id` of `scope`, if the cache holds it.
+    pub(crate) fn node(&mut self, scope: &str, id: &str) -> Option<Node> {
+        match self.get(NODE, scope, id)? {
+            Record::Node(node) => Some(node),
+            Record::Adjacency(_) => None,
+        }
+    }
+
+    /// Caches `node` of `scope`, read from a record of `record_len` bytes.
+    pub(crate) fn put_node(&mut self, scope: &str, node: &Node, record_len: usize) {
+        let weight = node.id.len() + record_len;
+        self.put(NODE, scope, &node.id, weight, Record::Node(node.clone()));
+    }
+
+    /// The adjacency list `tag` ([`OUT`] or [`IN`]) of node `id`, if the cache holds it: every
+    /// edge, in the order of the adjacency table's keys (relation type, then other end).
+    pub(crate) fn adjacency(&mut self, tag: u8, scope: &str, id: &str) -> Option<Arc<[Adjacent]>> {
+        match self.get(tag, scope, id)? {
+            Record::Adjacency(list) => Some(list),
+            Record::Node(_) => None,
+        }
+    }
+
+    /// Caches the whole adjacency list `tag` of node `id`, weighing `weight` bytes.
+    pub(crate) fn put_adjacency(
+        &mut self,
+        tag: u8,
+        scope: &str,
+        id: &str,
+        list: Vec<Adjacent>,
+        weight: usize,
+    ) {
+        self.put(tag, scope, id, weight, Record::Adjacency(list.into()));
+    }
+}
