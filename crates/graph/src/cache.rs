@@ -277,7 +277,7 @@ pub(crate) struct Adjacent {
 impl Adjacent {
     /// What the entry adds to its list's weight; `properties` is the length of their JSON.
     pub(crate) fn weight(relation: &str, other: &str, properties: usize) -> usize {
-        96 + relation.len() + other.len() + properties
+        (96 + relation.len() + other.len()).saturating_add(properties)
     }
 }
 
@@ -306,7 +306,8 @@ impl View<'_> {
 
     fn put(&mut self, tag: u8, scope: &str, id: &str, weight: usize, record: Record) {
         cache_key(&mut self.key, tag, scope, id);
-        let weight = u64::try_from(weight + self.key.len() + ENTRY_OVERHEAD).unwrap_or(u64::MAX);
+        let weight = weight.saturating_add(self.key.len() + ENTRY_OVERHEAD);
+        let weight = u64::try_from(weight).unwrap_or(u64::MAX);
         self.entries
             .insert(self.key.as_slice().into(), Cached { weight, record });
     }

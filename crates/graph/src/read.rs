@@ -382,7 +382,8 @@ fn walk(
                             Some((list, weight)) if list.len() < MAX_CACHED_DEGREE => {
                                 let properties = decode_edge(record)?;
                                 let going = walk.meet(source, &meet, || Ok(properties.clone()))?;
-                                *weight += Adjacent::weight(relation, other, record.len());
+                                *weight = Adjacent::weight(relation, other, record.len())
+                                    .saturating_add(*weight);
                                 list.push(Adjacent {
                                     relation: relation.to_owned(),
                                     other: other.to_owned(),
