@@ -295,7 +295,6 @@ fn walk(
     if relations.is_empty() {
         relations.push(None);
     }
-    let every_relation = relations == [None];
     let mut index = NodeIndex::default();
     for at in 0..answer.nodes.len() {
         index.insert(&answer.nodes, at);
@@ -319,90 +318,12 @@ fn walk(
                     .cache
                     .as_mut()
                     .and_then(|c| c.adjacency(way.tag, scope, &from));
-                if let Some(list) = cached {
-                    for relation in &relations {
-                        let run = match relation {
-                            None => &list[..],
-                            Some(r) => {
-                                let first = list.partition_point(|e| e.relation.as_str() < *r);
-                                let rest = list.get(first..).unwrap_or_default();
-                                let len = rest.partition_point(|e| e.relation == *r);
-                                rest.get(..len).unwrap_or_default()
-                            }
-                        };
-                        for e in run {
-                            let meet = Meet {
-                                at,
-                                outward: way.outward,
-                                from: &from,
-                                relation: &e.relation,
-                                other: &e.other,
-                                via: way.name,
-                            };
-                            if !walk.meet(source, &meet, || Ok(e.properties.clone()))? {
-                                return Ok(());
-                            }
-                        }
-                    }
-                    continue;
-                }
-
-                // Filled while the whole list is read, and cached once it was read to its end.
-                let mut filling =
-                    (every_relation && source.cache.is_some()).then(|| (Vec::new(), 0));
-                for relation in &relations {
-                    let range = match relation {
-                        Some(r) => source.keys.under(&[&from, r]),
-                        None => source.keys.under(&[&from]),
-                    };
-                    let skip = range.start.len();
-                    for entry in way.table.range(range).db()? {
-                        let (key, value) = entry.db()?;
-                        let rest = key.value().get(skip..).unwrap_or_default();
-                        let (relation, other) = match relation {
-                            Some(r) => (*r, std::str::from_utf8(rest).ok()),
-                            None => match parts::<2>(way.name, rest)? {
-                                [rel, other] => (rel, Some(other)),
-                            },
-                        };
-                        let other = other.ok_or_else(|| Error::Corrupt {
-                            table: way.name,
-                            detail: "a key of invalid UTF-8".to_owned(),
-                        })?;
-                        let meet = Meet {
-                            at,
-                            outward: way.outward,
-                            from: &from,
-                            relation,
-                            other,
-                            via: way.name,
-                        };
-                        let record = value.value();
-                        let going = match &mut filling {
-                            Some((list, weight)) if list.len() < MAX_CACHED_DEGREE => {
-                                let properties = decode_edge(record)?;
-                                let going = walk.meet(source, &meet, || Ok(properties.clone()))?;
-                                *weight = Adjacent::weight(relation, other, record.len())
-                                    .saturating_add(*weight);
-                                list.push(Adjacent {
-                                    relation: relation.to_owned(),
-                                    other: other.to_owned(),
-                                    properties,
-                                });
-                                going
-                            }
-                            _ => {
-                                filling = None;
-                                walk.meet(source, &meet, || decode_edge(record))?
-                            }
-                        };
-                        if !going {
-                            return Ok(());
-                        }
-                    }
-                }
-                if let (Some((list, weight)), Some(cache)) = (filling, &mut source.cache) {
-                    cache.put_adjacency(way.tag, scope, &from, list, weight);
+                let going = match cached {
+                    Some(list) => walk.follow_list(source, way, at, &from, &list, &relations)?,
+                    None => walk.follow_table(source, way, at, &from, &relations)?,
+                };
+                if !going {
+                    return Ok(());
                 }
             }
         }
@@ -462,6 +383,114 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// Follows the edges of node `at` (id `from`) one way from its cached adjacency list,
+    /// keeping the runs of the wanted relation types. `Ok(false)` when a limit cut the walk.
+    fn follow_list(
+        &mut self,
+        source: &mut Source<'_, '_>,
+        way: &Way,
+        at: usize,
+        from: &str,
+        list: &[Adjacent],
+        relations: &[Option<&str>],
+    ) -> Result<bool, Error> {
+        for relation in relations {
+            // The list is in key order, relation type first: each type is one run of it.
+            let run = match relation {
+                None => list,
+                Some(r) => {
+                    let first = list.partition_point(|e| e.relation.as_str() < *r);
+                    let rest = list.get(first..).unwrap_or_default();
+                    rest.get(..rest.partition_point(|e| e.relation == *r))
+                        .unwrap_or_default()
+                }
+            };
+            for e in run {
+                let meet = Meet {
+                    at,
+                    outward: way.outward,
+                    from,
+                    relation: &e.relation,
+                    other: &e.other,
+                    via: way.name,
+                };
+                if !self.meet(source, &meet, || Ok(e.properties.clone()))? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Follows the edges of node `at` (id `from`) one way from the adjacency table, one key
+    /// range per relation type. A walk over every relation type reads the whole list, and
+    /// caches it once read to its end. `Ok(false)` when a limit cut the walk.
+    fn follow_table(
+        &mut self,
+        source: &mut Source<'_, '_>,
+        way: &Way,
+        at: usize,
+        from: &str,
+        relations: &[Option<&str>],
+    ) -> Result<bool, Error> {
+        let mut filling = (relations == [None] && source.cache.is_some()).then(|| (Vec::new(), 0));
+        for relation in relations {
+            let range = match relation {
+                Some(r) => source.keys.under(&[from, r]),
+                None => source.keys.under(&[from]),
+            };
+            let skip = range.start.len();
+            for entry in way.table.range(range).db()? {
+                let (key, value) = entry.db()?;
+                let rest = key.value().get(skip..).unwrap_or_default();
+                let (relation, other) = match relation {
+                    Some(r) => (*r, std::str::from_utf8(rest).ok()),
+                    None => match parts::<2>(way.name, rest)? {
+                        [rel, other] => (rel, Some(other)),
+                    },
+                };
+                let other = other.ok_or_else(|| Error::Corrupt {
+                    table: way.name,
+                    detail: "a key of invalid UTF-8".to_owned(),
+                })?;
+                let meet = Meet {
+                    at,
+                    outward: way.outward,
+                    from,
+                    relation,
+                    other,
+                    via: way.name,
+                };
+                let record = value.value();
+                let going = match &mut filling {
+                    Some((list, weight)) if list.len() < MAX_CACHED_DEGREE => {
+                        let properties = decode_edge(record)?;
+                        let going = self.meet(source, &meet, || Ok(properties.clone()))?;
+                        *weight =
+                            Adjacent::weight(relation, other, record.len()).saturating_add(*weight);
+                        list.push(Adjacent {
+                            relation: relation.to_owned(),
+                            other: other.to_owned(),
+                            properties,
+                        });
+                        going
+                    }
+                    _ => {
+                        filling = None; // a hub: walked from the table every time
+                        self.meet(source, &meet, || decode_edge(record))?
+                    }
+                };
+                if !going {
+                    return Ok(false);
+                }
+            }
+        }
+        if let (Some((list, weight)), Some(cache)) = (filling, &mut source.cache) {
+            cache.put_adjacency(way.tag, source.keys.scope, from, list, weight);
+        }
+        Ok(true)
+    }
+
     /// Adds the edge met, and its other end if the answer lacks it. `Ok(false)` when a limit cut
     /// the walk: the answer is then marked truncated.
     fn meet(
