@@ -18,9 +18,9 @@ pub(crate) const OUT: u8 = b'o';
 /// The tag of a cache key naming a node's incoming edges.
 pub(crate) const IN: u8 = b'i';
 
-/// Bytes counted for a cached entry beyond its text: the cache's bookkeeping and the allocations
-/// of a decoded record.
-const ENTRY_OVERHEAD: usize = 128;
+/// Bytes counted for every cached entry besides its key's and its record's allocations: the
+/// entry in quick_cache's shard (key pointer, value, bookkeeping) and its hash table slot.
+const ENTRY_OVERHEAD: usize = 48 + std::mem::size_of::<Cached>();
 
 /// A store's cache of decoded node records and adjacency lists, in front of the tables.
 ///
@@ -52,7 +52,8 @@ const ENTRY_OVERHEAD: usize = 128;
 ///
 /// # Bounds
 ///
-/// Entries are weighed in bytes (text, raw properties and a fixed overhead) and evicted by
+/// Entries are weighed in bytes (their allocations as a glibc-like malloc sizes them, and the
+/// cache's own slot) and evicted by
 /// S3-FIFO ([quick_cache]) past the budget given to [`new`](Self::new). An adjacency list is
 /// cached only when a walk reads it whole, all relation types, and holds at most
 /// [`MAX_CACHED_DEGREE`] edges: a hub is walked from the tables.
@@ -275,9 +276,52 @@ pub(crate) struct Adjacent {
 }
 
 impl Adjacent {
-    /// What the entry adds to its list's weight; `properties` is the length of their JSON.
-    pub(crate) fn weight(relation: &str, other: &str, properties: usize) -> usize {
-        (96 + relation.len() + other.len()).saturating_add(properties)
+    /// The memory the entry takes in its list: its slot and its allocations.
+    pub(crate) fn weight(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + chunk(self.relation.len())
+            + chunk(self.other.len())
+            + map_heap(&self.properties)
+    }
+}
+
+/// The bytes an allocation of `bytes` takes from a malloc like glibc's: 16 bytes of header,
+/// rounded up to 16, at least 32. Nothing for an empty `String` or `Vec`, which allocates none.
+fn chunk(bytes: usize) -> usize {
+    if bytes == 0 {
+        0
+    } else {
+        bytes.saturating_add(16).next_multiple_of(16).max(32)
+    }
+}
+
+/// The heap a decoded JSON object holds: serde_json's `Map` is a `BTreeMap`, one leaf of eleven
+/// key and value slots per eleven entries (inner nodes are counted as leaves), plus what its keys
+/// and values allocate. Weighing a node by its JSON text instead would undercount a small object
+/// several times over: one property costs a whole leaf.
+fn map_heap(map: &Map<String, Value>) -> usize {
+    const LEAF: usize = 11 * (std::mem::size_of::<String>() + std::mem::size_of::<Value>()) + 16;
+    if map.is_empty() {
+        return 0;
+    }
+    let entries: usize = map
+        .iter()
+        .map(|(key, value)| chunk(key.len()).saturating_add(value_heap(value)))
+        .fold(0, usize::saturating_add);
+    (map.len().div_ceil(11) * chunk(LEAF)).saturating_add(entries)
+}
+
+/// The heap a decoded JSON value holds beyond its own slot. Property documents are bounded in
+/// size and nesting by the parser, so the recursion is too.
+fn value_heap(value: &Value) -> usize {
+    match value {
+        Value::String(s) => chunk(s.len()),
+        Value::Array(items) => items.iter().map(value_heap).fold(
+            chunk(items.len() * std::mem::size_of::<Value>()),
+            usize::saturating_add,
+        ),
+        Value::Object(map) => map_heap(map),
+        Value::Null | Value::Bool(_) | Value::Number(_) => 0,
     }
 }
 
@@ -304,9 +348,10 @@ impl View<'_> {
         self.entries.get(self.key.as_slice()).map(|c| c.record)
     }
 
+    /// Caches `record`, whose allocations take `weight` bytes.
     fn put(&mut self, tag: u8, scope: &str, id: &str, weight: usize, record: Record) {
         cache_key(&mut self.key, tag, scope, id);
-        let weight = weight.saturating_add(self.key.len() + ENTRY_OVERHEAD);
+        let weight = weight.saturating_add(chunk(self.key.len()) + ENTRY_OVERHEAD);
         let weight = u64::try_from(weight).unwrap_or(u64::MAX);
         self.entries
             .insert(self.key.as_slice().into(), Cached { weight, record });
@@ -320,9 +365,12 @@ impl View<'_> {
         }
     }
 
-    /// Caches `node` of `scope`, read from a record of `record_len` bytes.
-    pub(crate) fn put_node(&mut self, scope: &str, node: &Node, record_len: usize) {
-        let weight = node.id.len() + record_len;
+    /// Caches `node` of `scope`.
+    pub(crate) fn put_node(&mut self, scope: &str, node: &Node) {
+        let weight = chunk(node.id.len())
+            + chunk(node.label.len())
+            + node.node_type.as_ref().map_or(0, |c| chunk(c.len()))
+            + map_heap(&node.properties);
         self.put(NODE, scope, &node.id, weight, Record::Node(node.clone()));
     }
 
@@ -335,7 +383,8 @@ impl View<'_> {
         }
     }
 
-    /// Caches the whole adjacency list `tag` of node `id`, weighing `weight` bytes.
+    /// Caches the whole adjacency list `tag` of node `id`; `weight` is the sum of its entries'
+    /// [`Adjacent::weight`].
     pub(crate) fn put_adjacency(
         &mut self,
         tag: u8,
@@ -344,6 +393,100 @@ impl View<'_> {
         list: Vec<Adjacent>,
         weight: usize,
     ) {
+        // The entries move into one `Arc<[Adjacent]>` allocation (two counters, then the slots).
+        let weight = weight
+            .saturating_sub(list.len() * std::mem::size_of::<Adjacent>())
+            .saturating_add(chunk(16 + list.len() * std::mem::size_of::<Adjacent>()));
         self.put(tag, scope, id, weight, Record::Adjacency(list.into()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use redb::ReadableDatabase;
+
+    use super::*;
+    use crate::model::{Edge, GraphCommit};
+    use crate::query::{Direction, FilterKey, Traversal};
+
+    fn commit(db: &redb::Database, commit: &GraphCommit) -> Changes {
+        let txn = db.begin_write().unwrap();
+        let mut changes = Changes::new();
+        crate::write(&txn, &mut changes, "s", &commit.check().unwrap()).unwrap();
+        txn.commit().unwrap();
+        changes
+    }
+
+    fn around(id: &str) -> GraphQuery {
+        GraphQuery::new().filter(FilterKey::NodeId, id).traverse(
+            Traversal::new()
+                .direction(Direction::Both)
+                .limit(crate::MAX_LIMIT),
+        )
+    }
+
+    #[test]
+    fn a_decoded_property_weighs_at_least_the_map_leaf_it_takes() {
+        let bare = Node::new("a", "A");
+        let one = Node::new("a", "A").with_property("n", 1);
+        let weight = |n: &Node| map_heap(&n.properties);
+        assert_eq!(weight(&bare), 0);
+        assert!(weight(&one) > 11 * 56, "{}", weight(&one));
+        let nested = Node::new("a", "A").with_property("x", serde_json::json!({"y": ["z"]}));
+        assert!(weight(&nested) > 2 * weight(&one));
+        assert_eq!((chunk(0), chunk(1), chunk(16), chunk(17)), (0, 32, 32, 48));
+    }
+
+    #[test]
+    fn the_cache_holds_no_more_than_its_budget() {
+        let db = crate::test_db();
+        let mut hub = GraphCommit::new().node(Node::new("hub", "Hub"));
+        for i in 0..1000 {
+            hub = hub
+                .node(Node::new(format!("n{i}"), format!("Node {i}")).with_property("i", i))
+                .edge(Edge::new("hub", "HAS", format!("n{i}")));
+        }
+        drop(commit(&db, &hub));
+        let budget = 64 * 1024;
+        let cache = GraphCache::new(budget);
+        let txn = db.begin_read().unwrap();
+        let answer = cache.query(&txn, "s", &around("hub")).unwrap();
+        assert_eq!(answer, crate::query(&txn, "s", &around("hub")).unwrap());
+        assert!(!cache.is_empty());
+        assert!(cache.weight() <= budget as u64, "{cache:?}");
+        assert!(cache.len() < 1000, "{cache:?}");
+    }
+
+    #[test]
+    fn changes_handed_over_out_of_order_empty_the_cache_and_it_moves_on() {
+        let db = crate::test_db();
+        let ab = GraphCommit::new()
+            .node(Node::new("a", "A"))
+            .node(Node::new("b", "B"))
+            .edge(Edge::new("a", "KNOWS", "b"));
+        drop(commit(&db, &ab));
+        let cache = GraphCache::default();
+        cache
+            .query(&db.begin_read().unwrap(), "s", &around("a"))
+            .unwrap();
+        assert!(!cache.is_empty());
+        let first = commit(&db, &GraphCommit::new().node(Node::new("a", "A2")));
+        let second = commit(&db, &GraphCommit::new().node(Node::new("b", "B2")));
+        cache.committed(second);
+        assert!(
+            cache.is_empty(),
+            "told of the second commit first: {cache:?}"
+        );
+        cache.committed(first);
+        let txn = db.begin_read().unwrap();
+        let answer = cache.query(&txn, "s", &around("a")).unwrap();
+        let labels: Vec<&str> = answer.nodes.iter().map(|n| n.label.as_str()).collect();
+        assert_eq!(labels, ["A2", "B2"]);
+        assert!(!cache.is_empty(), "the cache serves the newest state again");
+        // A commit that changes nothing moves nothing on.
+        let same = commit(&db, &GraphCommit::new().node(Node::new("a", "A2")));
+        assert!(same.is_empty());
+        cache.committed(same);
+        assert_eq!(cache.query(&txn, "s", &around("a")).unwrap(), answer);
     }
 }

@@ -146,7 +146,7 @@ impl Source<'_, '_> {
         let record = guard.value();
         let node = decode_node(record)?.to_node(id)?;
         if let Some(cache) = &mut self.cache {
-            cache.put_node(scope, &node, record.len());
+            cache.put_node(scope, &node);
         }
         Ok(Some(node))
     }
@@ -466,13 +466,13 @@ impl Walk<'_> {
                     Some((list, weight)) if list.len() < MAX_CACHED_DEGREE => {
                         let properties = decode_edge(record)?;
                         let going = self.meet(source, &meet, || Ok(properties.clone()))?;
-                        *weight =
-                            Adjacent::weight(relation, other, record.len()).saturating_add(*weight);
-                        list.push(Adjacent {
+                        let entry = Adjacent {
                             relation: relation.to_owned(),
                             other: other.to_owned(),
                             properties,
-                        });
+                        };
+                        *weight = entry.weight().saturating_add(*weight);
+                        list.push(entry);
                         going
                     }
                     _ => {
