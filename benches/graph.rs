@@ -5,8 +5,9 @@
 //! - `two_hop_degree_10`: a 2-hop traversal both ways from a node of degree 10 (5 out, 5 in),
 //!   the same start every time, so the graph cache holds everything it reads;
 //! - `two_hop_rotating_start`: the same walk from 1,000 starts spread over the graph, one after
-//!   the other, so a walk meets records the cache does not hold (32 MiB hold about a fifth of
-//!   the graph's records);
+//!   the other, so a walk meets records the cache does not hold: the default 32 MiB hold about a
+//!   tenth of the graph's decoded records, so this is the cache's worst case, a working set ten
+//!   times its budget;
 //! - `upsert_1k_clustered` / `upsert_1k_scattered`: a durable commit replacing 1k nodes with a new
 //!   label each time (so their label entries move), either 1k neighbouring ids or 1k ids spread
 //!   over the whole scope, one per leaf page: the best and the worst case of a copy-on-write
