@@ -104,16 +104,13 @@ impl GraphCache {
     /// Tells the cache that the transaction whose `changes` these are has committed. Call it
     /// once `commit()` returned `Ok`, never for an aborted transaction. See the type docs.
     pub fn committed(&self, changes: Changes) {
-        let Some((from, to)) = changes.generation else {
+        let (Some((from, to)), Some(entries)) = (changes.generation, &self.entries) else {
             return;
         };
         let mut generation = self
             .generation
             .write()
             .unwrap_or_else(PoisonError::into_inner);
-        let Some(entries) = &self.entries else {
-            return;
-        };
         match *generation {
             Some(at) if at == from => {
                 for key in &changes.touched {
@@ -225,8 +222,8 @@ impl Changes {
         self.generation.is_none()
     }
 
-    /// How many records the changes name so far.
-    pub(crate) fn len(&self) -> usize {
+    /// How many records the changes name so far: a mark for [`settle`](Self::settle).
+    pub(crate) fn mark(&self) -> usize {
         self.touched.len()
     }
 
@@ -237,8 +234,12 @@ impl Changes {
         self.touched.push(key.into_boxed_slice());
     }
 
-    /// Moves the stored generation on by one inside `txn`, after a call that changed something.
-    pub(crate) fn bump(&mut self, txn: &WriteTransaction) -> Result<(), Error> {
+    /// Ends a write call that began at `mark`: if it changed something, moves the stored
+    /// generation on by one inside `txn`.
+    pub(crate) fn settle(&mut self, txn: &WriteTransaction, mark: usize) -> Result<(), Error> {
+        if self.touched.len() == mark {
+            return Ok(());
+        }
         let (before, after) = store::bump_generation(txn)?;
         let first = self.generation.map_or(before, |(first, _)| first);
         self.generation = Some((first, after));

@@ -170,11 +170,9 @@ pub fn delete(
 ) -> Result<DeletionReport, Error> {
     check::scope(scope)?;
     deletion.check()?;
-    let touched = changes.len();
+    let mark = changes.mark();
     let report = delete_checked(txn, changes, scope, deletion)?;
-    if changes.len() > touched {
-        changes.bump(txn)?;
-    }
+    changes.settle(txn, mark)?;
     Ok(report)
 }
 

@@ -442,17 +442,14 @@ impl Walk<'_> {
             let skip = range.start.len();
             for entry in way.table.range(range).db()? {
                 let (key, value) = entry.db()?;
-                let rest = key.value().get(skip..).unwrap_or_default();
                 let (relation, other) = match relation {
-                    Some(r) => (*r, std::str::from_utf8(rest).ok()),
-                    None => match parts::<2>(way.name, rest)? {
-                        [rel, other] => (rel, Some(other)),
-                    },
+                    Some(r) => (*r, tail(way.name, key.value(), skip)?),
+                    None => {
+                        let rest = key.value().get(skip..).unwrap_or_default();
+                        let [relation, other] = parts::<2>(way.name, rest)?;
+                        (relation, other)
+                    }
                 };
-                let other = other.ok_or_else(|| Error::Corrupt {
-                    table: way.name,
-                    detail: "a key of invalid UTF-8".to_owned(),
-                })?;
                 let meet = Meet {
                     at,
                     outward: way.outward,

@@ -86,7 +86,7 @@ pub fn write(
     checked: &CheckedCommit<'_>,
 ) -> Result<CommitReport, Error> {
     check::scope(scope)?;
-    let touched = changes.len();
+    let mark = changes.mark();
     let commit = checked.commit;
     let mut nodes = txn.open_table(NODES).db()?;
 
@@ -209,9 +209,7 @@ pub fn write(
             changes.touch(cache::IN, scope, target);
         }
     }
-    if changes.len() > touched {
-        changes.bump(txn)?;
-    }
+    changes.settle(txn, mark)?;
     Ok(report)
 }
 
