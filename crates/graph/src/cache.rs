@@ -1,15 +1,15 @@
 //! The cache of decoded graph records, shared by every query of one store: see [`GraphCache`].
 
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use quick_cache::{Weighter, sync::Cache};
-use redb::{ReadTransaction, WriteTransaction};
+use redb::ReadTransaction;
 use serde_json::{Map, Value};
 
 use crate::error::Error;
 use crate::model::Node;
 use crate::query::{GraphAnswer, GraphQuery};
-use crate::store::{self, SEP};
+use crate::store::SEP;
 
 /// The tag of a cache key naming a node record.
 pub(crate) const NODE: u8 = b'n';
@@ -31,24 +31,26 @@ const ENTRY_OVERHEAD: usize = 48 + std::mem::size_of::<Cached>();
 ///
 /// # Never a stale answer
 ///
-/// The cache holds records of one committed state, named by the **graph generation**: a counter
-/// in `graph.meta` that every [`write`](crate::write) and [`delete`](crate::delete) which changes
-/// anything adds one to, inside the caller's transaction. So a read transaction knows exactly
-/// which state it sees.
+/// The cache's owner numbers the committed states of its store: a **generation** that moves on
+/// with every commit that changes the graph (it may move on for other commits too), stored in the
+/// same transaction, so that every read transaction knows the generation it sees. The owner
+/// passes that number to [`query`](Self::query), and tells [`committed`](Self::committed) of
+/// every commit that moved it on, in commit order, once `commit()` returned `Ok`, with the
+/// [`Changes`] the transaction's writes recorded.
 ///
-/// - A query uses the cache only when its snapshot's generation is the cache's. Otherwise (an
-///   older snapshot, or one that already sees a commit the cache has not been told of) it reads
-///   the tables alone, and answers exactly as [`query`](crate::query) would.
-/// - Each write call records what it changed in a [`Changes`]. After the transaction's
-///   `commit()` returns `Ok`, the owner hands them to [`committed`](Self::committed), which drops
-///   those entries and moves the cache to the new generation. An aborted transaction's changes
-///   are dropped unseen: the stored generation did not move either.
-/// - Changes handed over late, out of order, or never (a write made without telling the cache)
-///   cannot make it lie: it then serves no query until a later `committed` finds it behind and
-///   empties it.
-///
-/// A query holds a read lock on the cache's generation while it runs, so `committed` waits for
-/// the queries in flight (it does not wait for the write transaction, which has committed).
+/// - The cache's entries are records of the newest generation it was told of, `G`. Each entry
+///   also remembers the generation it was read at, `since`: the record is unchanged from `since`
+///   through `G`, because `committed` drops every entry a commit changed.
+/// - A query at generation `S ≤ G` uses an entry only when `since ≤ S`, and reads the tables for
+///   the rest. A query at `S > G` (a commit the cache has not been told of yet) reads the tables
+///   alone. So an old snapshot and a new one can run side by side, each answered exactly as
+///   [`query`](crate::query) would answer it.
+/// - Only a query at `S = G` adds entries, and the check and the insert happen under a short
+///   read lock that `committed` takes for writing: `committed` never waits for a query to
+///   finish, only for an insert in progress, and a query never waits for a writer.
+/// - A hand-over out of order or with a gap (a commit it was not told of) empties the cache
+///   and starts it at the generation given; [`restart`](Self::restart) does the same for an
+///   owner that lost track (a commit whose outcome it does not know).
 ///
 /// # Bounds
 ///
@@ -58,8 +60,8 @@ const ENTRY_OVERHEAD: usize = 48 + std::mem::size_of::<Cached>();
 /// cached only when a walk reads it whole, all relation types, and holds at most
 /// [`MAX_CACHED_DEGREE`] edges: a hub is walked from the tables.
 pub struct GraphCache {
-    /// The generation the entries are records of; `None` until the first query adopts its
-    /// snapshot's (the cache is then still empty).
+    /// The generation the entries are records of; `None` until the owner starts it (the cache
+    /// is then empty and serves nothing).
     generation: RwLock<Option<u64>>,
     /// `None` when the budget is 0: the cache is off.
     entries: Option<Cache<Box<[u8]>, Cached, ByWeight>>,
@@ -72,7 +74,9 @@ impl GraphCache {
     /// The budget [`Kenning`](https://docs.rs/kenning) gives its stores by default: 32 MiB.
     pub const DEFAULT_BYTES: usize = 32 << 20;
 
-    /// A cache holding at most about `bytes` of decoded records; 0 turns it off.
+    /// A cache holding at most about `bytes` of decoded records; 0 turns it off. It serves
+    /// nothing until [`restart`](Self::restart) or [`committed`](Self::committed) gives it the
+    /// store's generation.
     #[must_use]
     pub fn new(bytes: usize) -> Self {
         let entries = (bytes > 0).then(|| {
@@ -87,43 +91,59 @@ impl GraphCache {
         }
     }
 
-    /// Runs `query` over `scope` on the snapshot `txn`, reading through the cache: the same
-    /// answer as [`query`](crate::query), from memory where the cache holds the records.
+    /// Runs `query` over `scope` on the snapshot `txn`, which sees generation `generation`,
+    /// reading through the cache: the same answer as [`query`](crate::query), from memory where
+    /// the cache holds records valid at that generation.
     ///
     /// # Errors
     /// As [`query`](crate::query).
     pub fn query(
         &self,
         txn: &ReadTransaction,
+        generation: u64,
         scope: &str,
         query: &GraphQuery,
     ) -> Result<GraphAnswer, Error> {
-        crate::read::run(txn, scope, query, self.view(txn)?)
+        crate::read::run(txn, scope, query, self.view(generation))
     }
 
-    /// Tells the cache that the transaction whose `changes` these are has committed. Call it
-    /// once `commit()` returned `Ok`, never for an aborted transaction. See the type docs.
-    pub fn committed(&self, changes: Changes) {
-        let (Some((from, to)), Some(entries)) = (changes.generation, &self.entries) else {
+    /// Tells the cache that the transaction whose `changes` these are has committed, moving the
+    /// store to `generation`. Call it once `commit()` returned `Ok`, never for an aborted
+    /// transaction, for every commit that moved the generation on (with empty changes when the
+    /// commit changed nothing in the graph). See the type docs.
+    pub fn committed(&self, changes: Changes, generation: u64) {
+        let Some(entries) = &self.entries else {
             return;
         };
-        let mut generation = self
+        let mut at = self
             .generation
             .write()
             .unwrap_or_else(PoisonError::into_inner);
-        match *generation {
-            Some(at) if at == from => {
+        match *at {
+            Some(g) if g.checked_add(1) == Some(generation) => {
                 for key in &changes.touched {
                     entries.remove(&**key);
                 }
             }
-            // A later commit moved the cache on already, and every entry is of a state that
-            // includes this one.
-            Some(at) if at >= to => return,
-            // Behind by a commit it was not told of, or never used: start over at `to`.
+            // Told late of a commit the cache has moved past: every entry is of a later state.
+            Some(g) if generation <= g => return,
+            // Behind by a commit it was not told of, or never started: start over.
             _ => entries.clear(),
         }
-        *generation = Some(to);
+        *at = Some(generation);
+    }
+
+    /// Empties the cache and starts it at `generation`: for an owner opening a store, or one
+    /// that does not know whether a commit went through.
+    pub fn restart(&self, generation: u64) {
+        let mut at = self
+            .generation
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(entries) = &self.entries {
+            entries.clear();
+        }
+        *at = Some(generation);
     }
 
     /// How many records the cache holds.
@@ -144,33 +164,23 @@ impl GraphCache {
         self.entries.as_ref().map_or(0, Cache::weight)
     }
 
-    /// The cache as a query on `txn` may use it, or `None` when it must read the tables alone.
-    fn view(&self, txn: &ReadTransaction) -> Result<Option<View<'_>>, Error> {
-        let Some(entries) = &self.entries else {
-            return Ok(None);
-        };
-        let snapshot = store::read_generation(txn)?;
-        let read = || {
-            self.generation
-                .read()
-                .unwrap_or_else(PoisonError::into_inner)
-        };
-        let mut generation = read();
-        if generation.is_none() {
-            drop(generation);
-            let mut adopt = self
-                .generation
-                .write()
-                .unwrap_or_else(PoisonError::into_inner);
-            adopt.get_or_insert(snapshot);
-            drop(adopt);
-            generation = read();
-        }
-        Ok((*generation == Some(snapshot)).then(|| View {
-            _generation: generation,
+    fn at(&self) -> Option<u64> {
+        *self
+            .generation
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The cache as a query at `generation` may use it, or `None` when it must read the tables
+    /// alone.
+    fn view(&self, generation: u64) -> Option<View<'_>> {
+        let entries = self.entries.as_ref()?;
+        self.at().is_some_and(|at| generation <= at).then(|| View {
+            cache: self,
             entries,
+            snapshot: generation,
             key: Vec::new(),
-        }))
+        })
     }
 }
 
@@ -183,13 +193,7 @@ impl Default for GraphCache {
 impl std::fmt::Debug for GraphCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GraphCache")
-            .field(
-                "generation",
-                &*self
-                    .generation
-                    .read()
-                    .unwrap_or_else(PoisonError::into_inner),
-            )
+            .field("generation", &self.at())
             .field("len", &self.len())
             .field("weight", &self.weight())
             .finish()
@@ -204,8 +208,6 @@ impl std::fmt::Debug for GraphCache {
 #[derive(Debug, Default)]
 #[must_use = "hand the changes to GraphCache::committed once the transaction commits"]
 pub struct Changes {
-    /// The stored generation before the transaction's first change and after its last.
-    generation: Option<(u64, u64)>,
     /// The cache keys of every record the transaction changed.
     touched: Vec<Box<[u8]>>,
 }
@@ -219,12 +221,7 @@ impl Changes {
     /// Whether the transaction changed nothing in the graph.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.generation.is_none()
-    }
-
-    /// How many records the changes name so far: a mark for [`settle`](Self::settle).
-    pub(crate) fn mark(&self) -> usize {
-        self.touched.len()
+        self.touched.is_empty()
     }
 
     /// Records that the entry `tag` of node `id` in `scope` changed.
@@ -232,18 +229,6 @@ impl Changes {
         let mut key = Vec::new();
         cache_key(&mut key, tag, scope, id);
         self.touched.push(key.into_boxed_slice());
-    }
-
-    /// Ends a write call that began at `mark`: if it changed something, moves the stored
-    /// generation on by one inside `txn`.
-    pub(crate) fn settle(&mut self, txn: &WriteTransaction, mark: usize) -> Result<(), Error> {
-        if self.touched.len() == mark {
-            return Ok(());
-        }
-        let (before, after) = store::bump_generation(txn)?;
-        let first = self.generation.map_or(before, |(first, _)| first);
-        self.generation = Some((first, after));
-        Ok(())
     }
 }
 
@@ -256,10 +241,11 @@ fn cache_key(out: &mut Vec<u8>, tag: u8, scope: &str, id: &str) {
     out.extend_from_slice(id.as_bytes());
 }
 
-/// A cached record and what it weighs.
+/// A cached record, what it weighs, and the generation it was read at.
 #[derive(Clone)]
 pub(crate) struct Cached {
     weight: u64,
+    since: u64,
     record: Record,
 }
 
@@ -335,27 +321,48 @@ impl Weighter<Box<[u8]>, Cached> for ByWeight {
     }
 }
 
-/// The cache as one query uses it: the generation is held (so no `committed` can run) for as
-/// long as the query runs.
+/// The cache as one query at generation `snapshot` uses it.
 pub(crate) struct View<'c> {
-    _generation: RwLockReadGuard<'c, Option<u64>>,
+    cache: &'c GraphCache,
     entries: &'c Cache<Box<[u8]>, Cached, ByWeight>,
+    snapshot: u64,
     key: Vec<u8>,
 }
 
 impl View<'_> {
+    /// The entry, if the cache holds one valid at the snapshot's generation.
     fn get(&mut self, tag: u8, scope: &str, id: &str) -> Option<Record> {
         cache_key(&mut self.key, tag, scope, id);
-        self.entries.get(self.key.as_slice()).map(|c| c.record)
+        self.entries
+            .get(self.key.as_slice())
+            .filter(|c| c.since <= self.snapshot)
+            .map(|c| c.record)
     }
 
-    /// Caches `record`, whose allocations take `weight` bytes.
+    /// Caches `record`, whose allocations take `weight` bytes, if the snapshot is of the
+    /// cache's generation: checked under the lock [`GraphCache::committed`] takes, so that no
+    /// commit can slip in between.
     fn put(&mut self, tag: u8, scope: &str, id: &str, weight: usize, record: Record) {
+        let at = self
+            .cache
+            .generation
+            .read()
+            .unwrap_or_else(PoisonError::into_inner);
+        if *at != Some(self.snapshot) {
+            return;
+        }
         cache_key(&mut self.key, tag, scope, id);
         let weight = weight.saturating_add(chunk(self.key.len()) + ENTRY_OVERHEAD);
         let weight = u64::try_from(weight).unwrap_or(u64::MAX);
-        self.entries
-            .insert(self.key.as_slice().into(), Cached { weight, record });
+        self.entries.insert(
+            self.key.as_slice().into(),
+            Cached {
+                weight,
+                since: self.snapshot,
+                record,
+            },
+        );
+        drop(at);
     }
 
     /// Node `id` of `scope`, if the cache holds it.
@@ -450,8 +457,9 @@ mod tests {
         drop(commit(&db, &hub));
         let budget = 64 * 1024;
         let cache = GraphCache::new(budget);
+        cache.restart(1);
         let txn = db.begin_read().unwrap();
-        let answer = cache.query(&txn, "s", &around("hub")).unwrap();
+        let answer = cache.query(&txn, 1, "s", &around("hub")).unwrap();
         assert_eq!(answer, crate::query(&txn, "s", &around("hub")).unwrap());
         assert!(!cache.is_empty());
         assert!(cache.weight() <= budget as u64, "{cache:?}");
@@ -467,27 +475,70 @@ mod tests {
             .edge(Edge::new("a", "KNOWS", "b"));
         drop(commit(&db, &ab));
         let cache = GraphCache::default();
+        cache.restart(1);
         cache
-            .query(&db.begin_read().unwrap(), "s", &around("a"))
+            .query(&db.begin_read().unwrap(), 1, "s", &around("a"))
             .unwrap();
         assert!(!cache.is_empty());
         let first = commit(&db, &GraphCommit::new().node(Node::new("a", "A2")));
         let second = commit(&db, &GraphCommit::new().node(Node::new("b", "B2")));
-        cache.committed(second);
+        cache.committed(second, 3);
         assert!(
             cache.is_empty(),
             "told of the second commit first: {cache:?}"
         );
-        cache.committed(first);
+        cache.committed(first, 2);
         let txn = db.begin_read().unwrap();
-        let answer = cache.query(&txn, "s", &around("a")).unwrap();
+        let answer = cache.query(&txn, 3, "s", &around("a")).unwrap();
         let labels: Vec<&str> = answer.nodes.iter().map(|n| n.label.as_str()).collect();
         assert_eq!(labels, ["A2", "B2"]);
         assert!(!cache.is_empty(), "the cache serves the newest state again");
-        // A commit that changes nothing moves nothing on.
+        // A commit that changes nothing in the graph moves the generation on and drops nothing.
         let same = commit(&db, &GraphCommit::new().node(Node::new("a", "A2")));
         assert!(same.is_empty());
-        cache.committed(same);
-        assert_eq!(cache.query(&txn, "s", &around("a")).unwrap(), answer);
+        let held = cache.len();
+        cache.committed(same, 4);
+        assert_eq!(cache.len(), held);
+        assert_eq!(cache.query(&txn, 4, "s", &around("a")).unwrap(), answer);
+    }
+
+    #[test]
+    fn an_old_snapshot_never_reads_an_entry_of_a_later_state() {
+        let db = crate::test_db();
+        drop(commit(
+            &db,
+            &GraphCommit::new()
+                .node(Node::new("a", "A"))
+                .node(Node::new("b", "B"))
+                .edge(Edge::new("a", "KNOWS", "b")),
+        ));
+        let cache = GraphCache::default();
+        cache.restart(1);
+        let old = db.begin_read().unwrap();
+        let old_answer = crate::query(&old, "s", &around("a")).unwrap();
+        let changes = commit(&db, &GraphCommit::new().node(Node::new("b", "B2")));
+        cache.committed(changes, 2);
+        // A new snapshot fills the cache with b's new record...
+        let new = db.begin_read().unwrap();
+        let new_answer = cache.query(&new, 2, "s", &around("a")).unwrap();
+        assert_ne!(new_answer, old_answer);
+        assert!(!cache.is_empty());
+        // ...which the old snapshot must not read, while it still reads a's, unchanged since.
+        assert_eq!(cache.query(&old, 1, "s", &around("a")).unwrap(), old_answer);
+        // A snapshot of a commit the cache was not told of reads the tables alone.
+        let changes = commit(&db, &GraphCommit::new().node(Node::new("a", "A3")));
+        let newest = db.begin_read().unwrap();
+        let want = crate::query(&newest, "s", &around("a")).unwrap();
+        let held = cache.len();
+        assert_eq!(cache.query(&newest, 3, "s", &around("a")).unwrap(), want);
+        assert_eq!(
+            cache.len(),
+            held,
+            "nothing was cached for a state it was not told of"
+        );
+        cache.committed(changes, 3);
+        assert_eq!(cache.query(&newest, 3, "s", &around("a")).unwrap(), want);
+        assert_eq!(cache.query(&old, 1, "s", &around("a")).unwrap(), old_answer);
+        assert_eq!(cache.query(&new, 2, "s", &around("a")).unwrap(), new_answer);
     }
 }

@@ -170,10 +170,7 @@ pub fn delete(
 ) -> Result<DeletionReport, Error> {
     check::scope(scope)?;
     deletion.check()?;
-    let mark = changes.mark();
-    let report = delete_checked(txn, changes, scope, deletion)?;
-    changes.settle(txn, mark)?;
-    Ok(report)
+    delete_checked(txn, changes, scope, deletion)
 }
 
 fn delete_checked(

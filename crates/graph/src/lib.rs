@@ -16,6 +16,7 @@
 //! # let db = redb::Database::builder()
 //! #     .create_with_backend(redb::backends::InMemoryBackend::new())?;
 //! let cache = GraphCache::default(); // one per store, shared by its queries
+//! cache.restart(0); // the owner numbers committed states: none changed the graph yet
 //! let txn = db.begin_write()?;
 //! kenning_graph::create_tables(&txn)?;
 //! let mut changes = Changes::new(); // what this transaction changes, for the cache
@@ -30,14 +31,14 @@
 //! let report = kenning_graph::write(&txn, &mut changes, "bot.support", &again.check()?)?;
 //! assert_eq!(report.classes_kept[0].stored, "Person");
 //! txn.commit()?;
-//! cache.committed(changes);
+//! cache.committed(changes, 1); // the owner stored generation 1 in that transaction
 //!
 //! // ... and a query starting from every Person walks out to where they work.
 //! let query = GraphQuery::parse(
 //!     r#"{"graph": {"start": {"filters": [{"key": "NodeType", "value": "Person"}]},
 //!                   "traverse": {"relationTypes": ["WORKS_AT"]}, "limit": 50}}"#,
 //! )?;
-//! let answer = cache.query(&db.begin_read()?, "bot.support", &query)?;
+//! let answer = cache.query(&db.begin_read()?, 1, "bot.support", &query)?;
 //! assert_eq!(answer, kenning_graph::query(&db.begin_read()?, "bot.support", &query)?);
 //! assert_eq!(answer.nodes[0].node_type.as_deref(), Some("Person"));
 //! assert_eq!(answer.nodes[1].id, "acme");
@@ -47,11 +48,10 @@
 //!
 //! ## Storage
 //!
-//! Six tables, all keyed by scope first, so that every filter is a point lookup or a key range
+//! Five tables, all keyed by scope first, so that every filter is a point lookup or a key range
 //! inside one scope: `graph.nodes` (scope, node), `graph.nodes_by_label` (scope, label, node),
 //! `graph.nodes_by_class` (scope, class, node), `graph.edges_out` (scope, source, relation type,
-//! target), `graph.edges_in` (scope, target, relation type, source), and `graph.meta`, the
-//! generation counter that every changing write or delete moves on. Writes keep the indexes
+//! target) and `graph.edges_in` (scope, target, relation type, source). Writes keep the indexes
 //! exact: a label change moves the label entry, a class assigned later adds the class entry, and
 //! an edge is in both adjacency tables or neither; a deletion removes a node's label and class
 //! entries and every edge touching it from both adjacency tables. Records carry a format byte; a
@@ -60,9 +60,11 @@
 //! ## The cache
 //!
 //! [`GraphCache::query`] answers exactly as [`query`], from decoded node records and whole
-//! adjacency lists kept in memory where it can. It serves only a snapshot whose generation is
-//! its own, and learns of each commit from the [`Changes`] the transaction's writes recorded, so
-//! it never serves a record of another state; see [`GraphCache`] for the argument and the
+//! adjacency lists kept in memory where it can. Its owner numbers the committed states (a
+//! generation it stores with each commit) and passes each query the number of its snapshot;
+//! the cache learns of each commit from the [`Changes`] the transaction's writes recorded, and
+//! serves a snapshot only records unchanged since that snapshot's state, so it never serves a
+//! record of another state, to old snapshots or new; see [`GraphCache`] for the argument and the
 //! bounds. On the bench graph (100k nodes, 500k edges) it takes a 2-hop walk from a degree-10
 //! node from 150 µs to 69 µs.
 //!

@@ -3,10 +3,10 @@
 //! nodes), deletions (nodes with their edges, edges, missing ones), queries and listings. After
 //! every step the store answers exactly as the model, the indexes are exactly what the node and
 //! edge records imply, and no node's first class changed while it existed. Every query also runs
-//! through a [`GraphCache`] (off, small enough to evict, or roomy), and around every write a
-//! snapshot from before it and one from after it read through the cache, before and after the
-//! cache is told of the commit: each must answer as the tables do, so the cache never serves a
-//! record of another state.
+//! through a [`GraphCache`] (off, small enough to evict, or roomy), and around every write the
+//! snapshots of the last few states, each with its generation, read through the cache before and
+//! after the commit and before and after the cache is told of it: each must answer as its own
+//! state does, so the cache never serves a record of another state, to old snapshots or new.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -437,48 +437,80 @@ fn everything() -> GraphQuery {
     )
 }
 
-/// Commits `txn` and checks the cache around it: a snapshot taken before the commit reads its
-/// own state through the cache, before and after the cache is told; one taken after reads the
-/// new state, before the cache is told and after. The cache is told unless `untold` (a write
-/// made behind its back, which must cost it its entries but never its correctness).
-fn commit_and_check(
-    db: &Database,
-    cache: &GraphCache,
-    txn: redb::WriteTransaction,
-    changes: Changes,
-    untold: bool,
-) {
-    let probe = everything();
-    let before = db.begin_read().unwrap();
-    let old: Vec<GraphAnswer> = SCOPES
-        .iter()
-        .map(|s| crate::query(&before, s, &probe).unwrap())
-        .collect();
-    txn.commit().unwrap();
-    let after = db.begin_read().unwrap();
-    let new: Vec<GraphAnswer> = SCOPES
-        .iter()
-        .map(|s| crate::query(&after, s, &probe).unwrap())
-        .collect();
-    let check = |label: &str| {
-        for (i, scope) in SCOPES.iter().enumerate() {
-            let got = cache.query(&before, scope, &probe).unwrap();
-            assert_eq!(got, old[i], "snapshot before the commit, {label}");
-            let got = cache.query(&after, scope, &probe).unwrap();
-            assert_eq!(got, new[i], "snapshot after the commit, {label}");
-        }
-    };
-    check("cache not told yet");
-    if !untold {
-        cache.committed(changes);
+/// The cache's owner, as the facade is one: it numbers committed states and keeps a few old
+/// snapshots open, each with the answers its state gives.
+struct Owner {
+    generation: u64,
+    /// Snapshots of the last few states, oldest first: (transaction, generation, answers).
+    held: std::collections::VecDeque<(redb::ReadTransaction, u64, Vec<GraphAnswer>)>,
+}
+
+impl Owner {
+    fn new(db: &Database, cache: &GraphCache) -> Self {
+        cache.restart(0);
+        let mut owner = Self {
+            generation: 0,
+            held: std::collections::VecDeque::new(),
+        };
+        owner.hold(db.begin_read().unwrap());
+        owner
     }
-    check("cache told");
+
+    fn hold(&mut self, txn: redb::ReadTransaction) {
+        let answers = SCOPES
+            .iter()
+            .map(|s| crate::query(&txn, s, &everything()).unwrap())
+            .collect();
+        self.held.push_back((txn, self.generation, answers));
+        if self.held.len() > 3 {
+            self.held.pop_front();
+        }
+    }
+
+    /// Every held snapshot, through the cache, answers as its own state does.
+    fn check(&self, cache: &GraphCache, label: &str) {
+        for (txn, generation, answers) in &self.held {
+            for (i, scope) in SCOPES.iter().enumerate() {
+                let got = cache.query(txn, *generation, scope, &everything()).unwrap();
+                assert_eq!(
+                    got, answers[i],
+                    "snapshot of generation {generation} (now {}), {label}",
+                    self.generation
+                );
+            }
+        }
+    }
+
+    /// Commits `txn` and checks the cache around it: the snapshots of older states read their
+    /// own through the cache, before and after the cache is told; the new one reads the new
+    /// state, before the cache is told and after. The cache is told unless `untold` (a commit
+    /// the owner lost track of, which must cost the cache its entries but never its
+    /// correctness).
+    fn commit_and_check(
+        &mut self,
+        db: &Database,
+        cache: &GraphCache,
+        txn: redb::WriteTransaction,
+        changes: Changes,
+        untold: bool,
+    ) {
+        self.check(cache, "before the commit");
+        txn.commit().unwrap();
+        self.generation += 1;
+        self.hold(db.begin_read().unwrap());
+        self.check(cache, "cache not told yet");
+        if !untold {
+            cache.committed(changes, self.generation);
+        }
+        self.check(cache, "cache told");
+    }
 }
 
 fn run(ops: Vec<Op>, budget: usize) {
     let db = crate::test_db();
     let mut model = Model::default();
     let cache = GraphCache::new(budget);
+    let mut owner = Owner::new(&db, &cache);
 
     for (step, op) in ops.iter().enumerate() {
         // Every seventh write is made without telling the cache.
@@ -492,7 +524,7 @@ fn run(ops: Vec<Op>, budget: usize) {
                 if result.is_err() {
                     assert!(changes.is_empty(), "a rejected write recorded changes");
                 }
-                commit_and_check(&db, &cache, txn, changes, untold);
+                owner.commit_and_check(&db, &cache, txn, changes, untold);
                 let accepted = model.apply(scope, &commit);
                 match result {
                     Ok(report) => {
@@ -514,7 +546,7 @@ fn run(ops: Vec<Op>, budget: usize) {
                 let txn = db.begin_read().unwrap();
                 let got = crate::query(&txn, scope, &q).unwrap();
                 assert_eq!(got, model.query(scope, &q), "{q:?}");
-                let cached = cache.query(&txn, scope, &q).unwrap();
+                let cached = cache.query(&txn, owner.generation, scope, &q).unwrap();
                 assert_eq!(cached, got, "through the cache: {q:?}");
             }
             (Op::List { page, .. }, (scope, _)) => {
@@ -526,7 +558,7 @@ fn run(ops: Vec<Op>, budget: usize) {
                 let txn = db.begin_write().unwrap();
                 let mut changes = Changes::new();
                 let report = crate::delete(&txn, &mut changes, scope, &deletion).unwrap();
-                commit_and_check(&db, &cache, txn, changes, untold);
+                owner.commit_and_check(&db, &cache, txn, changes, untold);
                 let (n, e, nodes_missing, edges_missing) = model.delete(scope, &deletion);
                 assert_eq!(
                     (report.nodes_deleted, report.edges_deleted),

@@ -10,7 +10,9 @@
 //! | `graph.nodes_by_class` | scope · class · node | `()` |
 //! | `graph.edges_out` | scope · source · relation type · target | edge record |
 //! | `graph.edges_in` | scope · target · relation type · source | edge record |
-//! | `graph.meta` | `"generation"` | `[format][u64 LE]`: the number of committed graph changes |
+//!
+//! Stores written before the facade versioned its derived state by one store-wide generation also
+//! hold a `graph.meta` table with a `"generation"` record; it is no longer read or written.
 //!
 //! A key is its parts' UTF-8 joined by a NUL byte. No part can hold a NUL (every part is text
 //! without control characters), so byte order is the order of the parts compared one by one, and
@@ -28,10 +30,10 @@
 //! is `[format][properties JSON]`. The format byte is [`RECORD_FORMAT`]; a record with a higher
 //! one is refused with [`Error::NewerFormat`], never misread.
 
-use redb::{ReadableTable, TableDefinition};
+use redb::TableDefinition;
 use serde_json::{Map, Value};
 
-use crate::error::{DbResult, Error};
+use crate::error::Error;
 use crate::model::Node;
 
 /// scope · node → node record.
@@ -49,51 +51,6 @@ pub(crate) const EDGES_OUT: TableDefinition<'static, &[u8], &[u8]> =
 /// scope · target · relation type · source → edge record.
 pub(crate) const EDGES_IN: TableDefinition<'static, &[u8], &[u8]> =
     TableDefinition::new("graph.edges_in");
-
-/// Store-wide records of the graph: the change generation the [`GraphCache`](crate::GraphCache)
-/// checks its entries against.
-pub(crate) const META: TableDefinition<'static, &str, &[u8]> = TableDefinition::new("graph.meta");
-
-/// The key of the generation record in [`META`].
-const GENERATION: &str = "generation";
-
-/// The graph generation `txn` sees: how many write calls have changed a node or an edge, 0 for a
-/// store that has none (or predates the counter).
-pub(crate) fn read_generation(txn: &redb::ReadTransaction) -> Result<u64, Error> {
-    let meta = match txn.open_table(META) {
-        Ok(meta) => meta,
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
-        Err(e) => return Err(e).db(),
-    };
-    let Some(bytes) = meta.get(GENERATION).db()? else {
-        return Ok(0);
-    };
-    decode_generation(bytes.value())
-}
-
-/// Adds one to the stored generation inside `txn`. Returns the generation before and after.
-pub(crate) fn bump_generation(txn: &redb::WriteTransaction) -> Result<(u64, u64), Error> {
-    let mut meta = txn.open_table(META).db()?;
-    let before = match meta.get(GENERATION).db()? {
-        Some(bytes) => decode_generation(bytes.value())?,
-        None => 0,
-    };
-    let after = before
-        .checked_add(1)
-        .ok_or_else(|| corrupt("graph.meta", "the generation counter is exhausted"))?;
-    let mut record = [0u8; 9];
-    record[0] = RECORD_FORMAT;
-    record[1..].copy_from_slice(&after.to_le_bytes());
-    meta.insert(GENERATION, record.as_slice()).db()?;
-    Ok((before, after))
-}
-
-fn decode_generation(bytes: &[u8]) -> Result<u64, Error> {
-    format_of("graph.meta", bytes)?
-        .try_into()
-        .map(u64::from_le_bytes)
-        .map_err(|_| corrupt("graph.meta", "a generation record that is not 8 bytes"))
-}
 
 /// The byte between two parts of a key.
 pub(crate) const SEP: u8 = 0;

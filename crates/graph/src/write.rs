@@ -9,8 +9,8 @@ use crate::check;
 use crate::error::{DbResult, Error};
 use crate::model::{CheckedCommit, ClassKept, CommitReport};
 use crate::store::{
-    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, META, NODES, decode_node, encode_edge,
-    encode_node_into, key, write_key,
+    BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node_into,
+    key, write_key,
 };
 
 /// Creates every graph table, so that reads never meet a missing one. Idempotent; the facade
@@ -24,13 +24,11 @@ pub fn create_tables(txn: &WriteTransaction) -> Result<(), Error> {
     txn.open_table(BY_CLASS).db()?;
     txn.open_table(EDGES_OUT).db()?;
     txn.open_table(EDGES_IN).db()?;
-    txn.open_table(META).db()?;
     Ok(())
 }
 
 /// Whether every graph table exists, so that the facade can open a store without writing when
-/// nothing is missing. `graph.meta` is not required: a store written before it existed reads
-/// as generation 0, and the first write that changes the graph creates it.
+/// nothing is missing.
 ///
 /// # Errors
 /// [`Error::Storage`].
@@ -73,8 +71,7 @@ pub fn tables_exist(txn: &redb::ReadTransaction) -> Result<bool, Error> {
 ///
 /// The caller owns `txn` and commits or aborts it. `scope` is any text without control
 /// characters (the facade passes a registered scope id). What the call changed is added to
-/// `changes`, for [`GraphCache::committed`](crate::GraphCache::committed) once `txn` commits;
-/// a call that changes something also moves the stored graph generation on.
+/// `changes`, for [`GraphCache::committed`](crate::GraphCache::committed) once `txn` commits.
 ///
 /// # Errors
 /// [`Error::MissingEndpoint`], an invalid `scope`, [`Error::Storage`], [`Error::Corrupt`] or
@@ -86,7 +83,6 @@ pub fn write(
     checked: &CheckedCommit<'_>,
 ) -> Result<CommitReport, Error> {
     check::scope(scope)?;
-    let mark = changes.mark();
     let commit = checked.commit;
     let mut nodes = txn.open_table(NODES).db()?;
 
@@ -209,7 +205,6 @@ pub fn write(
             changes.touch(cache::IN, scope, target);
         }
     }
-    changes.settle(txn, mark)?;
     Ok(report)
 }
 

@@ -26,15 +26,15 @@ use kenning_term::bm25::{B, Bm25, K1};
 
 use kenning_classify::Epistemics;
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::classification::{PersistedLabel, Sidecars};
 use crate::error::{DbResult, Error, Result};
 use crate::record;
 use crate::scope::{self, SCOPES};
-use crate::store::META;
+use crate::store::{META, Write};
 use crate::time::Timestamp;
+use crate::{Kenning, Snapshot};
 
 /// At most this many bytes of UTF-8 in a capsule's content: room for a long note or a page of a
 /// document, while keeping one capsule one memory. Longer texts are split into several capsules.
@@ -827,14 +827,9 @@ pub(crate) fn put_checked(
 }
 
 /// Removes everything of capsule `id` of `scope`, its canonical record included: the one place
-/// that does (C7). The embedding's removal is recorded in `staged`, for the in-memory vectors
-/// (see `Kenning::write_vectors`).
-pub(crate) fn erase(
-    txn: &redb::WriteTransaction,
-    id: CapsuleId,
-    scope: &str,
-    staged: &mut kenning_vector::Staged,
-) -> Result<()> {
+/// that does (C7). The embedding's removal is staged in `w`, for the derived vectors.
+pub(crate) fn erase(w: &mut Write<'_>, id: CapsuleId, scope: &str) -> Result<()> {
+    let txn = w.txn;
     txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
     txn.open_table(LIFECYCLE).db()?.remove(id.get()).db()?;
     txn.open_table(SCOPE_CAPSULES)
@@ -842,7 +837,7 @@ pub(crate) fn erase(
         .remove((scope, id.get()))
         .db()?;
     term(TERM_INDEX.remove(txn, id.get()))?;
-    kenning_vector::remove(txn, staged, scope, id.get())?;
+    kenning_vector::remove(txn, &mut w.vectors, scope, id.get())?;
     // Sidecars keyed by capsule id are removed here, next to the index entries.
     crate::classification::erase(txn, id)?;
     crate::entity::erase(txn, id, scope)?;
@@ -863,9 +858,9 @@ impl Kenning {
     pub fn put(&self, who: &Principal, capsule: &NewCapsule) -> Result<CapsuleId> {
         who.require(Permission::MemoryWrite, "write a capsule")?;
         capsule.check("")?;
-        self.write(|txn, now| {
-            scope::reach(&txn.open_table(SCOPES).db()?, who, &capsule.scope)?;
-            let ids = write_new(txn, now, std::slice::from_ref(capsule), None)?;
+        self.write(|w| {
+            scope::reach(&w.txn.open_table(SCOPES).db()?, who, &capsule.scope)?;
+            let ids = write_new(w.txn, w.now, std::slice::from_ref(capsule), None)?;
             ids.first().copied().ok_or_else(|| Error::Storage {
                 message: "a put wrote no capsule".into(),
                 source: None,
@@ -887,7 +882,7 @@ impl Kenning {
         if capsules.is_empty() {
             return Ok(Vec::new());
         }
-        self.write(|txn, now| put_checked(txn, now, who, capsules))
+        self.write(|w| put_checked(w.txn, w.now, who, capsules))
     }
 
     /// The capsule `id`, with its lifecycle read now (C7).
@@ -899,18 +894,7 @@ impl Kenning {
     /// its scope is not reached, indistinguishably; [`Error::PermissionDenied`];
     /// [`Error::Storage`].
     pub fn capsule(&self, who: &Principal, id: CapsuleId) -> Result<Capsule> {
-        who.require(Permission::MemoryRead, "read a capsule")?;
-        let txn = self.read()?;
-        let c = reached(
-            &txn.open_table(CAPSULES).db()?,
-            &txn.open_table(SCOPES).db()?,
-            who,
-            id,
-        )?;
-        let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
-        let mut capsule = assemble(id, c, &f, Timestamp::now());
-        Sidecars::open(&txn)?.fill(&mut capsule)?;
-        Ok(capsule)
+        self.snapshot(who)?.capsule(id)
     }
 
     /// Up to `limit` capsules of `scope` with an id above `after` (all when `None`), in id
@@ -929,46 +913,7 @@ impl Kenning {
         after: Option<CapsuleId>,
         limit: usize,
     ) -> Result<Vec<Capsule>> {
-        who.require(Permission::MemoryRead, "list capsules")?;
-        if limit == 0 || limit > MAX_PAGE {
-            return Err(Error::invalid(
-                "limit",
-                format!("is {limit}; give 1 to {MAX_PAGE} and page with `after`"),
-            ));
-        }
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let listing = txn.open_table(SCOPE_CAPSULES).db()?;
-        let canon = txn.open_table(CAPSULES).db()?;
-        let lifecycle = txn.open_table(LIFECYCLE).db()?;
-        let now = Timestamp::now();
-        let Some(start) = after.map_or(Some(0), |a| a.get().checked_add(1)) else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for entry in listing
-            .range((scope_id, start)..=(scope_id, u64::MAX))
-            .db()?
-            .take(limit)
-        {
-            let (key, _) = entry.db()?;
-            let id = CapsuleId(key.value().1);
-            let Some(c) = canonical(&canon, id)? else {
-                return Err(Error::Storage {
-                    message: format!(
-                        "{id} is listed in scope {scope_id:?} but has no record: the store is \
-                         corrupt; restore it from a backup"
-                    ),
-                    source: None,
-                });
-            };
-            out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
-        }
-        let sidecars = Sidecars::open(&txn)?;
-        for capsule in &mut out {
-            sidecars.fill(capsule)?;
-        }
-        Ok(out)
+        self.snapshot(who)?.capsules(scope_id, after, limit)
     }
 
     /// Forgets capsule `id`: removes its record, its lifecycle, its index entries and every
@@ -981,17 +926,17 @@ impl Kenning {
     /// [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn forget(&self, who: &Principal, id: CapsuleId) -> Result<()> {
         who.require(Permission::MemoryWrite, "forget a capsule")?;
-        self.write_vectors(|txn, now, staged| {
+        self.write(|w| {
             let c = reached(
-                &txn.open_table(CAPSULES).db()?,
-                &txn.open_table(SCOPES).db()?,
+                &w.txn.open_table(CAPSULES).db()?,
+                &w.txn.open_table(SCOPES).db()?,
                 who,
                 id,
             )?;
-            erase(txn, id, &c.scope, staged)?;
+            erase(w, id, &c.scope)?;
             audit::append(
-                txn,
-                now,
+                w.txn,
+                w.now,
                 who,
                 "capsule.forget",
                 &id.to_string(),
@@ -1019,7 +964,8 @@ impl Kenning {
     ) -> Result<CapsuleId> {
         who.require(Permission::MemoryWrite, "supersede a capsule")?;
         replacement.check("replacement")?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             let c = reached(
                 &txn.open_table(CAPSULES).db()?,
                 &txn.open_table(SCOPES).db()?,
@@ -1077,7 +1023,8 @@ impl Kenning {
         change: LifecycleChange,
     ) -> Result<Lifecycle> {
         who.require(Permission::MemoryWrite, "change a capsule's lifecycle")?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             let c = reached(
                 &txn.open_table(CAPSULES).db()?,
                 &txn.open_table(SCOPES).db()?,
@@ -1096,6 +1043,79 @@ impl Kenning {
             audit::append(txn, now, who, change.action(), &id.to_string(), detail)?;
             Ok(f.read_at(now))
         })
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::capsule`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::capsule`].
+    pub fn capsule(&self, id: CapsuleId) -> Result<Capsule> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "read a capsule")?;
+        let c = reached(
+            &txn.open_table(CAPSULES).db()?,
+            &txn.open_table(SCOPES).db()?,
+            who,
+            id,
+        )?;
+        let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
+        let mut capsule = assemble(id, c, &f, Timestamp::now());
+        Sidecars::open(txn)?.fill(&mut capsule)?;
+        Ok(capsule)
+    }
+
+    /// [`Kenning::capsules`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::capsules`].
+    pub fn capsules(
+        &self,
+        scope_id: &str,
+        after: Option<CapsuleId>,
+        limit: usize,
+    ) -> Result<Vec<Capsule>> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "list capsules")?;
+        if limit == 0 || limit > MAX_PAGE {
+            return Err(Error::invalid(
+                "limit",
+                format!("is {limit}; give 1 to {MAX_PAGE} and page with `after`"),
+            ));
+        }
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        let listing = txn.open_table(SCOPE_CAPSULES).db()?;
+        let canon = txn.open_table(CAPSULES).db()?;
+        let lifecycle = txn.open_table(LIFECYCLE).db()?;
+        let now = Timestamp::now();
+        let Some(start) = after.map_or(Some(0), |a| a.get().checked_add(1)) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for entry in listing
+            .range((scope_id, start)..=(scope_id, u64::MAX))
+            .db()?
+            .take(limit)
+        {
+            let (key, _) = entry.db()?;
+            let id = CapsuleId(key.value().1);
+            let Some(c) = canonical(&canon, id)? else {
+                return Err(Error::Storage {
+                    message: format!(
+                        "{id} is listed in scope {scope_id:?} but has no record: the store is \
+                         corrupt; restore it from a backup"
+                    ),
+                    source: None,
+                });
+            };
+            out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
+        }
+        let sidecars = Sidecars::open(txn)?;
+        for capsule in &mut out {
+            sidecars.fill(capsule)?;
+        }
+        Ok(out)
     }
 }
 
@@ -1125,7 +1145,8 @@ mod tests {
             .unwrap();
         let before = kn.capsules(&ops, "s", None, 10).unwrap();
 
-        kn.write(|txn, _| {
+        kn.write(|w| {
+            let txn = w.txn;
             let sidecars: Vec<_> = txn
                 .list_tables()
                 .unwrap()

@@ -140,7 +140,8 @@ impl Kenning {
         };
         who.require(Permission::MemoryWrite, "persist a classification")?;
         let id: CapsuleId = raw_id.parse()?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             let capsule = reached(
                 &txn.open_table(CAPSULES).db()?,
                 &txn.open_table(SCOPES).db()?,

@@ -1,31 +1,28 @@
-//! Embeddings: caller-fed vectors attached to capsules (E1–E7) through `kenning-vector`, and
-//! the one helper every write that changes them goes through.
+//! Embeddings: caller-fed vectors attached to capsules (E1–E7) through `kenning-vector`.
 //!
 //! The code map in short:
 //!
 //! - the `vector.*` tables of `kenning-vector` hold each capsule's embedding keyed by
 //!   `(scope, capsule)`, the append order per scope and the resident embedder;
-//! - `Inner::vectors` holds the in-memory copy the vector lane scans. It equals what is
-//!   committed because every write that changes an embedding runs through
-//!   [`Kenning::write_vectors`]: the index's write gate is taken before the transaction begins,
-//!   the transaction's change-set is collected, and it is applied only once the commit returned
-//!   `Ok`. An aborted transaction leaves the copy untouched. The writes that change embeddings
-//!   are attach, migrate and forget (through `capsule::erase`).
+//! - the copy the vector lane scans is derived state, versioned by commit (`snapshot.rs`):
+//!   every write that changes an embedding stages its change-set in the call's `Write`
+//!   context, and the copy of the new state is published with the commit. The writes that
+//!   change embeddings are attach, migrate and forget (through `capsule::erase`).
 //!
 //! The choices the seed leaves open are written in the crate docs, section "Embeddings".
 
 use redb::ReadableTableMetadata as _;
 use serde::{Deserialize, Serialize};
 
-use kenning_vector::{AttachRequest, Embedding, ModelTag, Staged, VectorCall};
+use kenning_vector::{AttachRequest, Embedding, ModelTag, VectorCall};
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, reached, unknown};
 use crate::error::{DbResult, Error, Result};
 use crate::scope::{self, SCOPES};
-use crate::time::Timestamp;
+use crate::store::Write;
+use crate::{Kenning, Snapshot};
 
 /// What an attach did (E1): the embedding is recorded, and `replaced` says whether it
 /// overwrote one the capsule already had. Serializes as the seed's answer,
@@ -113,14 +110,13 @@ fn check_batch(embeddings: &[(CapsuleId, &[f32])]) -> Result<Checked> {
 /// Attaches already-validated embeddings in `txn`, each to a capsule `who` reaches (and, when
 /// `scope` is given, one of that scope), auditing each (E6, E7).
 fn attach_in(
-    txn: &redb::WriteTransaction,
-    now: Timestamp,
-    staged: &mut Staged,
+    w: &mut Write<'_>,
     who: &Principal,
     scope: Option<&str>,
     embeddings: Checked,
     model_tag: &ModelTag,
 ) -> Result<Vec<Attachment>> {
+    let (txn, now) = (w.txn, w.now);
     let capsules = txn.open_table(CAPSULES).db()?;
     let scopes = txn.open_table(SCOPES).db()?;
     let mut out = Vec::with_capacity(embeddings.len());
@@ -131,7 +127,14 @@ fn attach_in(
             // scope, and the capsule is not there (A5).
             return Err(unknown(id));
         }
-        let done = kenning_vector::attach(txn, staged, &c.scope, id.get(), embedding, model_tag)?;
+        let done = kenning_vector::attach(
+            txn,
+            &mut w.vectors,
+            &c.scope,
+            id.get(),
+            embedding,
+            model_tag,
+        )?;
         audit::append(
             txn,
             now,
@@ -154,59 +157,6 @@ fn attach_in(
 }
 
 impl Kenning {
-    /// Runs `f` in one write transaction that may change embeddings, keeping the in-memory copy
-    /// equal to what is committed: the index's write gate is held from before the transaction
-    /// begins until its change-set is applied, and the change-set is applied only when the
-    /// commit returned `Ok` (an aborted or failed transaction's change-set is dropped). Every
-    /// write that attaches, replaces or removes an embedding goes through here.
-    pub(crate) fn write_vectors<T>(
-        &self,
-        f: impl FnOnce(&redb::WriteTransaction, Timestamp, &mut Staged) -> Result<T>,
-    ) -> Result<T> {
-        self.write_memory(|txn, now, staged, _| f(txn, now, staged))
-    }
-
-    /// [`write_vectors`](Self::write_vectors) for a call that may change the graph as well: the
-    /// graph cache is told of its changes too, once the transaction has committed.
-    pub(crate) fn write_memory<T>(
-        &self,
-        f: impl FnOnce(
-            &redb::WriteTransaction,
-            Timestamp,
-            &mut Staged,
-            &mut kenning_graph::Changes,
-        ) -> Result<T>,
-    ) -> Result<T> {
-        let mut gate = self.inner.vectors.lock();
-        let mut staged = Staged::new();
-        let mut changes = kenning_graph::Changes::new();
-        let value = self.write(|txn, now| f(txn, now, &mut staged, &mut changes))?;
-        self.inner.graph.committed(changes);
-        if gate.apply(staged).is_err() {
-            // Out of step (a change-set was lost or came out of order): the tables are the
-            // truth, and the gate is still held, so the rebuild sees exactly this commit.
-            let rebuilt = self.read().and_then(|txn| Ok(gate.rebuild(&txn)?));
-            if let Err(e) = rebuilt {
-                return Err(Error::Storage {
-                    message: format!(
-                        "the write committed, but the in-memory vector index could not be \
-                         rebuilt ({e}); vector recall rebuilds it on its next call"
-                    ),
-                    source: Some(Box::new(e)),
-                });
-            }
-        }
-        Ok(value)
-    }
-
-    /// Rebuilds the in-memory copy of the embeddings from the tables.
-    pub(crate) fn rebuild_vectors(&self) -> Result<()> {
-        let mut gate = self.inner.vectors.lock();
-        let txn = self.read()?;
-        gate.rebuild(&txn)?;
-        Ok(())
-    }
-
     /// Attaches a caller-computed `embedding` to capsule `id` under `model_tag` (E1), or
     /// replaces the one it has (`replaced: true`). The capsule's scope is the embedding's.
     ///
@@ -253,9 +203,7 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "attach an embedding")?;
         let embedding = Embedding::new(embedding.to_vec())?;
         let tag = ModelTag::new(model_tag)?;
-        let mut done = self.write_vectors(|txn, now, staged| {
-            attach_in(txn, now, staged, who, None, vec![(id, embedding)], &tag)
-        })?;
+        let mut done = self.write(|w| attach_in(w, who, None, vec![(id, embedding)], &tag))?;
         done.pop().ok_or_else(|| Error::Storage {
             message: "an attach recorded nothing".into(),
             source: None,
@@ -286,7 +234,7 @@ impl Kenning {
         if checked.is_empty() {
             return Ok(Vec::new());
         }
-        self.write_vectors(|txn, now, staged| attach_in(txn, now, staged, who, None, checked, &tag))
+        self.write(|w| attach_in(w, who, None, checked, &tag))
     }
 
     /// Writes capsules and their embeddings in one transaction: all of them, or none. Returns the
@@ -339,14 +287,14 @@ impl Kenning {
         if capsules.is_empty() {
             return Ok(Vec::new());
         }
-        self.write_vectors(|txn, now, staged| {
-            let ids = crate::capsule::put_checked(txn, now, who, capsules)?;
+        self.write(|w| {
+            let ids = crate::capsule::put_checked(w.txn, w.now, who, capsules)?;
             if let Some(tag) = &tag {
                 let pairs = vectors
                     .into_iter()
                     .filter_map(|(i, e)| ids.get(i).map(|id| (*id, e)))
                     .collect();
-                attach_in(txn, now, staged, who, None, pairs, tag)?;
+                attach_in(w, who, None, pairs, tag)?;
             }
             Ok(ids)
         })
@@ -363,17 +311,7 @@ impl Kenning {
     /// [`Error::NotFound`] for an unknown or unreached scope, [`Error::InvalidArgument`] for a
     /// malformed scope id, [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn embeddings(&self, who: &Principal, scope_id: &str) -> Result<Vec<EmbeddingInfo>> {
-        who.require(Permission::MemoryRead, "list embeddings")?;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        Ok(kenning_vector::list(&txn, scope_id)?
-            .into_iter()
-            .map(|l| EmbeddingInfo {
-                capsule_id: CapsuleId::new(l.capsule),
-                dimension: l.dimension,
-                model_tag: l.model_tag,
-            })
-            .collect())
+        self.snapshot(who)?.embeddings(scope_id)
     }
 
     /// The embedding of capsule `id`, bit for bit as attached (E4), or `None` when it has none.
@@ -384,15 +322,7 @@ impl Kenning {
     /// [`Error::UnknownCapsule`] (also for a capsule out of reach), [`Error::PermissionDenied`],
     /// [`Error::Storage`].
     pub fn embedding(&self, who: &Principal, id: CapsuleId) -> Result<Option<Vec<f32>>> {
-        who.require(Permission::MemoryRead, "read an embedding")?;
-        let txn = self.read()?;
-        let c = reached(
-            &txn.open_table(CAPSULES).db()?,
-            &txn.open_table(SCOPES).db()?,
-            who,
-            id,
-        )?;
-        Ok(kenning_vector::get(&txn, &c.scope, id.get())?.map(Embedding::into_values))
+        self.snapshot(who)?.embedding(id)
     }
 
     /// The store's resident embedder, or `None` while no embedding is stored (E2).
@@ -402,12 +332,7 @@ impl Kenning {
     /// # Errors
     /// [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn embedder(&self, who: &Principal) -> Result<Option<Embedder>> {
-        who.require(Permission::MemoryRead, "read the resident embedder")?;
-        let txn = self.read()?;
-        Ok(kenning_vector::resident(&txn)?.map(|r| Embedder {
-            model_tag: r.model_tag,
-            dimension: r.dimension,
-        }))
+        self.snapshot(who)?.embedder()
     }
 
     /// Switches the store to another embedder (E2's explicit migration): removes every
@@ -433,7 +358,8 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "migrate the embedder")?;
         let checked = check_batch(embeddings)?;
         let tag = ModelTag::new(model_tag)?;
-        self.write_vectors(|txn, now, staged| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             let scopes = txn.open_table(SCOPES).db()?;
             let all_reached = scope::list(&scopes, who)?.len() as u64 == scopes.len().db()?;
             drop(scopes);
@@ -445,9 +371,8 @@ impl Kenning {
                         .into(),
                 });
             }
-            // The gate is held: the in-memory copy's resident embedder is the committed one.
-            let previous = self.inner.vectors.resident();
-            let removed = kenning_vector::clear(txn, staged)?;
+            let previous = kenning_vector::resident_in(txn)?;
+            let removed = kenning_vector::clear(txn, &mut w.vectors)?;
             audit::append(
                 txn,
                 now,
@@ -460,7 +385,7 @@ impl Kenning {
                     "to": tag.as_str(),
                 }),
             )?;
-            let attached = attach_in(txn, now, staged, who, None, checked, &tag)?.len();
+            let attached = attach_in(w, who, None, checked, &tag)?.len();
             Ok(Migration { removed, attached })
         })
     }
@@ -506,12 +431,10 @@ impl Kenning {
                 who.require(Permission::MemoryWrite, "attach an embedding")?;
                 scope::check_id("scope_id", scope_id)?;
                 let id = CapsuleId::new(a.capsule);
-                let mut done = self.write_vectors(|txn, now, staged| {
-                    scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+                let mut done = self.write(|w| {
+                    scope::reach(&w.txn.open_table(SCOPES).db()?, who, scope_id)?;
                     attach_in(
-                        txn,
-                        now,
-                        staged,
+                        w,
                         who,
                         Some(scope_id),
                         vec![(id, a.embedding)],
@@ -529,6 +452,55 @@ impl Kenning {
     }
 }
 
+impl Snapshot {
+    /// [`Kenning::embeddings`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::embeddings`].
+    pub fn embeddings(&self, scope_id: &str) -> Result<Vec<EmbeddingInfo>> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "list embeddings")?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        Ok(kenning_vector::list(txn, scope_id)?
+            .into_iter()
+            .map(|l| EmbeddingInfo {
+                capsule_id: CapsuleId::new(l.capsule),
+                dimension: l.dimension,
+                model_tag: l.model_tag,
+            })
+            .collect())
+    }
+
+    /// [`Kenning::embedding`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::embedding`].
+    pub fn embedding(&self, id: CapsuleId) -> Result<Option<Vec<f32>>> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "read an embedding")?;
+        let c = reached(
+            &txn.open_table(CAPSULES).db()?,
+            &txn.open_table(SCOPES).db()?,
+            who,
+            id,
+        )?;
+        Ok(kenning_vector::get(txn, &c.scope, id.get())?.map(Embedding::into_values))
+    }
+
+    /// [`Kenning::embedder`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::embedder`].
+    pub fn embedder(&self) -> Result<Option<Embedder>> {
+        self.who
+            .require(Permission::MemoryRead, "read the resident embedder")?;
+        Ok(kenning_vector::resident(&self.txn)?.map(|r| Embedder {
+            model_tag: r.model_tag,
+            dimension: r.dimension,
+        }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -542,13 +514,12 @@ mod tests {
     /// Each scope's rows as `(capsule, component bits)`, in capsule order.
     type Rows = Vec<Vec<(u64, Vec<u32>)>>;
 
-    /// Everything the copy holds, for comparison: generation, resident, each scope's rows in
-    /// capsule order.
-    fn snapshot(index: &kenning_vector::VectorIndex) -> (u64, Option<Embedder>, Rows) {
+    /// Everything a copy holds, for comparison: resident, each scope's rows in capsule order.
+    fn rows(set: &kenning_vector::VectorSet) -> (Option<Embedder>, Rows) {
         let scopes = SCOPES
             .iter()
             .map(|s| {
-                let mut rows: Vec<(u64, Vec<u32>)> = index
+                let mut rows: Vec<(u64, Vec<u32>)> = set
                     .scope(s)
                     .map(|v| {
                         v.iter()
@@ -560,17 +531,24 @@ mod tests {
                 rows
             })
             .collect();
-        let resident = index.resident().map(|r| Embedder {
-            model_tag: r.model_tag,
+        let resident = set.resident().map(|r| Embedder {
+            model_tag: r.model_tag.clone(),
             dimension: r.dimension,
         });
-        (index.generation(), resident, scopes)
+        (resident, scopes)
     }
 
+    /// The copy a new snapshot reads equals one loaded from that snapshot's tables, and is the
+    /// current version.
     fn assert_copy_is_committed(kn: &Kenning) {
-        let rebuilt = kenning_vector::VectorIndex::open(&kn.read().unwrap()).unwrap();
-        assert_eq!(snapshot(&kn.inner.vectors), snapshot(&rebuilt));
-        assert_eq!(kn.inner.vectors.len(), rebuilt.len());
+        let (txn, derived) = kn.begin().unwrap();
+        let loaded = kenning_vector::VectorSet::load(&txn).unwrap();
+        assert_eq!(rows(&derived.vectors), rows(&loaded));
+        assert_eq!(derived.vectors.len(), loaded.len());
+        assert!(std::sync::Arc::ptr_eq(
+            &derived,
+            &kn.inner.versions.current()
+        ));
     }
 
     #[derive(Debug, Clone)]
@@ -674,7 +652,8 @@ mod tests {
             .unwrap();
         let before = kn.capsules(&who, "s", None, 10).unwrap();
 
-        kn.write(|txn, _| {
+        kn.write(|w| {
+            let txn = w.txn;
             let sidecar: Vec<_> = txn
                 .list_tables()
                 .unwrap()
@@ -694,7 +673,7 @@ mod tests {
         let kn = Kenning::open(&path).unwrap();
         assert_eq!(kn.capsules(&who, "s", None, 10).unwrap(), before);
         assert!(kn.embeddings(&who, "s").unwrap().is_empty());
-        assert!(kn.inner.vectors.is_empty());
+        assert!(kn.inner.versions.current().vectors.is_empty());
         assert!(
             !kn.attach_embedding(&who, ids[1], &[1.0, 2.0, 3.0], "next")
                 .unwrap()

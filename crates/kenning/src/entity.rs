@@ -17,7 +17,6 @@ use serde::{Deserialize, Serialize};
 
 use kenning_graph::{ClassKept, EdgeRef, GraphCommit, GraphDeletion, Node};
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::capsule::{
@@ -26,7 +25,9 @@ use crate::capsule::{
 use crate::error::{DbResult, Error, Result};
 use crate::retrieve::MAX_QUERY_BYTES;
 use crate::scope::{self, SCOPES};
+use crate::store::Write;
 use crate::time::Timestamp;
+use crate::{Kenning, Snapshot};
 
 /// (scope, node id, capsule id) → (): which capsules observe which entity.
 pub(crate) const OBSERVATIONS: TableDefinition<'static, (&str, &str, u64), ()> =
@@ -371,18 +372,16 @@ fn observe(
 
 /// Forgets capsule `id` of `scope` inside `txn`, as [`Kenning::forget`] does, and audits it.
 fn forget_in(
-    txn: &redb::WriteTransaction,
-    now: Timestamp,
-    staged: &mut kenning_vector::Staged,
+    w: &mut Write<'_>,
     who: &Principal,
     id: CapsuleId,
     scope: &str,
     entity: &str,
 ) -> Result<()> {
-    capsule::erase(txn, id, scope, staged)?;
+    capsule::erase(w, id, scope)?;
     audit::append(
-        txn,
-        now,
+        w.txn,
+        w.now,
         who,
         "capsule.forget",
         &id.to_string(),
@@ -538,7 +537,10 @@ impl Kenning {
             edges: Vec::new(),
         };
         commit.check_named("entities", "relations")?;
-        self.write_graph(|txn, now, changes| {
+        self.write(|w| {
+            let txn = w.txn;
+            let now = w.now;
+            let changes = &mut w.graph;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut written = EntitiesWritten::default();
             // Per entity: whether this call created it, and the class it has after the call.
@@ -615,7 +617,8 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "add observations")?;
         scope::check_id("scope_id", scope_id)?;
         check_observation_lists(items)?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             for item in items {
                 if kenning_graph::node_in(txn, scope_id, &item.name)?.is_none() {
@@ -656,7 +659,8 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "delete entities")?;
         scope::check_id("scope_id", scope_id)?;
         check_name_list("names", names)?;
-        self.write_memory(|txn, now, staged, changes| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut out = EntitiesDeleted::default();
             for name in names {
@@ -666,11 +670,11 @@ impl Kenning {
                 }
                 let ids = linked(&txn.open_table(OBSERVATIONS).db()?, scope_id, name)?;
                 for &id in &ids {
-                    forget_in(txn, now, staged, who, id, scope_id, name)?;
+                    forget_in(w, who, id, scope_id, name)?;
                 }
                 let report = kenning_graph::delete(
                     txn,
-                    changes,
+                    &mut w.graph,
                     scope_id,
                     &GraphDeletion::new().node(name.as_str()),
                 )?;
@@ -719,7 +723,8 @@ impl Kenning {
             total += item.contents.len();
             check_count("observations", total, MAX_BATCH)?;
         }
-        self.write_vectors(|txn, now, staged| {
+        self.write(|w| {
+            let txn = w.txn;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut out = ObservationsDeleted::default();
             for item in items {
@@ -732,7 +737,7 @@ impl Kenning {
                 let held = contents(&txn.open_table(CAPSULES).db()?, &ids)?;
                 for (id, content) in held {
                     if wanted.contains(content.as_str()) {
-                        forget_in(txn, now, staged, who, id, scope_id, &item.name)?;
+                        forget_in(w, who, id, scope_id, &item.name)?;
                         out.forgotten.push(id);
                     }
                 }
@@ -769,7 +774,9 @@ impl Kenning {
                 .collect(),
         };
         commit.check_named("entities", "relations")?;
-        self.write_graph(|txn, _, changes| {
+        self.write(|w| {
+            let txn = w.txn;
+            let changes = &mut w.graph;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut seen = HashSet::new();
             let mut new = GraphCommit::new();
@@ -808,15 +815,7 @@ impl Kenning {
     /// [`Error::PermissionDenied`], [`Error::NotFound`], [`Error::InvalidArgument`] for a
     /// malformed scope id, [`Error::Storage`].
     pub fn entity_graph(&self, who: &Principal, scope_id: &str) -> Result<EntityGraph> {
-        who.require(Permission::MemoryRead, "read entities")?;
-        scope::check_id("scope_id", scope_id)?;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let reader = Reader::open(&txn, scope_id)?;
-        Ok(EntityGraph {
-            entities: reader.all()?,
-            relations: reader.all_relations()?,
-        })
+        self.snapshot(who)?.entity_graph(scope_id)
     }
 
     /// The entities `names` of scope `scope_id` (names that name none are skipped), each with
@@ -834,30 +833,7 @@ impl Kenning {
         scope_id: &str,
         names: &[String],
     ) -> Result<EntityGraph> {
-        who.require(Permission::MemoryRead, "read entities")?;
-        scope::check_id("scope_id", scope_id)?;
-        check_name_list("names", names)?;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let reader = Reader::open(&txn, scope_id)?;
-        let mut distinct = BTreeSet::new();
-        let ids: Vec<&str> = names
-            .iter()
-            .map(String::as_str)
-            .filter(|n| distinct.insert(*n))
-            .collect();
-        let mut entities = Vec::new();
-        for node in kenning_graph::nodes(&txn, scope_id, &ids)?
-            .into_iter()
-            .flatten()
-        {
-            entities.push(reader.entity(node)?);
-        }
-        let relations = reader.relations(&entities)?;
-        Ok(EntityGraph {
-            entities,
-            relations,
-        })
+        self.snapshot(who)?.open_entities(scope_id, names)
     }
 
     /// Searches the entities of scope `scope_id` for `query`, on one snapshot: first every
@@ -878,6 +854,64 @@ impl Kenning {
         scope_id: &str,
         query: &str,
     ) -> Result<EntityGraph> {
+        self.snapshot(who)?.search_entities(scope_id, query)
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::entity_graph`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::entity_graph`].
+    pub fn entity_graph(&self, scope_id: &str) -> Result<EntityGraph> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "read entities")?;
+        scope::check_id("scope_id", scope_id)?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        let reader = Reader::open(txn, scope_id)?;
+        Ok(EntityGraph {
+            entities: reader.all()?,
+            relations: reader.all_relations()?,
+        })
+    }
+
+    /// [`Kenning::open_entities`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::open_entities`].
+    pub fn open_entities(&self, scope_id: &str, names: &[String]) -> Result<EntityGraph> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "read entities")?;
+        scope::check_id("scope_id", scope_id)?;
+        check_name_list("names", names)?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        let reader = Reader::open(txn, scope_id)?;
+        let mut distinct = BTreeSet::new();
+        let ids: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .filter(|n| distinct.insert(*n))
+            .collect();
+        let mut entities = Vec::new();
+        for node in kenning_graph::nodes(txn, scope_id, &ids)?
+            .into_iter()
+            .flatten()
+        {
+            entities.push(reader.entity(node)?);
+        }
+        let relations = reader.relations(&entities)?;
+        Ok(EntityGraph {
+            entities,
+            relations,
+        })
+    }
+
+    /// [`Kenning::search_entities`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::search_entities`].
+    pub fn search_entities(&self, scope_id: &str, query: &str) -> Result<EntityGraph> {
+        let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "search entities")?;
         scope::check_id("scope_id", scope_id)?;
         if query.len() > MAX_QUERY_BYTES {
@@ -889,9 +923,8 @@ impl Kenning {
                 ),
             ));
         }
-        let txn = self.read()?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let reader = Reader::open(&txn, scope_id)?;
+        let reader = Reader::open(txn, scope_id)?;
         let needle = query.to_lowercase();
         let contains = |text: &str| text.to_lowercase().contains(&needle);
         let mut matched = Vec::new();
@@ -930,7 +963,7 @@ impl Kenning {
                 }
             };
             let ranked =
-                capsule::term(TERM_INDEX.search(&txn, scope_id, query, SEARCH_DEPTH, &mut accept))?;
+                capsule::term(TERM_INDEX.search(txn, scope_id, query, SEARCH_DEPTH, &mut accept))?;
             if let Some(e) = failure {
                 return Err(e);
             }

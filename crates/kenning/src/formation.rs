@@ -26,12 +26,12 @@ use serde_json::{Map, Value};
 use kenning_graph::{CommitReport, Edge, GraphCommit, Node};
 use kenning_vocab::Vocabulary;
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::error::{DbResult, Result};
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;
 use crate::vocabulary::{self, VOCABULARY};
+use crate::{Kenning, Snapshot};
 
 /// A running formation: the scope it writes to and the vocabulary snapshot taken when it
 /// started (F1).
@@ -263,17 +263,7 @@ impl Kenning {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a malformed scope id,
     /// [`Error::NotFound`](crate::Error::NotFound), [`Error::Storage`](crate::Error::Storage).
     pub fn start_formation(&self, who: &Principal, scope_id: &str) -> Result<Formation> {
-        who.require(Permission::MemoryWrite, "start a formation")?;
-        scope::check_id("scope_id", scope_id)?;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let vocabulary =
-            vocabulary::resolved_for_scope(&txn.open_table(VOCABULARY).db()?, scope_id)?;
-        Ok(Formation {
-            scope_id: scope_id.to_owned(),
-            started: Timestamp::now(),
-            vocabulary,
-        })
+        self.snapshot(who)?.start_formation(scope_id)
     }
 
     /// Commits what the caller's model extracted for `formation` (F3), as one transaction.
@@ -301,13 +291,35 @@ impl Kenning {
         scope::check_id("scope_id", scope_id)?;
         let (commit, undeclared_candidates) = formation.commit_of(extraction);
         let checked = commit.check_named("entities", "relationships")?;
-        self.write_graph(|txn, _, changes| {
+        self.write(|w| {
+            let txn = w.txn;
+            let changes = &mut w.graph;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let graph = kenning_graph::write(txn, changes, scope_id, &checked)?;
             Ok(FormationReport {
                 graph,
                 undeclared_candidates,
             })
+        })
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::start_formation`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::start_formation`].
+    pub fn start_formation(&self, scope_id: &str) -> Result<Formation> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryWrite, "start a formation")?;
+        scope::check_id("scope_id", scope_id)?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        let vocabulary =
+            vocabulary::resolved_for_scope(&txn.open_table(VOCABULARY).db()?, scope_id)?;
+        Ok(Formation {
+            scope_id: scope_id.to_owned(),
+            started: Timestamp::now(),
+            vocabulary,
         })
     }
 }

@@ -5,11 +5,11 @@ use kenning_graph::{
     CommitReport, DeletionReport, GraphAnswer, GraphCommit, GraphDeletion, GraphQuery, NodePage,
 };
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::error::{DbResult, Result};
 use crate::scope::{self, SCOPES};
+use crate::{Kenning, Snapshot};
 
 impl Kenning {
     /// Commits nodes and edges to the graph of scope `scope_id`, as one transaction: all of the
@@ -62,7 +62,9 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "write to the graph")?;
         scope::check_id("scope_id", scope_id)?;
         let checked = commit.check()?;
-        self.write_graph(|txn, _, changes| {
+        self.write(|w| {
+            let txn = w.txn;
+            let changes = &mut w.graph;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             Ok(kenning_graph::write(txn, changes, scope_id, &checked)?)
         })
@@ -86,12 +88,7 @@ impl Kenning {
         scope_id: &str,
         query: &GraphQuery,
     ) -> Result<GraphAnswer> {
-        who.require(Permission::MemoryRead, "query the graph")?;
-        scope::check_id("scope_id", scope_id)?;
-        query.check()?;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        Ok(self.inner.graph.query(&txn, scope_id, query)?)
+        self.snapshot(who)?.query_graph(scope_id, query)
     }
 
     /// One page of the inspect listing of scope `scope_id` (G9): up to `limit` nodes (1 to
@@ -112,11 +109,7 @@ impl Kenning {
         after: Option<&str>,
         limit: u32,
     ) -> Result<NodePage> {
-        who.require(Permission::MemoryRead, "list the graph")?;
-        scope::check_id("scope_id", scope_id)?;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        Ok(kenning_graph::list_nodes(&txn, scope_id, after, limit)?)
+        self.snapshot(who)?.inspect_graph(scope_id, after, limit)
     }
 
     /// Deletes nodes and edges from the graph of scope `scope_id`, in one audited transaction:
@@ -165,7 +158,10 @@ impl Kenning {
         who.require(Permission::MemoryWrite, "delete from the graph")?;
         scope::check_id("scope_id", scope_id)?;
         deletion.check()?;
-        self.write_graph(|txn, now, changes| {
+        self.write(|w| {
+            let txn = w.txn;
+            let now = w.now;
+            let changes = &mut w.graph;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let report = kenning_graph::delete(txn, changes, scope_id, deletion)?;
             crate::entity::unlink(txn, scope_id, &deletion.nodes)?;
@@ -184,5 +180,37 @@ impl Kenning {
             }
             Ok(report)
         })
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::query_graph`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::query_graph`].
+    pub fn query_graph(&self, scope_id: &str, query: &GraphQuery) -> Result<GraphAnswer> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "query the graph")?;
+        scope::check_id("scope_id", scope_id)?;
+        query.check()?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        self.graph_query(scope_id, query)
+    }
+
+    /// [`Kenning::inspect_graph`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::inspect_graph`].
+    pub fn inspect_graph(
+        &self,
+        scope_id: &str,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<NodePage> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::MemoryRead, "list the graph")?;
+        scope::check_id("scope_id", scope_id)?;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        Ok(kenning_graph::list_nodes(txn, scope_id, after, limit)?)
     }
 }

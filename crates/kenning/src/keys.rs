@@ -16,13 +16,13 @@ use redb::{ReadableTable, TableDefinition, TableHandle};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::Kenning;
 use crate::access::{Permission, Principal, Selector};
 use crate::audit;
 use crate::error::{DbResult, Error, Result};
 use crate::record;
 use crate::scope::ScopeKind;
 use crate::time::Timestamp;
+use crate::{Kenning, Snapshot};
 
 /// key number → [`Stored`].
 pub(crate) const API_KEYS: TableDefinition<'static, u64, &[u8]> =
@@ -198,7 +198,8 @@ impl Kenning {
         let mut random = [0u8; SECRET_BYTES];
         getrandom::fill(&mut random)
             .map_err(|e| Error::storage("the system offered no randomness for a key secret", e))?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             let mut table = txn.open_table(API_KEYS).db()?;
             let n = match table.last().db()? {
                 Some((k, _)) => k.value() + 1,
@@ -238,7 +239,8 @@ impl Kenning {
     pub fn revoke_api_key(&self, who: &Principal, id: &str) -> Result<bool> {
         who.require(Permission::KeysManage, "revoke an API key")?;
         let n = parse_id(id).ok_or_else(|| unknown_key(id))?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             let mut table = txn.open_table(API_KEYS).db()?;
             let mut stored: Stored = match table.get(n).db()? {
                 Some(bytes) => record::decode(API_KEYS.name(), bytes.value())?,
@@ -261,16 +263,7 @@ impl Kenning {
     /// # Errors
     /// [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn api_keys(&self, who: &Principal) -> Result<Vec<ApiKey>> {
-        who.require(Permission::KeysManage, "list API keys")?;
-        let txn = self.read()?;
-        let table = txn.open_table(API_KEYS).db()?;
-        let mut out = Vec::new();
-        for entry in table.iter().db()? {
-            let (_, value) = entry.db()?;
-            let stored: Stored = record::decode(API_KEYS.name(), value.value())?;
-            out.push(stored.key);
-        }
-        Ok(out)
+        self.snapshot(who)?.api_keys()
     }
 
     /// The principal of the key whose secret is `secret`.
@@ -305,6 +298,25 @@ impl Kenning {
             principal = principal.reach_subjects(s);
         }
         Ok(principal)
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::api_keys`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::api_keys`].
+    pub fn api_keys(&self) -> Result<Vec<ApiKey>> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::KeysManage, "list API keys")?;
+        let table = txn.open_table(API_KEYS).db()?;
+        let mut out = Vec::new();
+        for entry in table.iter().db()? {
+            let (_, value) = entry.db()?;
+            let stored: Stored = record::decode(API_KEYS.name(), value.value())?;
+            out.push(stored.key);
+        }
+        Ok(out)
     }
 }
 

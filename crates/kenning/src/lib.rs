@@ -306,6 +306,7 @@ mod keys;
 mod record;
 mod retrieve;
 mod scope;
+mod snapshot;
 mod storage;
 mod store;
 mod time;
@@ -348,6 +349,7 @@ pub use retrieve::{
     TimeWindow,
 };
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
+pub use snapshot::Snapshot;
 pub use storage::{MemoryStorage, Storage};
 pub use store::{Durability, OpenOptions};
 pub use time::Timestamp;
@@ -391,10 +393,10 @@ impl Kenning {
                 id: id.to_owned(),
             });
         }
-        self.write(|txn, now| {
+        self.write(|w| {
             use error::DbResult as _;
-            let mut table = txn.open_table(scope::SCOPES).db()?;
-            scope::register(&mut table, id, kind, now)
+            let mut table = w.txn.open_table(scope::SCOPES).db()?;
+            scope::register(&mut table, id, kind, w.now)
         })
     }
 
@@ -404,9 +406,7 @@ impl Kenning {
     /// [`Error::NotFound`] when it is not registered or not reached (indistinguishably),
     /// [`Error::InvalidArgument`] for a malformed id, [`Error::Storage`].
     pub fn scope(&self, who: &Principal, id: &str) -> Result<Scope> {
-        use error::DbResult as _;
-        let txn = self.read()?;
-        scope::reach(&txn.open_table(scope::SCOPES).db()?, who, id)
+        self.snapshot(who)?.scope(id)
     }
 
     /// Every registered scope `who` reaches, in id order.
@@ -414,9 +414,7 @@ impl Kenning {
     /// # Errors
     /// [`Error::Storage`].
     pub fn scopes(&self, who: &Principal) -> Result<Vec<Scope>> {
-        use error::DbResult as _;
-        let txn = self.read()?;
-        scope::list(&txn.open_table(scope::SCOPES).db()?, who)
+        self.snapshot(who)?.scopes()
     }
 
     /// Up to `limit` audit records with a sequence number above `after`, oldest first (U1).
@@ -427,10 +425,38 @@ impl Kenning {
     /// # Errors
     /// [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn audit_log(&self, who: &Principal, after: u64, limit: usize) -> Result<Vec<AuditRecord>> {
+        self.snapshot(who)?.audit_log(after, limit)
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::scope`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::scope`].
+    pub fn scope(&self, id: &str) -> Result<Scope> {
         use error::DbResult as _;
-        who.require(Permission::AuditRead, "read the audit log")?;
-        let txn = self.read()?;
-        audit::read(&txn.open_table(audit::AUDIT).db()?, after, limit)
+        scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
+    }
+
+    /// [`Kenning::scopes`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::scopes`].
+    pub fn scopes(&self) -> Result<Vec<Scope>> {
+        use error::DbResult as _;
+        scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
+    }
+
+    /// [`Kenning::audit_log`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::audit_log`].
+    pub fn audit_log(&self, after: u64, limit: usize) -> Result<Vec<AuditRecord>> {
+        use error::DbResult as _;
+        self.who
+            .require(Permission::AuditRead, "read the audit log")?;
+        audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)
     }
 }
 
@@ -443,5 +469,7 @@ mod tests {
     #[test]
     fn handle_is_send_sync_and_clone() {
         assert_send_sync::<Kenning>();
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Snapshot>();
     }
 }

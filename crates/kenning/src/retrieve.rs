@@ -14,7 +14,6 @@ use std::sync::{Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::capsule::{
     self, CAPSULES, Capsule, CapsuleId, LIFECYCLE, SCOPE_CAPSULES, TERM_INDEX, assemble, canonical,
@@ -23,6 +22,7 @@ use crate::capsule::{
 use crate::error::{DbResult, Error, Result};
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;
+use crate::{Kenning, Snapshot};
 
 /// At most this many bytes of UTF-8 in a query.
 pub const MAX_QUERY_BYTES: usize = 4096;
@@ -562,10 +562,20 @@ impl Kenning {
     /// embeddings' (R3); [`Error::PermissionDenied`]; [`Error::NotFound`] for an unknown or
     /// unreached scope; [`Error::Storage`].
     pub fn retrieve(&self, who: &Principal, request: &RetrieveRequest) -> Result<Retrieval> {
+        self.snapshot(who)?.retrieve(request)
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::retrieve`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::retrieve`].
+    pub fn retrieve(&self, request: &RetrieveRequest) -> Result<Retrieval> {
+        let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "retrieve memory")?;
         let lane = request.resolved_lane();
         let checked = request.check_for(lane)?;
-        let txn = self.read()?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, &request.scope)?;
         let canon = txn.open_table(CAPSULES).db()?;
         let lifecycle = txn.open_table(LIFECYCLE).db()?;
@@ -575,8 +585,9 @@ impl Kenning {
         let scope_id = request.scope.as_str();
 
         // One admission for both lanes (R4, R5). It runs for a capsule only when the capsule
-        // would enter a lane's best, before it does. The listing check keeps out a capsule the
-        // in-memory vectors already hold but this snapshot does not (attached after it began).
+        // would enter a lane's best, before it does. Both lanes read this snapshot's state (the
+        // term index from its transaction, the vectors from its derived copy); the listing
+        // check makes admission a function of the snapshot's records alone all the same.
         // Shared with the vector lane's scan threads (see `vector_lane`), hence a mutex.
         let failure: Mutex<Option<Error>> = Mutex::new(None);
         let admit = |doc: u64| -> Result<bool> {
@@ -614,7 +625,7 @@ impl Kenning {
         };
         let term = match (lane, checked.query) {
             (Lane::Term | Lane::Fused, Some(query)) => {
-                capsule::term(TERM_INDEX.search(&txn, scope_id, query, depth, &mut &accept))?
+                capsule::term(TERM_INDEX.search(txn, scope_id, query, depth, &mut &accept))?
             }
             _ => Vec::new(),
         };
@@ -623,7 +634,7 @@ impl Kenning {
                 self.vector_lane(scope_id, q, depth, &accept)?
             }
             (_, Some(q)) => {
-                self.check_query_dimension(q)?;
+                self.derived.vectors.check_query(q)?;
                 Vec::new()
             }
             _ => Vec::new(),
@@ -694,7 +705,7 @@ impl Kenning {
                 vector: r.vector,
             });
         }
-        let sidecars = crate::classification::Sidecars::open(&txn)?;
+        let sidecars = crate::classification::Sidecars::open(txn)?;
         for hit in &mut hits {
             sidecars.fill(&mut hit.capsule)?;
         }
@@ -702,10 +713,9 @@ impl Kenning {
     }
 
     /// The vector lane: the best `depth` capsules of `scope` by cosine to `query`, among those
-    /// `keep` admits (R2, R4). A scope of at least [`PARALLEL_SCAN_BYTES`] of vectors is
-    /// scanned on up to [`MAX_SCAN_THREADS`] threads (the same exact answer, sooner where memory
-    /// bandwidth grows with the cores reading it). An in-memory copy found out of step is
-    /// rebuilt once.
+    /// `keep` admits (R2, R4), in this snapshot's vectors. A scope of at least
+    /// [`PARALLEL_SCAN_BYTES`] of vectors is scanned on up to [`MAX_SCAN_THREADS`] threads (the
+    /// same exact answer, sooner where memory bandwidth grows with the cores reading it).
     fn vector_lane(
         &self,
         scope: &str,
@@ -713,15 +723,9 @@ impl Kenning {
         depth: usize,
         keep: &(impl Fn(u64) -> bool + Sync),
     ) -> Result<Vec<kenning_vector::LaneHit>> {
-        // A search for no hit checks the copy's state and the query's dimension (R3), and
-        // scans nothing.
-        if let Err(kenning_vector::Error::OutOfStep { .. }) =
-            self.inner.vectors.search(scope, query, 0, |_| false)
-        {
-            self.rebuild_vectors()?;
-        }
-        self.inner.vectors.search(scope, query, 0, |_| false)?;
-        let Some(vectors) = self.inner.vectors.scope(scope) else {
+        let set = &self.derived.vectors;
+        set.check_query(query)?;
+        let Some(vectors) = set.scope(scope) else {
             return Ok(Vec::new());
         };
         let threads = scan_threads(vectors.raw_bytes());
@@ -730,11 +734,5 @@ impl Kenning {
         } else {
             vectors.top_k(query, depth, keep)?
         })
-    }
-
-    /// R3 for a lane that does not scan: a query embedding given must still have the store's
-    /// dimension.
-    fn check_query_dimension(&self, query: &kenning_vector::Query) -> Result<()> {
-        self.vector_lane("", query, 0, &|_| false).map(drop)
     }
 }

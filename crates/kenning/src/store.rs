@@ -7,6 +7,7 @@ use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
 use crate::Kenning;
 use crate::error::{DbResult, Error, Result};
+use crate::snapshot::{Derived, Versions};
 use crate::time::Timestamp;
 
 /// key → value for store-wide settings. `format` holds [`STORE_FORMAT`].
@@ -144,12 +145,26 @@ pub(crate) struct Inner {
     pub(crate) db: Db,
     pub(crate) path: PathBuf,
     pub(crate) durability: Durability,
-    /// The in-memory copy of every scope's embeddings, rebuilt once the store is initialized
-    /// and changed only through `Kenning::write_vectors` (see `embedding.rs`).
-    pub(crate) vectors: kenning_vector::VectorIndex,
-    /// Decoded graph records for queries, told of every graph write by `Kenning::write_graph`
-    /// and `Kenning::write_memory` once it commits.
+    /// The derived copies (the vectors) of the current committed state, and of the next while
+    /// it commits: read through snapshots only (see `snapshot.rs`).
+    pub(crate) versions: Versions,
+    /// Decoded graph records for queries, told of every commit that moves the generation on by
+    /// `Kenning::write`, read with a snapshot's generation.
     pub(crate) graph: kenning_graph::GraphCache,
+}
+
+/// One write call's transaction, its instant, and everything it stages for the derived copies.
+/// Every write of the facade runs in one, through [`Kenning::write`]; functions that write take
+/// it whole, so that no change to derived state can be made outside it.
+pub(crate) struct Write<'t> {
+    /// The call's one write transaction.
+    pub(crate) txn: &'t redb::WriteTransaction,
+    /// The call's time: every record it writes carries this instant.
+    pub(crate) now: Timestamp,
+    /// The embeddings attached, replaced and removed.
+    pub(crate) vectors: kenning_vector::Staged,
+    /// The graph records changed.
+    pub(crate) graph: kenning_graph::Changes,
 }
 
 /// When a committed call's writes are on disk.
@@ -293,12 +308,12 @@ impl Kenning {
                 db: Db::Write(db),
                 path: path.to_owned(),
                 durability: options.durability,
-                vectors: kenning_vector::VectorIndex::default(),
+                versions: Versions::new(Derived::empty()),
                 graph: kenning_graph::GraphCache::new(options.graph_cache_bytes),
             }),
         };
         kenning.initialize()?;
-        kenning.rebuild_vectors()?;
+        kenning.load_derived()?;
         Ok(kenning)
     }
 
@@ -332,7 +347,7 @@ impl Kenning {
                 db: Db::Read(db),
                 path: path.to_owned(),
                 durability: Durability::Immediate,
-                vectors: kenning_vector::VectorIndex::default(),
+                versions: Versions::new(Derived::empty()),
                 graph: kenning_graph::GraphCache::default(),
             }),
         };
@@ -350,7 +365,7 @@ impl Kenning {
         let meta = txn.open_table(META).db()?;
         check_format(meta.get("format").db()?.map(|v| v.value()))?;
         drop((meta, txn));
-        kenning.rebuild_vectors()?;
+        kenning.load_derived()?;
         Ok(kenning)
     }
 
@@ -370,7 +385,8 @@ impl Kenning {
                 return check_format(meta.get("format").db()?.map(|v| v.value()));
             }
         }
-        self.write(|txn, _| {
+        self.write(|w| {
+            let txn = w.txn;
             let mut meta = txn.open_table(META).db()?;
             let format = meta.get("format").db()?.map(|v| v.value());
             check_format(format)?;
@@ -388,13 +404,30 @@ impl Kenning {
         &self.inner.path
     }
 
+    /// Builds the derived copies of the committed state from the tables and serves them from
+    /// now on: on open, after the tables are initialized.
+    fn load_derived(&self) -> Result<()> {
+        let derived = Derived::load(&self.read()?)?;
+        self.inner.graph.restart(derived.generation);
+        self.inner.versions.reset(derived);
+        Ok(())
+    }
+
     /// Runs `f` in one write transaction and commits it when `f` succeeds; when `f` fails the
-    /// transaction is aborted and nothing it wrote is visible. `f` also gets the transaction's
-    /// time, so every record a call writes carries the same instant.
-    pub(crate) fn write<T>(
-        &self,
-        f: impl FnOnce(&redb::WriteTransaction, Timestamp) -> Result<T>,
-    ) -> Result<T> {
+    /// transaction is aborted and nothing it wrote is visible. This is the one write path of the
+    /// facade (see `snapshot.rs` for the invariant it keeps):
+    ///
+    /// 1. writers are serialized, from before `begin_write` until the new state is published;
+    /// 2. `f` writes through the [`Write`] context, staging its changes to derived state;
+    /// 3. if it staged any, the store's generation moves on in the same transaction and the
+    ///    next derived copies are built from the current ones (or, should the current ones not
+    ///    be of the state this transaction began on, from the transaction's own view of the
+    ///    tables) and registered as pending, all before the commit, so that any failure still
+    ///    aborts;
+    /// 4. after `commit()` returned `Ok`, the pending copies become current (a pointer swap)
+    ///    and the graph cache is told. Nothing in this step can fail: a call that returns `Err`
+    ///    wrote nothing, a call that returns `Ok` is visible in every lane at once.
+    pub(crate) fn write<T>(&self, f: impl FnOnce(&mut Write<'_>) -> Result<T>) -> Result<T> {
         let Db::Write(db) = &self.inner.db else {
             return Err(Error::FailedPrecondition {
                 message: format!(
@@ -403,23 +436,73 @@ impl Kenning {
                 ),
             });
         };
+        let versions = &self.inner.versions;
+        let _writer = versions.writer();
         let mut txn = db.begin_write().db()?;
         if self.inner.durability == Durability::Eventual {
             txn.set_durability(redb::Durability::None)
                 .map_err(|e| Error::storage(e.to_string(), e))?;
         }
-        match f(&txn, Timestamp::now()) {
-            Ok(value) => {
-                txn.commit().db()?;
-                Ok(value)
-            }
+        let mut w = Write {
+            txn: &txn,
+            now: Timestamp::now(),
+            vectors: kenning_vector::Staged::new(),
+            graph: kenning_graph::Changes::new(),
+        };
+        let staged = f(&mut w).and_then(|value| {
+            let Write { vectors, graph, .. } = w;
+            let next = self.next_derived(&txn, vectors, &graph)?;
+            Ok((value, graph, next))
+        });
+        let (value, graph, next) = match staged {
+            Ok(staged) => staged,
             Err(e) => {
                 // The abort result adds nothing to the caller's error: an abort that fails
                 // leaves the transaction uncommitted all the same.
                 drop(txn.abort());
-                Err(e)
+                return Err(e);
             }
+        };
+        if let Some(next) = &next {
+            versions.stage(Arc::clone(next));
         }
+        if let Err(e) = txn.commit().db() {
+            versions.abandon();
+            return Err(e);
+        }
+        if let Some(next) = next {
+            versions.publish();
+            self.inner.graph.committed(graph, next.generation);
+        }
+        Ok(value)
+    }
+
+    /// The derived copies of the state `txn` is about to commit, with the generation moved on
+    /// inside `txn`; `None` when the call staged no change to derived state.
+    fn next_derived(
+        &self,
+        txn: &redb::WriteTransaction,
+        vectors: kenning_vector::Staged,
+        graph: &kenning_graph::Changes,
+    ) -> Result<Option<Arc<Derived>>> {
+        if vectors.is_empty() && graph.is_empty() {
+            return Ok(None);
+        }
+        let (before, generation) = crate::snapshot::bump_generation(txn)?;
+        let current = self.inner.versions.current();
+        let vectors = if current.generation != before {
+            // The copies published are not of the state this transaction began on (a commit
+            // reported as failed went through): build them from what the transaction sees.
+            Arc::new(kenning_vector::VectorSet::load_in(txn)?)
+        } else if vectors.is_empty() {
+            Arc::clone(&current.vectors)
+        } else {
+            Arc::new(current.vectors.with(vectors))
+        };
+        Ok(Some(Arc::new(Derived {
+            generation,
+            vectors,
+        })))
     }
 
     /// Makes every call committed so far durable: a no-op under [`Durability::Immediate`], a
@@ -446,19 +529,9 @@ impl Kenning {
         self.inner.durability
     }
 
-    /// A snapshot of the last committed state. Readers never wait for a writer.
-    /// [`write`](Self::write) for a call that changes the graph: the graph cache is told of
-    /// the changes once the transaction has committed.
-    pub(crate) fn write_graph<T>(
-        &self,
-        f: impl FnOnce(&redb::WriteTransaction, Timestamp, &mut kenning_graph::Changes) -> Result<T>,
-    ) -> Result<T> {
-        let mut changes = kenning_graph::Changes::new();
-        let value = self.write(|txn, now| f(txn, now, &mut changes))?;
-        self.inner.graph.committed(changes);
-        Ok(value)
-    }
-
+    /// A bare redb snapshot of the last committed state, for reads that need no derived copy
+    /// (opening, authentication); every read-side call of the API goes through
+    /// [`begin`](Self::begin) instead.
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
         match &self.inner.db {
             Db::Write(db) => db.begin_read().db(),

@@ -5,13 +5,13 @@ use serde::{Deserialize, Serialize};
 
 use kenning_vocab::{Declaration, Vocabulary, VocabularyRead};
 
-use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::error::{DbResult, Result};
 use crate::record;
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;
+use crate::{Kenning, Snapshot};
 
 /// level key → [`Stored`]. The enterprise level is the empty key, which no scope id can be.
 pub(crate) const VOCABULARY: TableDefinition<'static, &str, &[u8]> =
@@ -105,7 +105,8 @@ impl Kenning {
             scope::check_id("scope_id", id)?;
         }
         vocabulary.validate()?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             if let Level::Scope(id) = level {
                 scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
             }
@@ -155,18 +156,7 @@ impl Kenning {
     /// [`Error::PermissionDenied`](crate::Error::PermissionDenied),
     /// [`Error::NotFound`](crate::Error::NotFound), [`Error::Storage`](crate::Error::Storage).
     pub fn vocabulary(&self, who: &Principal, level: Level<'_>) -> Result<VocabularyRead> {
-        who.require(Permission::VocabularyRead, "read a vocabulary")?;
-        let txn = self.read()?;
-        let table = txn.open_table(VOCABULARY).db()?;
-        match level {
-            Level::Enterprise => Ok(VocabularyRead::enterprise(stored(&table, ENTERPRISE_KEY)?)),
-            Level::Scope(id) => {
-                scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
-                let own = stored(&table, id)?;
-                let enterprise = stored(&table, ENTERPRISE_KEY)?;
-                Ok(VocabularyRead::scope(own, enterprise))
-            }
-        }
+        self.snapshot(who)?.vocabulary(level)
     }
 
     /// Removes what `level` declares, restoring inheritance from the enterprise at a scope
@@ -177,7 +167,8 @@ impl Kenning {
     /// As [`declare_vocabulary`](Self::declare_vocabulary), minus the validation errors.
     pub fn remove_vocabulary(&self, who: &Principal, level: Level<'_>) -> Result<bool> {
         who.require(Permission::VocabularyManage, "remove a vocabulary")?;
-        self.write(|txn, now| {
+        self.write(|w| {
+            let (txn, now) = (w.txn, w.now);
             if let Level::Scope(id) = level {
                 scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
             }
@@ -199,5 +190,26 @@ impl Kenning {
             }
             Ok(removed)
         })
+    }
+}
+
+impl Snapshot {
+    /// [`Kenning::vocabulary`] on this snapshot.
+    ///
+    /// # Errors
+    /// As [`Kenning::vocabulary`].
+    pub fn vocabulary(&self, level: Level<'_>) -> Result<VocabularyRead> {
+        let (who, txn) = (&self.who, &self.txn);
+        who.require(Permission::VocabularyRead, "read a vocabulary")?;
+        let table = txn.open_table(VOCABULARY).db()?;
+        match level {
+            Level::Enterprise => Ok(VocabularyRead::enterprise(stored(&table, ENTERPRISE_KEY)?)),
+            Level::Scope(id) => {
+                scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
+                let own = stored(&table, id)?;
+                let enterprise = stored(&table, ENTERPRISE_KEY)?;
+                Ok(VocabularyRead::scope(own, enterprise))
+            }
+        }
     }
 }

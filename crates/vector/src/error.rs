@@ -145,20 +145,6 @@ pub enum Error {
         message: &'static str,
     },
 
-    /// The in-memory copy was handed a change-set out of commit order, or one was lost; it
-    /// refuses to answer until rebuilt from the tables.
-    #[error(
-        "the in-memory vector index is at generation {index} but was handed the change-set of \
-         generation {staged}: every committed change-set must be applied once, in commit order, \
-         under the write gate. Rebuild it with WriteGate::rebuild"
-    )]
-    OutOfStep {
-        /// The generation the index holds.
-        index: u64,
-        /// The generation of the change-set it was handed.
-        staged: u64,
-    },
-
     /// The store could not be read or written, or holds a record this build cannot read.
     #[error("storage: {message}")]
     Storage {
@@ -186,7 +172,7 @@ pub enum ErrorKind {
     InvalidArgument,
     /// The input is well-formed but the store's state forbids it (an embedder mismatch).
     FailedPrecondition,
-    /// The store or the in-memory copy failed underneath.
+    /// The store failed underneath, or holds a record this build cannot read.
     Storage,
 }
 
@@ -196,7 +182,7 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
             Self::ModelTagMismatch { .. } => ErrorKind::FailedPrecondition,
-            Self::OutOfStep { .. } | Self::Storage { .. } => ErrorKind::Storage,
+            Self::Storage { .. } => ErrorKind::Storage,
             Self::Empty { .. }
             | Self::TooLong { .. }
             | Self::NonFinite { .. }

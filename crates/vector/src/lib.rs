@@ -2,13 +2,13 @@
 //!
 //! The embedding sidecar of [Kenning](https://docs.rs/kenning): caller-fed vectors stored beside
 //! capsules in redb (E1–E7), cosine kernels for AVX-512, AVX2+FMA, NEON and portable Rust chosen
-//! at run time (E8), a scan-friendly in-memory copy of each scope's vectors that always equals
-//! what is committed, exact top-k with the caller's fences applied before ranking, and
+//! at run time (E8), a scan-friendly in-memory copy of each scope's vectors as of one
+//! committed state (a value the facade versions with its commits), exact top-k with the caller's fences applied before ranking, and
 //! Reciprocal Rank Fusion of the term and vector lanes (R6, R7).
 //!
 //! ```
 //! use kenning_vector::{
-//!     Embedding, LaneHit, ModelTag, Query, RrfParams, Staged, VectorIndex, attach, create_tables,
+//!     Embedding, LaneHit, ModelTag, Query, RrfParams, Staged, VectorSet, attach, create_tables,
 //! };
 //! use redb::ReadableDatabase as _;
 //!
@@ -17,23 +17,22 @@
 //! let txn = db.begin_write()?;
 //! create_tables(&txn)?;
 //! txn.commit()?;
-//! let index = VectorIndex::open(&db.begin_read()?)?;
+//! let before = VectorSet::load(&db.begin_read()?)?;
 //!
-//! // One write: take the gate, write in one transaction, commit, then apply.
+//! // One write: stage the changes in one transaction, derive the next copy, commit, publish.
 //! let tag = ModelTag::new("all-MiniLM-L6-v2")?;
-//! let mut gate = index.lock();
 //! let txn = db.begin_write()?;
 //! let mut staged = Staged::new();
 //! for (capsule, v) in [(1, [1.0, 0.0]), (2, [0.6, 0.8]), (3, [0.0, 1.0])] {
 //!     attach(&txn, &mut staged, "bot.support", capsule, Embedding::new(v.to_vec())?, &tag)?;
 //! }
+//! let after = before.with(staged);
 //! txn.commit()?;
-//! gate.apply(staged)?;
-//! drop(gate);
+//! assert!(before.is_empty(), "a set never changes: readers of the old state keep it");
 //!
 //! // The vector lane, with capsule 2 fenced off.
 //! let query = Query::new(&[0.8, 0.6])?;
-//! let vector = index.search("bot.support", &query, 10, |capsule| capsule != 2)?;
+//! let vector = after.search("bot.support", &query, 10, |capsule| capsule != 2)?;
 //! assert_eq!(vector.iter().map(|h| h.capsule).collect::<Vec<_>>(), [1, 3]);
 //!
 //! // Fused with a term lane.
@@ -47,15 +46,16 @@
 //! ## How the facade uses it
 //!
 //! - **Open**: call [`create_tables`] when [`tables_exist`] says a table is missing, then
-//!   [`VectorIndex::open`] on a read transaction, and keep the index beside the database.
-//! - **Attach, replace, forget, migrate**: take [`VectorIndex::lock`] before `begin_write`; in
-//!   the transaction call [`attach`], [`remove`] or [`clear`] with one [`Staged`]; after
-//!   `commit()` returns `Ok`, [`WriteGate::apply`] the change-set. On an error, abort and drop
-//!   the change-set. The facade checks permission, reach and the capsule's existence (E6) and
-//!   writes the audit record (E7); this crate knows neither capsules nor principals.
+//!   [`VectorSet::load`] on a read transaction: the copy of the state that transaction sees.
+//! - **Attach, replace, forget, migrate**: in one write transaction call [`attach`], [`remove`]
+//!   or [`clear`] with one [`Staged`]; before committing, derive the next copy with
+//!   [`VectorSet::with`] from the copy of the state the transaction began on, and publish it
+//!   once the commit succeeded. On an error, abort and drop the change-set. The facade checks
+//!   permission, reach and the capsule's existence (E6) and writes the audit record (E7); this
+//!   crate knows neither capsules nor principals.
 //! - **List**: [`list`] in a read transaction (E5).
-//! - **Recall**: [`VectorIndex::search`] with the fences as the `keep` predicate, then
-//!   [`RrfParams::fuse`] with the term lane's hits.
+//! - **Recall**: [`VectorSet::search`] on the copy that belongs to the reader's transaction, with
+//!   the fences as the `keep` predicate, then [`RrfParams::fuse`] with the term lane's hits.
 //!
 //! ## What this crate is not
 //!
@@ -83,11 +83,11 @@
 mod embedding;
 mod error;
 mod fusion;
-mod index;
 pub mod kernels;
 pub mod record;
 mod request;
 mod scan;
+mod set;
 pub mod store;
 
 pub use embedding::{
@@ -95,12 +95,12 @@ pub use embedding::{
 };
 pub use error::{Error, ErrorKind, Result};
 pub use fusion::{FusedHit, LaneHit, LaneRank, RrfParams};
-pub use index::{VectorIndex, WriteGate};
 pub use kernels::{Isa, Kernel};
 pub use record::EmbeddingRecord;
 pub use request::{Attach, AttachRequest, VectorCall, parse_capsule, serialize_capsule};
 pub use scan::{CHUNK_BYTES, ROW_OVERHEAD_BYTES, ScopeVectors};
+pub use set::VectorSet;
 pub use store::{
     Attached, Listed, Resident, Staged, attach, clear, create_tables, get, list, remove, resident,
-    tables_exist,
+    resident_in, tables_exist,
 };

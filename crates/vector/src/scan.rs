@@ -22,9 +22,9 @@ pub const ROW_OVERHEAD_BYTES: usize = 12;
 /// chunks of about [`CHUNK_BYTES`], each chunk starting on a 64-byte boundary, with each row's
 /// inverse magnitude precomputed.
 ///
-/// A value is immutable once built: the [`VectorIndex`](crate::VectorIndex) publishes a new
-/// one for every committed change, sharing the chunks the change did not touch, so a reader
-/// holding one keeps a consistent snapshot for as long as it likes.
+/// A value is immutable once built: every [`VectorSet`](crate::VectorSet) derived from a commit
+/// that changes the scope holds a new one, sharing the chunks the change did not touch, so a
+/// reader holding one keeps a consistent snapshot for as long as it likes.
 ///
 /// # Memory
 ///
@@ -176,7 +176,7 @@ impl ScopeVectors {
     }
 
     /// Builds a scope from `(capsule, embedding)` rows, in the given order. The
-    /// [`VectorIndex`](crate::VectorIndex) builds its scopes from the tables; this constructor
+    /// [`VectorSet`](crate::VectorSet) builds its scopes from the tables; this constructor
     /// serves tests, benchmarks and callers that scan vectors of their own.
     ///
     /// # Errors

@@ -1,9 +1,9 @@
 //! The embedding sidecar over redb (E1–E7): attach, replace, remove, list, read back.
 //!
 //! Every function takes the facade's transaction and never begins or commits one. Writes record
-//! what they changed in a [`Staged`] change-set, which the facade hands to the
-//! [`VectorIndex`](crate::VectorIndex) through its [`WriteGate`](crate::WriteGate) once the
-//! transaction has committed.
+//! what they changed in a [`Staged`] change-set, from which the facade derives the next
+//! [`VectorSet`](crate::VectorSet) (see [`VectorSet::with`](crate::VectorSet::with)) and
+//! publishes it with the transaction's commit.
 //!
 //! ## Tables
 //!
@@ -11,7 +11,10 @@
 //! | --- | --- | --- |
 //! | `vector.embeddings` | `(scope, capsule)` | an [`EmbeddingRecord`] |
 //! | `vector.order` | `(scope, position)` | capsule |
-//! | `vector.meta` | `"resident"`, `"generation"` | the resident embedder, the change counter |
+//! | `vector.meta` | `"resident"` | the resident embedder |
+//!
+//! Stores written before the facade versioned its derived state by one store-wide generation
+//! also hold a `"generation"` record in `vector.meta`; it is no longer read or written.
 //!
 //! ## Append order and replace
 //!
@@ -47,11 +50,10 @@ pub(crate) const EMBEDDINGS: TableDefinition<'static, (&str, u64), &[u8]> =
 pub(crate) const ORDER: TableDefinition<'static, (&str, u64), u64> =
     TableDefinition::new("vector.order");
 
-/// Store-wide records: the resident embedder and the change generation.
+/// Store-wide records: the resident embedder.
 pub(crate) const META: TableDefinition<'static, &str, &[u8]> = TableDefinition::new("vector.meta");
 
 const RESIDENT: &str = "resident";
-const GENERATION: &str = "generation";
 const META_FORMAT: u8 = 1;
 
 /// The store's embedder, elected by the first attach (E2).
@@ -172,17 +174,15 @@ pub struct Listed {
     pub model_tag: String,
 }
 
-/// The changes a write transaction made to the sidecar, for
-/// [`WriteGate::apply`](crate::WriteGate::apply) once the transaction has committed.
+/// The changes a write transaction made to the sidecar, from which the owner of the in-memory
+/// copy derives the copy of the state the transaction commits:
+/// [`VectorSet::with`](crate::VectorSet::with).
 ///
-/// Create one per write transaction, pass it to every [`attach`], [`remove`] and [`clear`] of
-/// that transaction, and after `commit()` returns `Ok`, apply it under the same
-/// [`WriteGate`](crate::WriteGate) that was held since before the transaction began. If the
-/// transaction aborts or its commit fails, drop it: the in-memory copy must not see it.
+/// Create one per write transaction and pass it to every [`attach`], [`remove`] and [`clear`] of
+/// that transaction. If the transaction aborts, drop it: the copy must never see it.
 #[derive(Debug, Default)]
-#[must_use = "apply the change-set to the VectorIndex once its transaction commits"]
+#[must_use = "derive the next VectorSet from the change-set before the transaction commits"]
 pub struct Staged {
-    pub(crate) generation: Option<u64>,
     pub(crate) resident: Option<Option<Resident>>,
     pub(crate) ops: Vec<Op>,
 }
@@ -210,43 +210,8 @@ impl Staged {
     /// Whether the transaction changed nothing in the sidecar.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.generation.is_none()
+        self.ops.is_empty()
     }
-
-    /// The sidecar generation this change-set produces, if it changed anything. Generations
-    /// count committed sidecar writes, so change-sets must be applied in generation order.
-    #[must_use]
-    pub fn generation(&self) -> Option<u64> {
-        self.generation
-    }
-
-    /// Bumps the stored generation once per change-set.
-    fn bump(&mut self, meta: &mut redb::Table<'_, &'static str, &'static [u8]>) -> Result<()> {
-        if self.generation.is_some() {
-            return Ok(());
-        }
-        let next = read_generation(meta)?
-            .checked_add(1)
-            .ok_or_else(|| Error::corrupt("vector.meta", "the generation counter is exhausted"))?;
-        let mut bytes = vec![META_FORMAT];
-        bytes.extend_from_slice(&next.to_le_bytes());
-        meta.insert(GENERATION, bytes.as_slice()).db()?;
-        self.generation = Some(next);
-        Ok(())
-    }
-}
-
-pub(crate) fn read_generation(
-    meta: &impl ReadableTable<&'static str, &'static [u8]>,
-) -> Result<u64> {
-    let Some(bytes) = meta.get(GENERATION).db()? else {
-        return Ok(0);
-    };
-    let rest = meta_format(bytes.value())?;
-    rest.first_chunk::<8>()
-        .filter(|_| rest.len() == 8)
-        .map(|b| u64::from_le_bytes(*b))
-        .ok_or_else(|| Error::corrupt("vector.meta", "bad generation record"))
 }
 
 pub(crate) fn read_resident(
@@ -272,7 +237,7 @@ pub fn create_tables(txn: &WriteTransaction) -> Result<()> {
 
 /// Whether every sidecar table exists, so that the facade can open a store without writing
 /// when nothing is missing (a read-only open). Records of a newer format are refused by
-/// [`VectorIndex::open`](crate::VectorIndex::open), which reads them all.
+/// [`VectorSet::load`](crate::VectorSet::load), which reads them all.
 ///
 /// # Errors
 /// [`Error::Storage`].
@@ -311,7 +276,6 @@ pub fn attach(
     };
     // `Embedding` holds at most MAX_DIMENSION components, so the dimension fits in u32.
     let dimension = embedding.dimension() as u32;
-    staged.bump(&mut meta)?;
     if elected {
         let r = Resident {
             model_tag: model_tag.as_str().to_owned(),
@@ -390,7 +354,6 @@ pub fn remove(
     drop((table, order));
 
     let mut meta = txn.open_table(META).db()?;
-    staged.bump(&mut meta)?;
     if now_empty {
         meta.remove(RESIDENT).db()?;
         staged.resident = Some(None);
@@ -418,7 +381,6 @@ pub fn clear(txn: &WriteTransaction, staged: &mut Staged) -> Result<u64> {
     txn.open_table(EMBEDDINGS).db()?;
     txn.open_table(ORDER).db()?;
     let mut meta = txn.open_table(META).db()?;
-    staged.bump(&mut meta)?;
     meta.remove(RESIDENT).db()?;
     staged.resident = Some(None);
     staged.ops.push(Op::Clear);
@@ -478,6 +440,14 @@ pub fn resident(txn: &ReadTransaction) -> Result<Option<Resident>> {
         Some(meta) => read_resident(&meta),
         None => Ok(None),
     }
+}
+
+/// The resident embedder as the write transaction `txn` sees it, its own changes included.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub fn resident_in(txn: &WriteTransaction) -> Result<Option<Resident>> {
+    read_resident(&txn.open_table(META).db()?)
 }
 
 /// Opens a table for reading; a table that was never created reads as empty.

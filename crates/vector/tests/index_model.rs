@@ -158,7 +158,10 @@ fn check(store: &Store, model: &Model) -> Result<(), TestCaseError> {
     let want_resident = model.resident.map(|(t, d)| (t.to_owned(), d as u32));
     let got = resident(&txn).unwrap().map(|r| (r.model_tag, r.dimension));
     prop_assert_eq!(&got, &want_resident);
-    let got = store.index.resident().map(|r| (r.model_tag, r.dimension));
+    let got = store
+        .vectors()
+        .resident()
+        .map(|r| (r.model_tag.clone(), r.dimension));
     prop_assert_eq!(&got, &want_resident);
     for (s, name) in SCOPES.iter().enumerate() {
         // The table: append order, and every vector bit for bit.
@@ -179,7 +182,7 @@ fn check(store: &Store, model: &Model) -> Result<(), TestCaseError> {
             .filter(|((scope, _), _)| *scope == s)
             .map(|((_, c), v)| (*c, bits(v)))
             .collect();
-        match store.index.scope(name) {
+        match store.vectors().scope(name) {
             None => prop_assert!(want.is_empty(), "scope {} missing from the copy", name),
             Some(copy) => {
                 let got: BTreeMap<u64, Vec<u32>> = copy.iter().map(|(c, v)| (c, bits(v))).collect();

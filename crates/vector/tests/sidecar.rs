@@ -6,8 +6,8 @@ mod common;
 
 use common::{Store, temp};
 use kenning_vector::{
-    Embedding, Error, ErrorKind, Listed, ModelTag, Query, Resident, attach, clear, get, list,
-    remove, resident,
+    Embedding, Error, ErrorKind, Listed, ModelTag, Query, Resident, VectorSet, attach, clear, get,
+    list, remove, resident,
 };
 
 const MINI: &str = "all-MiniLM-L6-v2";
@@ -48,8 +48,11 @@ fn e1_a_second_attach_replaces_and_says_so() {
         [0.0, 2.0]
     );
     assert_eq!(listed(&store, "s"), [1], "one embedding per capsule");
-    assert_eq!(store.index.len(), 1);
-    assert_eq!(store.index.scope("s").unwrap().get(1).unwrap(), [0.0, 2.0]);
+    assert_eq!(store.vectors().len(), 1);
+    assert_eq!(
+        store.vectors().scope("s").unwrap().get(1).unwrap(),
+        [0.0, 2.0]
+    );
 }
 
 #[test]
@@ -63,7 +66,7 @@ fn e2_the_first_attach_elects_the_embedder_and_another_tag_is_refused_naming_it(
         dimension: 3,
     };
     assert_eq!(resident(&store.read()).unwrap(), Some(want.clone()));
-    assert_eq!(store.index.resident(), Some(want));
+    assert_eq!(store.vectors().resident(), Some(&want));
 
     // Another tag, even with the right dimension and in another scope.
     let err = store
@@ -126,13 +129,13 @@ fn e2_removing_the_last_embedding_resets_the_election() {
             .unwrap()
     );
     assert_eq!(resident(&store.read()).unwrap(), None);
-    assert_eq!(store.index.resident(), None);
+    assert_eq!(store.vectors().resident(), None);
     // A new embedder of another dimension may now be elected.
     let attached = store
         .write(|txn, staged| attach(txn, staged, "a", 1, emb(&[1.0; 5]), &tag("other")))
         .unwrap();
     assert!(attached.elected);
-    assert_eq!(store.index.resident().unwrap().dimension, 5);
+    assert_eq!(store.vectors().resident().unwrap().dimension, 5);
 }
 
 #[test]
@@ -163,18 +166,18 @@ fn e2_clear_is_the_migration_to_another_embedder_in_one_transaction() {
         Ok(())
     });
     migrated.unwrap();
-    assert_eq!(store.index.resident().unwrap().model_tag, "new-model");
-    assert_eq!(store.index.len(), 5);
-    assert_eq!(store.index.scope("a").unwrap().dimension(), 3);
+    assert_eq!(store.vectors().resident().unwrap().model_tag, "new-model");
+    assert_eq!(store.vectors().len(), 5);
+    assert_eq!(store.vectors().scope("a").unwrap().dimension(), 3);
     assert_eq!(listed(&store, "a"), [0, 2, 4]);
     let store = store.reopen();
     assert_eq!(
-        store.index.scope("b").unwrap().get(3).unwrap(),
+        store.vectors().scope("b").unwrap().get(3).unwrap(),
         [1.0, 0.0, 3.0]
     );
     assert_eq!(store.write(clear).unwrap(), 5);
     assert_eq!(store.write(clear).unwrap(), 0);
-    assert!(store.index.is_empty());
+    assert!(store.vectors().is_empty());
 }
 
 #[test]
@@ -190,7 +193,7 @@ fn e3_a_dimension_different_from_the_store_is_refused_and_teaches_the_fix() {
     assert!(msg.starts_with(r#"embedding has 3 dimensions but this store's embeddings have 4 (model "all-MiniLM-L6-v2")"#), "{msg}");
     assert!(msg.contains("migrate explicitly"), "{msg}");
     // The resident check can run before the transaction, too.
-    let r = store.index.resident().unwrap();
+    let r = store.vectors().resident().cloned().unwrap();
     assert!(r.admits(&emb(&[1.0; 4]), &tag(MINI)).is_ok());
     assert!(r.admits(&emb(&[1.0; 5]), &tag(MINI)).is_err());
 }
@@ -215,13 +218,19 @@ fn e4_vectors_round_trip_bit_for_bit_through_the_file_and_the_copy() {
         bits(get(&store.read(), "s", 9).unwrap().unwrap().values()),
         want
     );
-    assert_eq!(bits(store.index.scope("s").unwrap().get(9).unwrap()), want);
+    assert_eq!(
+        bits(store.vectors().scope("s").unwrap().get(9).unwrap()),
+        want
+    );
     let store = store.reopen();
     assert_eq!(
         bits(get(&store.read(), "s", 9).unwrap().unwrap().values()),
         want
     );
-    assert_eq!(bits(store.index.scope("s").unwrap().get(9).unwrap()), want);
+    assert_eq!(
+        bits(store.vectors().scope("s").unwrap().get(9).unwrap()),
+        want
+    );
 }
 
 #[test]
@@ -273,20 +282,22 @@ fn e7_an_aborted_transaction_leaves_the_tables_and_the_copy_untouched() {
     let (_dir, path) = temp();
     let store = Store::open(&path);
     put(&store, "s", 1, &[1.0, 0.0]);
-    let generation = store.index.generation();
+    let before = store.vectors();
     store.aborted(|txn, staged| {
         attach(txn, staged, "s", 1, emb(&[0.0, 1.0]), &tag(MINI)).unwrap();
         attach(txn, staged, "s", 2, emb(&[0.0, 1.0]), &tag(MINI)).unwrap();
         remove(txn, staged, "s", 1).unwrap();
         clear(txn, staged).unwrap();
     });
-    assert_eq!(store.index.generation(), generation);
+    assert!(std::sync::Arc::ptr_eq(&before, &store.vectors()));
     assert_eq!(listed(&store, "s"), [1]);
-    assert_eq!(store.index.scope("s").unwrap().get(1).unwrap(), [1.0, 0.0]);
-    assert!(store.index.scope("s").unwrap().get(2).is_none());
-    // The next write picks up the generation the aborted one would have taken.
+    assert_eq!(
+        store.vectors().scope("s").unwrap().get(1).unwrap(),
+        [1.0, 0.0]
+    );
+    assert!(store.vectors().scope("s").unwrap().get(2).is_none());
     put(&store, "s", 3, &[1.0, 1.0]);
-    assert_eq!(store.index.generation(), generation + 1);
+    assert_eq!(listed(&store, "s"), [1, 3]);
 }
 
 #[test]
@@ -295,11 +306,15 @@ fn r3_a_query_of_the_wrong_dimension_or_with_nan_is_refused() {
     let store = Store::open(&path);
     let q = Query::new(&[1.0, 0.0, 0.0]).unwrap();
     assert!(
-        store.index.search("s", &q, 5, |_| true).unwrap().is_empty(),
+        store
+            .vectors()
+            .search("s", &q, 5, |_| true)
+            .unwrap()
+            .is_empty(),
         "a dormant lane"
     );
     put(&store, "s", 1, &[1.0, 0.0]);
-    let err = store.index.search("s", &q, 5, |_| true).unwrap_err();
+    let err = store.vectors().search("s", &q, 5, |_| true).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidArgument);
     let msg = err.to_string();
     assert!(
@@ -319,60 +334,74 @@ fn r3_a_query_of_the_wrong_dimension_or_with_nan_is_refused() {
     let q = Query::new(&[1.0, 1.0]).unwrap();
     assert!(
         store
-            .index
+            .vectors()
             .search("other", &q, 5, |_| true)
             .unwrap()
             .is_empty()
     );
-    let hits = store.index.search("s", &q, 5, |_| true).unwrap();
+    let hits = store.vectors().search("s", &q, 5, |_| true).unwrap();
     assert_eq!(hits.len(), 1);
     assert!((hits[0].score - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-6);
 }
 
+/// One stored vector: scope, capsule, components.
+type Row = (String, u64, Vec<f32>);
+
+/// Every row of every scope of a set, sorted, with the resident embedder.
+fn rows(set: &VectorSet) -> (Option<Resident>, Vec<Row>) {
+    let mut rows: Vec<_> = set
+        .scopes()
+        .flat_map(|(scope, v)| {
+            v.iter()
+                .map(|(c, values)| (scope.to_owned(), c, values.to_vec()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    rows.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    (set.resident().cloned(), rows)
+}
+
 #[test]
-fn a_change_set_out_of_commit_order_is_refused_until_rebuilt() {
+fn the_set_derived_before_commit_is_the_one_the_committed_tables_load() {
     let (_dir, path) = temp();
     let store = Store::open(&path);
     put(&store, "s", 1, &[1.0, 0.0]);
-    // Two transactions commit, their change-sets are applied in the wrong order.
-    let mut first = kenning_vector::Staged::new();
-    let txn = store.db.begin_write().unwrap();
-    attach(&txn, &mut first, "s", 2, emb(&[0.0, 1.0]), &tag(MINI)).unwrap();
-    txn.commit().unwrap();
-    let mut second = kenning_vector::Staged::new();
-    let txn = store.db.begin_write().unwrap();
-    remove(&txn, &mut second, "s", 1).unwrap();
-    txn.commit().unwrap();
-    assert_eq!(
-        (first.generation(), second.generation()),
-        (Some(2), Some(3))
-    );
-
-    let mut gate = store.index.lock();
-    let err = gate.apply(second).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            Error::OutOfStep {
-                index: 1,
-                staged: 3
-            }
-        ),
-        "{err}"
-    );
-    assert!(gate.apply(first).is_err(), "stays refused");
-    drop(gate);
-    let q = Query::new(&[1.0, 1.0]).unwrap();
-    let err = store.index.search("s", &q, 5, |_| true).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::Storage);
-    assert!(err.to_string().contains("WriteGate::rebuild"), "{err}");
-
-    let mut gate = store.index.lock();
-    gate.rebuild(&store.read()).unwrap();
-    drop(gate);
-    assert_eq!(store.index.generation(), 3);
-    let hits = store.index.search("s", &q, 5, |_| true).unwrap();
-    assert_eq!(hits.iter().map(|h| h.capsule).collect::<Vec<_>>(), [2]);
+    put(&store, "s", 2, &[0.5, 0.5]);
+    put(&store, "t", 3, &[0.0, 1.0]);
+    let cases: [fn(&redb::WriteTransaction, &mut kenning_vector::Staged); 4] = [
+        |txn, st| {
+            attach(txn, st, "s", 1, emb(&[0.0, 3.0]), &tag(MINI)).unwrap();
+            attach(txn, st, "u", 9, emb(&[2.0, 3.0]), &tag(MINI)).unwrap();
+        },
+        |txn, st| {
+            remove(txn, st, "s", 2).unwrap();
+            remove(txn, st, "t", 3).unwrap();
+        },
+        // Clear and attach of another dimension and model in one transaction (a migration).
+        |txn, st| {
+            clear(txn, st).unwrap();
+            attach(txn, st, "s", 1, emb(&[1.0, 2.0, 3.0]), &tag("other")).unwrap();
+        },
+        // Remove the last embedding: the election resets.
+        |txn, st| {
+            remove(txn, st, "s", 1).unwrap();
+        },
+    ];
+    let mut base = VectorSet::load(&store.read()).unwrap();
+    for case in cases {
+        let txn = store.db.begin_write().unwrap();
+        let mut staged = kenning_vector::Staged::new();
+        case(&txn, &mut staged);
+        let derived = base.with(staged);
+        let seen_in_txn = VectorSet::load_in(&txn).unwrap();
+        txn.commit().unwrap();
+        let loaded = VectorSet::load(&store.read()).unwrap();
+        assert_eq!(rows(&derived), rows(&loaded));
+        assert_eq!(rows(&seen_in_txn), rows(&loaded));
+        assert_ne!(rows(&base), rows(&loaded), "the case changed something");
+        base = derived;
+    }
+    assert!(base.is_empty() && base.resident().is_none());
 }
 
 #[test]
@@ -395,7 +424,7 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
             Ok(())
         })
         .unwrap();
-    let snapshot = store.index.scope("s").unwrap();
+    let snapshot = store.vectors().scope("s").cloned().unwrap();
     let q = Query::new(&vec![1.0; d]).unwrap();
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
@@ -403,9 +432,9 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
             // writer's batches, never a torn one.
             let mut seen = 0;
             for _ in 0..200 {
-                let v = store.index.scope("s").unwrap();
+                let v = store.vectors().scope("s").cloned().unwrap();
                 assert_eq!((v.len() - 2000) % 10, 0, "a committed batch is seen whole");
-                let hits = store.index.search("s", &q, 3, |_| true).unwrap();
+                let hits = store.vectors().search("s", &q, 3, |_| true).unwrap();
                 assert_eq!(hits.len(), 3);
                 seen = seen.max(v.len());
             }
@@ -425,7 +454,7 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
         reader.join().unwrap();
     });
     assert_eq!(snapshot.len(), 2000, "an old snapshot never changes");
-    assert_eq!(store.index.scope("s").unwrap().len(), 2200);
+    assert_eq!(store.vectors().scope("s").unwrap().len(), 2200);
 }
 
 #[test]
@@ -435,8 +464,8 @@ fn tables_are_created_once_and_a_store_without_them_reads_as_empty() {
     use redb::ReadableDatabase as _;
     let txn = db.begin_read().unwrap();
     assert!(!kenning_vector::tables_exist(&txn).unwrap());
-    let index = kenning_vector::VectorIndex::open(&txn).unwrap();
-    assert!(index.is_empty() && index.resident().is_none());
+    let set = VectorSet::load(&txn).unwrap();
+    assert!(set.is_empty() && set.resident().is_none());
     assert!(list(&txn, "s").unwrap().is_empty());
     assert!(get(&txn, "s", 1).unwrap().is_none());
     assert!(resident(&txn).unwrap().is_none());
@@ -450,7 +479,7 @@ fn tables_are_created_once_and_a_store_without_them_reads_as_empty() {
 #[test]
 fn the_index_and_its_snapshots_cross_threads() {
     fn shared<T: Send + Sync>() {}
-    shared::<kenning_vector::VectorIndex>();
+    shared::<VectorSet>();
     shared::<kenning_vector::ScopeVectors>();
     shared::<kenning_vector::Staged>();
     shared::<kenning_vector::Error>();

@@ -1,16 +1,18 @@
-//! A store the way the facade drives it: one gate, one write transaction, commit, then apply.
+//! A store the way the facade drives it: the copy of the committed state is a value, the next
+//! one derived from a write transaction's change-set before it commits and published after.
 
 #![allow(dead_code, unreachable_pub)]
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
-use kenning_vector::{Staged, VectorIndex, create_tables};
+use kenning_vector::{Staged, VectorSet, create_tables};
 use redb::{Database, ReadTransaction, ReadableDatabase as _, WriteTransaction};
 
 pub struct Store {
     pub path: PathBuf,
     pub db: Database,
-    pub index: VectorIndex,
+    current: Mutex<Arc<VectorSet>>,
 }
 
 impl Store {
@@ -19,12 +21,17 @@ impl Store {
         let txn = db.begin_write().unwrap();
         create_tables(&txn).unwrap();
         txn.commit().unwrap();
-        let index = VectorIndex::open(&db.begin_read().unwrap()).unwrap();
+        let set = VectorSet::load(&db.begin_read().unwrap()).unwrap();
         Self {
             path: path.to_owned(),
             db,
-            index,
+            current: Mutex::new(Arc::new(set)),
         }
+    }
+
+    /// The copy of the last committed state.
+    pub fn vectors(&self) -> Arc<VectorSet> {
+        self.current.lock().unwrap().clone()
     }
 
     /// Closes and reopens the file, rebuilding the in-memory copy from the tables.
@@ -34,18 +41,20 @@ impl Store {
         Self::open(&path)
     }
 
-    /// Runs `f` in one write transaction: commit and apply when it succeeds, abort otherwise.
+    /// Runs `f` in one write transaction: when it succeeds, derives the next copy, commits and
+    /// publishes it; otherwise aborts.
     pub fn write<T>(
         &self,
         f: impl FnOnce(&WriteTransaction, &mut Staged) -> kenning_vector::Result<T>,
     ) -> kenning_vector::Result<T> {
-        let mut gate = self.index.lock();
+        let mut current = self.current.lock().unwrap();
         let txn = self.db.begin_write().unwrap();
         let mut staged = Staged::new();
         match f(&txn, &mut staged) {
             Ok(value) => {
+                let next = current.with(staged);
                 txn.commit().unwrap();
-                gate.apply(staged)?;
+                *current = Arc::new(next);
                 Ok(value)
             }
             Err(e) => {
@@ -57,7 +66,7 @@ impl Store {
 
     /// Runs `f` in a write transaction and aborts it whatever happens.
     pub fn aborted<T>(&self, f: impl FnOnce(&WriteTransaction, &mut Staged) -> T) -> T {
-        let _gate = self.index.lock();
+        let _current = self.current.lock().unwrap();
         let txn = self.db.begin_write().unwrap();
         let mut staged = Staged::new();
         let out = f(&txn, &mut staged);
