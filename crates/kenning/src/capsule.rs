@@ -844,6 +844,137 @@ pub(crate) fn erase(w: &mut Write<'_>, id: CapsuleId, scope: &str) -> Result<()>
     Ok(())
 }
 
+/// A write step: checked before any transaction begins, run inside one (a one-call method's,
+/// or a [`Transaction`](crate::Transaction)'s).
+pub(crate) type Step<'a, T> = Box<dyn FnOnce(&mut Write<'_>) -> Result<T> + 'a>;
+
+/// [`Kenning::put`] as a step.
+pub(crate) fn put<'a>(who: &'a Principal, capsule: &'a NewCapsule) -> Result<Step<'a, CapsuleId>> {
+    who.require(Permission::MemoryWrite, "write a capsule")?;
+    capsule.check("")?;
+    Ok(Box::new(move |w| {
+        scope::reach(&w.txn.open_table(SCOPES).db()?, who, &capsule.scope)?;
+        let ids = write_new(w.txn, w.now, std::slice::from_ref(capsule), None)?;
+        ids.first().copied().ok_or_else(|| Error::Storage {
+            message: "a put wrote no capsule".into(),
+            source: None,
+        })
+    }))
+}
+
+/// [`Kenning::put_batch`] as a step.
+pub(crate) fn put_batch<'a>(
+    who: &'a Principal,
+    capsules: &'a [NewCapsule],
+) -> Result<Step<'a, Vec<CapsuleId>>> {
+    who.require(Permission::MemoryWrite, "write capsules")?;
+    check_batch(capsules)?;
+    Ok(Box::new(move |w| put_checked(w.txn, w.now, who, capsules)))
+}
+
+/// [`Kenning::forget`] as a step.
+pub(crate) fn forget(who: &Principal, id: CapsuleId) -> Result<Step<'_, ()>> {
+    who.require(Permission::MemoryWrite, "forget a capsule")?;
+    Ok(Box::new(move |w| {
+        let c = reached(
+            &w.txn.open_table(CAPSULES).db()?,
+            &w.txn.open_table(SCOPES).db()?,
+            who,
+            id,
+        )?;
+        erase(w, id, &c.scope)?;
+        audit::append(
+            w.txn,
+            w.now,
+            who,
+            "capsule.forget",
+            &id.to_string(),
+            serde_json::json!({ "scope": c.scope }),
+        )?;
+        Ok(())
+    }))
+}
+
+/// [`Kenning::supersede`] as a step.
+pub(crate) fn supersede<'a>(
+    who: &'a Principal,
+    old: CapsuleId,
+    replacement: &'a NewCapsule,
+) -> Result<Step<'a, CapsuleId>> {
+    who.require(Permission::MemoryWrite, "supersede a capsule")?;
+    replacement.check("replacement")?;
+    Ok(Box::new(move |w| {
+        let (txn, now) = (w.txn, w.now);
+        let c = reached(
+            &txn.open_table(CAPSULES).db()?,
+            &txn.open_table(SCOPES).db()?,
+            who,
+            old,
+        )?;
+        if c.scope != replacement.scope {
+            return Err(Error::invalid(
+                "replacement.scope",
+                format!(
+                    "is {:?} but {old} lives in {:?}: a replacement stays in the scope of \
+                         what it replaces",
+                    replacement.scope, c.scope
+                ),
+            ));
+        }
+        let mut f = fences(&txn.open_table(LIFECYCLE).db()?, old)?;
+        if let Some(by) = f.superseded_by {
+            return Err(Error::FailedPrecondition {
+                message: format!("{old} is already superseded by {by}: supersede {by} instead"),
+            });
+        }
+        let ids = write_new(txn, now, std::slice::from_ref(replacement), Some(old))?;
+        let new = ids.first().copied().ok_or_else(|| Error::Storage {
+            message: "a supersede wrote no capsule".into(),
+            source: None,
+        })?;
+        f.superseded_by = Some(new);
+        write_fences(txn, old, &f)?;
+        audit::append(
+            txn,
+            now,
+            who,
+            "capsule.supersede",
+            &old.to_string(),
+            serde_json::json!({ "scope": c.scope, "by": new }),
+        )?;
+        Ok(new)
+    }))
+}
+
+/// [`Kenning::change_lifecycle`] as a step.
+pub(crate) fn change_lifecycle(
+    who: &Principal,
+    id: CapsuleId,
+    change: LifecycleChange,
+) -> Result<Step<'_, Lifecycle>> {
+    who.require(Permission::MemoryWrite, "change a capsule's lifecycle")?;
+    Ok(Box::new(move |w| {
+        let (txn, now) = (w.txn, w.now);
+        let c = reached(
+            &txn.open_table(CAPSULES).db()?,
+            &txn.open_table(SCOPES).db()?,
+            who,
+            id,
+        )?;
+        let mut f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
+        f.apply(id, change)?;
+        write_fences(txn, id, &f)?;
+        let detail = match change {
+            LifecycleChange::FreshUntil(t) => {
+                serde_json::json!({ "scope": c.scope, "fresh_until": t.to_string() })
+            }
+            _ => serde_json::json!({ "scope": c.scope }),
+        };
+        audit::append(txn, now, who, change.action(), &id.to_string(), detail)?;
+        Ok(f.read_at(now))
+    }))
+}
+
 impl Kenning {
     /// Writes one capsule and indexes its content, in one transaction. Returns its id.
     ///
@@ -856,16 +987,7 @@ impl Kenning {
     /// [`Error::PermissionDenied`]; [`Error::NotFound`] for an unknown or unreached scope;
     /// [`Error::Storage`].
     pub fn put(&self, who: &Principal, capsule: &NewCapsule) -> Result<CapsuleId> {
-        who.require(Permission::MemoryWrite, "write a capsule")?;
-        capsule.check("")?;
-        self.write(|w| {
-            scope::reach(&w.txn.open_table(SCOPES).db()?, who, &capsule.scope)?;
-            let ids = write_new(w.txn, w.now, std::slice::from_ref(capsule), None)?;
-            ids.first().copied().ok_or_else(|| Error::Storage {
-                message: "a put wrote no capsule".into(),
-                source: None,
-            })
-        })
+        self.write(put(who, capsule)?)
     }
 
     /// Writes several capsules in one transaction: all of them, or none. Returns their ids in
@@ -877,12 +999,12 @@ impl Kenning {
     /// As [`put`](Self::put), with field paths naming the capsule (`capsules[3].content`);
     /// [`Error::InvalidArgument`] for more than [`MAX_BATCH`] capsules.
     pub fn put_batch(&self, who: &Principal, capsules: &[NewCapsule]) -> Result<Vec<CapsuleId>> {
-        who.require(Permission::MemoryWrite, "write capsules")?;
-        check_batch(capsules)?;
         if capsules.is_empty() {
-            return Ok(Vec::new());
+            // Checked all the same, so that an empty batch is refused to a principal who may not
+            // write; but no transaction is begun for nothing.
+            return put_batch(who, capsules).map(|_| Vec::new());
         }
-        self.write(|w| put_checked(w.txn, w.now, who, capsules))
+        self.write(put_batch(who, capsules)?)
     }
 
     /// The capsule `id`, with its lifecycle read now (C7).
@@ -925,25 +1047,7 @@ impl Kenning {
     /// [`Error::UnknownCapsule`] (also for a capsule already forgotten),
     /// [`Error::PermissionDenied`], [`Error::Storage`].
     pub fn forget(&self, who: &Principal, id: CapsuleId) -> Result<()> {
-        who.require(Permission::MemoryWrite, "forget a capsule")?;
-        self.write(|w| {
-            let c = reached(
-                &w.txn.open_table(CAPSULES).db()?,
-                &w.txn.open_table(SCOPES).db()?,
-                who,
-                id,
-            )?;
-            erase(w, id, &c.scope)?;
-            audit::append(
-                w.txn,
-                w.now,
-                who,
-                "capsule.forget",
-                &id.to_string(),
-                serde_json::json!({ "scope": c.scope }),
-            )?;
-            Ok(())
-        })
+        self.write(forget(who, id)?)
     }
 
     /// Replaces capsule `old` with `replacement` (C4): writes the replacement, which records
@@ -962,49 +1066,7 @@ impl Kenning {
         old: CapsuleId,
         replacement: &NewCapsule,
     ) -> Result<CapsuleId> {
-        who.require(Permission::MemoryWrite, "supersede a capsule")?;
-        replacement.check("replacement")?;
-        self.write(|w| {
-            let (txn, now) = (w.txn, w.now);
-            let c = reached(
-                &txn.open_table(CAPSULES).db()?,
-                &txn.open_table(SCOPES).db()?,
-                who,
-                old,
-            )?;
-            if c.scope != replacement.scope {
-                return Err(Error::invalid(
-                    "replacement.scope",
-                    format!(
-                        "is {:?} but {old} lives in {:?}: a replacement stays in the scope of \
-                         what it replaces",
-                        replacement.scope, c.scope
-                    ),
-                ));
-            }
-            let mut f = fences(&txn.open_table(LIFECYCLE).db()?, old)?;
-            if let Some(by) = f.superseded_by {
-                return Err(Error::FailedPrecondition {
-                    message: format!("{old} is already superseded by {by}: supersede {by} instead"),
-                });
-            }
-            let ids = write_new(txn, now, std::slice::from_ref(replacement), Some(old))?;
-            let new = ids.first().copied().ok_or_else(|| Error::Storage {
-                message: "a supersede wrote no capsule".into(),
-                source: None,
-            })?;
-            f.superseded_by = Some(new);
-            write_fences(txn, old, &f)?;
-            audit::append(
-                txn,
-                now,
-                who,
-                "capsule.supersede",
-                &old.to_string(),
-                serde_json::json!({ "scope": c.scope, "by": new }),
-            )?;
-            Ok(new)
-        })
+        self.write(supersede(who, old, replacement)?)
     }
 
     /// Applies a lifecycle change to capsule `id` (C5), audited, and returns the lifecycle as it
@@ -1022,27 +1084,7 @@ impl Kenning {
         id: CapsuleId,
         change: LifecycleChange,
     ) -> Result<Lifecycle> {
-        who.require(Permission::MemoryWrite, "change a capsule's lifecycle")?;
-        self.write(|w| {
-            let (txn, now) = (w.txn, w.now);
-            let c = reached(
-                &txn.open_table(CAPSULES).db()?,
-                &txn.open_table(SCOPES).db()?,
-                who,
-                id,
-            )?;
-            let mut f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
-            f.apply(id, change)?;
-            write_fences(txn, id, &f)?;
-            let detail = match change {
-                LifecycleChange::FreshUntil(t) => {
-                    serde_json::json!({ "scope": c.scope, "fresh_until": t.to_string() })
-                }
-                _ => serde_json::json!({ "scope": c.scope }),
-            };
-            audit::append(txn, now, who, change.action(), &id.to_string(), detail)?;
-            Ok(f.read_at(now))
-        })
+        self.write(change_lifecycle(who, id, change)?)
     }
 }
 

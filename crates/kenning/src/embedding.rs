@@ -18,7 +18,7 @@ use kenning_vector::{AttachRequest, Embedding, ModelTag, VectorCall};
 
 use crate::access::{Permission, Principal};
 use crate::audit;
-use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, reached, unknown};
+use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, Step, reached, unknown};
 use crate::error::{DbResult, Error, Result};
 use crate::scope::{self, SCOPES};
 use crate::store::Write;
@@ -156,6 +156,37 @@ fn attach_in(
     Ok(out)
 }
 
+/// [`Kenning::attach_embedding`] as a step.
+pub(crate) fn attach_one<'a>(
+    who: &'a Principal,
+    id: CapsuleId,
+    embedding: &[f32],
+    model_tag: &str,
+) -> Result<Step<'a, Attachment>> {
+    who.require(Permission::MemoryWrite, "attach an embedding")?;
+    let embedding = Embedding::new(embedding.to_vec())?;
+    let tag = ModelTag::new(model_tag)?;
+    Ok(Box::new(move |w| {
+        let mut done = attach_in(w, who, None, vec![(id, embedding)], &tag)?;
+        done.pop().ok_or_else(|| Error::Storage {
+            message: "an attach recorded nothing".into(),
+            source: None,
+        })
+    }))
+}
+
+/// [`Kenning::attach_embeddings`] as a step.
+pub(crate) fn attach_many<'a>(
+    who: &'a Principal,
+    embeddings: &[(CapsuleId, &[f32])],
+    model_tag: &str,
+) -> Result<Step<'a, Vec<Attachment>>> {
+    who.require(Permission::MemoryWrite, "attach embeddings")?;
+    let checked = check_batch(embeddings)?;
+    let tag = ModelTag::new(model_tag)?;
+    Ok(Box::new(move |w| attach_in(w, who, None, checked, &tag)))
+}
+
 impl Kenning {
     /// Attaches a caller-computed `embedding` to capsule `id` under `model_tag` (E1), or
     /// replaces the one it has (`replaced: true`). The capsule's scope is the embedding's.
@@ -200,14 +231,7 @@ impl Kenning {
         embedding: &[f32],
         model_tag: &str,
     ) -> Result<Attachment> {
-        who.require(Permission::MemoryWrite, "attach an embedding")?;
-        let embedding = Embedding::new(embedding.to_vec())?;
-        let tag = ModelTag::new(model_tag)?;
-        let mut done = self.write(|w| attach_in(w, who, None, vec![(id, embedding)], &tag))?;
-        done.pop().ok_or_else(|| Error::Storage {
-            message: "an attach recorded nothing".into(),
-            source: None,
-        })
+        self.write(attach_one(who, id, embedding, model_tag)?)
     }
 
     /// Attaches several embeddings under one `model_tag` in one transaction: all of them, or
@@ -228,13 +252,11 @@ impl Kenning {
         embeddings: &[(CapsuleId, &[f32])],
         model_tag: &str,
     ) -> Result<Vec<Attachment>> {
-        who.require(Permission::MemoryWrite, "attach embeddings")?;
-        let checked = check_batch(embeddings)?;
-        let tag = ModelTag::new(model_tag)?;
-        if checked.is_empty() {
+        let step = attach_many(who, embeddings, model_tag)?;
+        if embeddings.is_empty() {
             return Ok(Vec::new());
         }
-        self.write(|w| attach_in(w, who, None, checked, &tag))
+        self.write(step)
     }
 
     /// Writes capsules and their embeddings in one transaction: all of them, or none. Returns the

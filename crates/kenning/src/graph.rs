@@ -7,9 +7,63 @@ use kenning_graph::{
 
 use crate::access::{Permission, Principal};
 use crate::audit;
+use crate::capsule::Step;
 use crate::error::{DbResult, Result};
 use crate::scope::{self, SCOPES};
 use crate::{Kenning, Snapshot};
+
+/// [`Kenning::commit_graph`] as a step.
+pub(crate) fn commit<'a>(
+    who: &'a Principal,
+    scope_id: &'a str,
+    commit: &'a GraphCommit,
+) -> Result<Step<'a, CommitReport>> {
+    who.require(Permission::MemoryWrite, "write to the graph")?;
+    scope::check_id("scope_id", scope_id)?;
+    let checked = commit.check()?;
+    Ok(Box::new(move |w| {
+        scope::reach(&w.txn.open_table(SCOPES).db()?, who, scope_id)?;
+        Ok(kenning_graph::write(
+            w.txn,
+            &mut w.graph,
+            scope_id,
+            &checked,
+        )?)
+    }))
+}
+
+/// [`Kenning::delete_graph`] as a step.
+pub(crate) fn delete<'a>(
+    who: &'a Principal,
+    scope_id: &'a str,
+    deletion: &'a GraphDeletion,
+) -> Result<Step<'a, DeletionReport>> {
+    who.require(Permission::MemoryWrite, "delete from the graph")?;
+    scope::check_id("scope_id", scope_id)?;
+    deletion.check()?;
+    Ok(Box::new(move |w| {
+        let txn = w.txn;
+        let now = w.now;
+        let changes = &mut w.graph;
+        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+        let report = kenning_graph::delete(txn, changes, scope_id, deletion)?;
+        crate::entity::unlink(txn, scope_id, &deletion.nodes)?;
+        if report.nodes_deleted + report.edges_deleted > 0 {
+            audit::append(
+                txn,
+                now,
+                who,
+                "graph.delete",
+                scope_id,
+                serde_json::json!({
+                    "nodes": report.nodes_deleted,
+                    "edges": report.edges_deleted,
+                }),
+            )?;
+        }
+        Ok(report)
+    }))
+}
 
 impl Kenning {
     /// Commits nodes and edges to the graph of scope `scope_id`, as one transaction: all of the
@@ -59,15 +113,7 @@ impl Kenning {
         scope_id: &str,
         commit: &GraphCommit,
     ) -> Result<CommitReport> {
-        who.require(Permission::MemoryWrite, "write to the graph")?;
-        scope::check_id("scope_id", scope_id)?;
-        let checked = commit.check()?;
-        self.write(|w| {
-            let txn = w.txn;
-            let changes = &mut w.graph;
-            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-            Ok(kenning_graph::write(txn, changes, scope_id, &checked)?)
-        })
+        self.write(self::commit(who, scope_id, commit)?)
     }
 
     /// Runs the graph section of a memory query over scope `scope_id` (G6): start filters on
@@ -155,31 +201,7 @@ impl Kenning {
         scope_id: &str,
         deletion: &GraphDeletion,
     ) -> Result<DeletionReport> {
-        who.require(Permission::MemoryWrite, "delete from the graph")?;
-        scope::check_id("scope_id", scope_id)?;
-        deletion.check()?;
-        self.write(|w| {
-            let txn = w.txn;
-            let now = w.now;
-            let changes = &mut w.graph;
-            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-            let report = kenning_graph::delete(txn, changes, scope_id, deletion)?;
-            crate::entity::unlink(txn, scope_id, &deletion.nodes)?;
-            if report.nodes_deleted + report.edges_deleted > 0 {
-                audit::append(
-                    txn,
-                    now,
-                    who,
-                    "graph.delete",
-                    scope_id,
-                    serde_json::json!({
-                        "nodes": report.nodes_deleted,
-                        "edges": report.edges_deleted,
-                    }),
-                )?;
-            }
-            Ok(report)
-        })
+        self.write(delete(who, scope_id, deletion)?)
     }
 }
 

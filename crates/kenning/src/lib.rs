@@ -310,6 +310,7 @@ mod snapshot;
 mod storage;
 mod store;
 mod time;
+mod transaction;
 mod vocabulary;
 
 use std::sync::Arc;
@@ -353,6 +354,7 @@ pub use snapshot::Snapshot;
 pub use storage::{MemoryStorage, Storage};
 pub use store::{Durability, OpenOptions};
 pub use time::Timestamp;
+pub use transaction::Transaction;
 pub use vocabulary::Level;
 
 /// The vocabulary crate, re-exported whole.
