@@ -1,6 +1,6 @@
 //! A damaged store file never panics the library: flipping bytes of a closed store at many
 //! offsets, opening it and reading everything back either fails with an error or returns exactly
-//! what was stored (C1, SPEC §12).
+//! what was stored, in the tables and through recall on every lane (C1, R2, SPEC §12).
 
 #![allow(
     clippy::unwrap_used,
@@ -14,7 +14,7 @@ mod support;
 use kenning::{
     GraphCommit, Kenning, Level, MemoryStorage, NewCapsule, Node, Principal, ScopeKind, Vocabulary,
 };
-use support::{Rng, observe};
+use support::{MODEL, Rng, check_lanes, observe, vector};
 
 fn store() -> (Vec<u8>, support::Model) {
     let ops = Principal::operator("ops");
@@ -30,11 +30,19 @@ fn store() -> (Vec<u8>, support::Model) {
                 .map(|j| {
                     NewCapsule::new(
                         &id,
-                        format!("note {j} of scope {i}: {}", "words ".repeat(j)),
+                        format!("s{i}n{j} memo of scope {i}: {}", "words ".repeat(j)),
                     )
                 })
                 .collect();
-            kn.put_batch(&ops, &notes).unwrap();
+            let vectors: Vec<Vec<f32>> = (0..8).map(|j| vector((i * 8 + j + 1) as u64)).collect();
+            // Every capsule but the last of each scope has an embedding.
+            let embeddings: Vec<Option<&[f32]>> = vectors
+                .iter()
+                .enumerate()
+                .map(|(j, v)| (j < 7).then_some(v.as_slice()))
+                .collect();
+            kn.put_batch_with_embeddings(&ops, &notes, &embeddings, MODEL)
+                .unwrap();
             let node = Node::new(format!("n{i}"), format!("node {i}")).with_type("Thing");
             kn.commit_graph(&ops, &id, &GraphCommit::new().node(node))
                 .unwrap();
@@ -43,6 +51,7 @@ fn store() -> (Vec<u8>, support::Model) {
     let bytes = medium.to_bytes();
     let kn = Kenning::open_storage(MemoryStorage::from_bytes(bytes.clone()), "m").unwrap();
     let model = observe(&kn);
+    assert_eq!(check_lanes(&kn, &model), Vec::<String>::new());
     (bytes, model)
 }
 
@@ -61,21 +70,29 @@ fn flipped_bytes_give_an_error_or_the_stored_data_never_a_panic() {
     let offsets = (0..bytes.len())
         .step_by(step)
         .chain((0..8192.min(bytes.len())).step_by(23.min(step)));
-    for offset in offsets {
+    for (n, offset) in offsets.enumerate() {
         let mut damaged = bytes.clone();
         damaged[offset] ^= (rng.below(255) + 1) as u8;
         let outcome = std::panic::catch_unwind(|| {
             let kn = Kenning::open_storage(MemoryStorage::from_bytes(damaged), "damaged")?;
-            Ok::<_, kenning::Error>(observe(&kn))
+            let seen = observe(&kn);
+            // Recall on every lane, on every fourth copy (each check is some 400 retrievals).
+            let lanes = if n % 4 == 0 {
+                check_lanes(&kn, &seen)
+            } else {
+                Vec::new()
+            };
+            Ok::<_, kenning::Error>((seen, lanes))
         });
         match outcome {
             Err(_) => panic!("a flip at offset {offset} panicked the library"),
             Ok(Err(_)) => errors += 1,
-            Ok(Ok(seen)) => {
+            Ok(Ok((seen, lanes))) => {
                 assert_eq!(
                     seen, expected,
                     "a flip at offset {offset} returned wrong data"
                 );
+                assert_eq!(lanes, Vec::<String>::new(), "a flip at offset {offset}");
                 intact += 1;
             }
         }

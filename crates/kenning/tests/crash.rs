@@ -22,11 +22,11 @@ use std::io;
 use std::sync::{Arc, Mutex};
 
 use kenning::{
-    CapsuleId, ClassifyRequest, Durability, GraphCommit, Kenning, KeyGrant, Kind, Level,
-    LifecycleChange, MemoryStorage, NewCapsule, Node, OpenOptions, Permission, Principal,
-    ScopeKind, Selector, Storage, Vocabulary,
+    CapsuleId, ClassifyRequest, Durability, Edge, GraphCommit, Kenning, KeyGrant, Kind, Level,
+    LifecycleChange, MemoryStorage, NewCapsule, NewEntity, Node, OpenOptions, Permission,
+    Principal, ScopeKind, Selector, Storage, Vocabulary,
 };
-use support::{CapsuleView, Model, Rng, SCOPES, observe};
+use support::{CapsuleView, MODEL, Model, Rng, SCOPES, bits, check_lanes, observe, vector};
 
 #[derive(Debug, Clone)]
 enum Pending {
@@ -170,6 +170,13 @@ enum Call {
     Label(u64, String),
     Forget(u64),
     Graph(&'static str, GraphCommit),
+    /// Capsules and their embeddings (`None`: that one gets none), one call.
+    PutEmbedded(Vec<NewCapsule>, Vec<Option<Vec<f32>>>),
+    Attach(u64, Vec<f32>),
+    Supersede(u64, NewCapsule),
+    /// One transaction: a graph commit, a capsule and its embedding.
+    Together(&'static str, GraphCommit, NewCapsule, Vec<f32>),
+    Entity(&'static str, NewEntity),
 }
 
 fn kind_of(scope: &str) -> ScopeKind {
@@ -191,12 +198,19 @@ fn plan(i: usize, model: &Model) -> Planned {
         .iter()
         .find(|(_, c)| c.fences.is_empty())
         .map(|(id, _)| *id);
-    let call = match i % 12 {
+    let live: Vec<u64> = model
+        .capsules
+        .iter()
+        .filter(|(_, c)| c.fences.is_empty())
+        .map(|(id, _)| *id)
+        .collect();
+    let next = model.next_capsule + 1;
+    let call = match i % 16 {
         0 => {
             after.scopes.insert(scope.to_owned());
             Call::Register(scope, kind_of(scope))
         }
-        _ if !registered && i % 12 >= 6 => {
+        _ if !registered && i % 16 >= 6 => {
             // Memory needs a registered scope: register it first.
             after.scopes.insert(scope.to_owned());
             Call::Register(scope, kind_of(scope))
@@ -243,23 +257,14 @@ fn plan(i: usize, model: &Model) -> Planned {
             let n = if i % 12 == 6 { 1 } else { 3 + i % 4 };
             let batch: Vec<NewCapsule> = (0..n)
                 .map(|j| {
-                    NewCapsule::new(
-                        scope,
-                        format!("step {i} note {j} {}", "words ".repeat(i % 9)),
-                    )
+                    NewCapsule::new(scope, format!("s{i}n{j} memo {}", "words ".repeat(i % 9)))
                 })
                 .collect();
             for (k, c) in batch.iter().enumerate() {
                 let id = model.next_capsule + 1 + k as u64;
-                after.capsules.insert(
-                    id,
-                    CapsuleView {
-                        scope: scope.to_owned(),
-                        content: c.content.clone(),
-                        fences: Vec::new(),
-                        label: None,
-                    },
-                );
+                after
+                    .capsules
+                    .insert(id, CapsuleView::new(scope, c.content.clone()));
             }
             after.next_capsule += n as u64;
             Call::Put(batch)
@@ -300,7 +305,7 @@ fn plan(i: usize, model: &Model) -> Planned {
             }
             _ => Call::Remove(None).with_model(&mut after, model),
         },
-        _ => {
+        11 => {
             let node = format!("n{}", i % 4);
             let class = format!("C{i}");
             let key = (scope.to_owned(), node.clone());
@@ -309,6 +314,83 @@ fn plan(i: usize, model: &Model) -> Planned {
             Call::Graph(
                 scope,
                 GraphCommit::new().node(Node::new(node, format!("label {i}")).with_type(class)),
+            )
+        }
+        12 => {
+            let batch: Vec<NewCapsule> = (0..3)
+                .map(|j| NewCapsule::new(scope, format!("s{i}e{j} memo embedded")))
+                .collect();
+            let mut vectors = Vec::new();
+            for (k, c) in batch.iter().enumerate() {
+                let id = next + k as u64;
+                let mut view = CapsuleView::new(scope, c.content.clone());
+                let v = (k != 1).then(|| vector(id));
+                view.embedding = v.as_deref().map(bits);
+                after.audit += u64::from(v.is_some());
+                after.capsules.insert(id, view);
+                vectors.push(v);
+            }
+            after.next_capsule += 3;
+            Call::PutEmbedded(batch, vectors)
+        }
+        13 => match live.last() {
+            Some(&id) => {
+                let v = vector(1000 * i as u64 + id);
+                after.capsules.get_mut(&id).unwrap().embedding = Some(bits(&v));
+                after.audit += 1;
+                Call::Attach(id, v)
+            }
+            None => Call::Remove(None).with_model(&mut after, model),
+        },
+        14 => match live.first() {
+            Some(&old) => {
+                let scope = model.capsules[&old].scope.clone();
+                let content = format!("s{i}r memo replaced");
+                after.capsules.get_mut(&old).unwrap().fences = vec!["superseded".into()];
+                after
+                    .capsules
+                    .insert(next, CapsuleView::new(&scope, content.clone()));
+                after.next_capsule += 1;
+                after.audit += 1;
+                let scope = SCOPES.iter().find(|s| **s == scope).copied().unwrap();
+                Call::Supersede(old, NewCapsule::new(scope, content))
+            }
+            None => Call::Remove(None).with_model(&mut after, model),
+        },
+        _ if i % 32 == 15 => {
+            let (a, b) = (format!("e{i}a"), format!("e{i}b"));
+            for n in [&a, &b] {
+                after.nodes.insert((scope.to_owned(), n.clone()), None);
+            }
+            after
+                .edges
+                .insert((scope.to_owned(), a.clone(), "KNOWS".into(), b.clone()));
+            let content = format!("s{i}t memo together");
+            let v = vector(next);
+            let mut view = CapsuleView::new(scope, content.clone());
+            view.embedding = Some(bits(&v));
+            after.capsules.insert(next, view);
+            after.next_capsule += 1;
+            after.audit += 1;
+            let commit = GraphCommit::new()
+                .node(Node::new(&a, "A"))
+                .node(Node::new(&b, "B"))
+                .edge(Edge::new(&a, "KNOWS", &b));
+            Call::Together(scope, commit, NewCapsule::new(scope, content), v)
+        }
+        _ => {
+            let name = format!("ent{i}");
+            let content = format!("s{i}o memo observed");
+            after
+                .nodes
+                .insert((scope.to_owned(), name.clone()), Some("Person".into()));
+            after
+                .capsules
+                .insert(next, CapsuleView::new(scope, content.clone()));
+            after.next_capsule += 1;
+            Call::Entity(
+                scope,
+                NewEntity::new(name).with_type("Person").observe(content),
             )
         }
     };
@@ -354,10 +436,30 @@ fn perform(kn: &Kenning, call: &Call) -> Result<(), kenning::Error> {
         }
         Call::Forget(id) => kn.forget(&ops, CapsuleId::new(*id)),
         Call::Graph(scope, commit) => kn.commit_graph(&ops, scope, commit).map(drop),
+        Call::PutEmbedded(batch, vectors) => {
+            let vectors: Vec<Option<&[f32]>> = vectors.iter().map(|v| v.as_deref()).collect();
+            kn.put_batch_with_embeddings(&ops, batch, &vectors, MODEL)
+                .map(drop)
+        }
+        Call::Attach(id, v) => kn
+            .attach_embedding(&ops, CapsuleId::new(*id), v, MODEL)
+            .map(drop),
+        Call::Supersede(old, replacement) => kn
+            .supersede(&ops, CapsuleId::new(*old), replacement)
+            .map(drop),
+        Call::Together(scope, commit, capsule, v) => kn.transaction(&ops, |tx| {
+            tx.commit_graph(scope, commit)?;
+            let id = tx.put(capsule)?;
+            tx.attach_embedding(id, v, MODEL)?;
+            Ok(())
+        }),
+        Call::Entity(scope, entity) => kn
+            .create_entities(&ops, scope, std::slice::from_ref(entity))
+            .map(drop),
     }
 }
 
-const STEPS: usize = 72;
+const STEPS: usize = 96;
 
 struct Outcome {
     /// Model after the last acknowledged call.
@@ -371,8 +473,13 @@ struct Outcome {
 /// Under `Eventual`, the workload flushes after every this many calls.
 const FLUSH_EVERY: usize = 10;
 
-/// Runs the workload until it ends or the storage dies.
+/// Runs the workload until it ends or the storage dies; with `check`, checks every lane of the
+/// live handle against the model after every acknowledged call.
 fn run(storage: Faulty, durability: Durability) -> Outcome {
+    run_checked(storage, durability, false)
+}
+
+fn run_checked(storage: Faulty, durability: Durability, check: bool) -> Outcome {
     let mut acked = Model::default();
     // Acknowledged states that a crash may still reach back to (all but the last are volatile).
     let mut volatile = vec![acked.clone()];
@@ -395,6 +502,10 @@ fn run(storage: Faulty, durability: Durability) -> Outcome {
             };
         }
         acked = planned.after;
+        if check {
+            let problems = check_lanes(&kn, &acked);
+            assert!(problems.is_empty(), "after step {i}: {problems:#?}");
+        }
         match durability {
             Durability::Immediate => volatile = vec![acked.clone()],
             _ => {
@@ -450,6 +561,13 @@ fn crash_and_check(
                 "{durability:?} crash at {at}, variant {v}: recovered {seen:?}\n acked {:?}",
                 outcome.acked
             ));
+            continue;
+        }
+        // The derived copies rebuilt on open answer as the tables do, in every lane.
+        for problem in check_lanes(&kn, &seen) {
+            failures.push(format!(
+                "{durability:?} crash at {at}, variant {v}: {problem}"
+            ));
         }
     }
     (failures, rolled_back)
@@ -500,7 +618,7 @@ fn sweep(durability: Durability) {
 #[test]
 fn the_workload_without_a_crash_matches_the_model() {
     let storage = Faulty::crashing_at(None);
-    let outcome = run(storage.clone(), Durability::Immediate);
+    let outcome = run_checked(storage.clone(), Durability::Immediate, true);
     assert_eq!(outcome.allowed, std::slice::from_ref(&outcome.acked));
     let kn = Kenning::open_storage(
         MemoryStorage::from_bytes(storage.recover(&mut Rng(1), false)),
@@ -508,10 +626,17 @@ fn the_workload_without_a_crash_matches_the_model() {
     )
     .unwrap();
     assert_eq!(observe(&kn), outcome.acked);
+    assert_eq!(check_lanes(&kn, &outcome.acked), Vec::<String>::new());
     assert!(
         outcome.acked.audit > 10,
         "the workload exercises audited writes"
     );
+    let embedded = outcome.acked.capsules.values();
+    assert!(
+        embedded.filter(|c| c.embedding.is_some()).count() > 5,
+        "the workload attaches embeddings"
+    );
+    assert!(!outcome.acked.edges.is_empty(), "the workload writes edges");
 }
 
 /// C1 under the default durability: every acknowledged call survives every crash point.

@@ -9,7 +9,12 @@
 //! lane and not (or not whole) in the vector lane. The second reads every lane and the graph on
 //! one [`Snapshot`](kenning::Snapshot).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::print_stderr)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stderr
+)]
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -77,10 +82,8 @@ fn disagreement(snap: &Snapshot, b: u64) -> Option<String> {
     let (fused_term, fused_vector) = split(b, &snap.retrieve(&request(Lane::Fused)).unwrap().hits);
     let node = GraphQuery::new().filter(FilterKey::NodeId, tag(b));
     let in_graph = !snap.query_graph("shared", &node).unwrap().nodes.is_empty();
-    let agree = term == vector
-        && term == fused_term
-        && term == fused_vector
-        && in_graph != term.is_empty();
+    let agree =
+        term == vector && term == fused_term && term == fused_vector && in_graph != term.is_empty();
     (!agree).then(|| {
         format!(
             "batch {b} at generation {}: term {term:?}, vector {vector:?}, fused {fused_term:?} / \

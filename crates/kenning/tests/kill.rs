@@ -1,7 +1,11 @@
-//! Nothing acknowledged is lost when the process dies: a child process commits in a loop and
-//! reports each acknowledged commit on stdout; the parent kills it with SIGKILL at a random
-//! moment, reopens the store and checks every acknowledged commit, then starts the next child
-//! on the same file (C1, C4, U1).
+//! Nothing acknowledged is lost when the process dies: a child process writes in a loop (batches
+//! with embeddings, attaches, supersessions, forgets, and transactions of graph edges with a
+//! capsule and its embedding) and reports each call before it makes it and each acknowledgement
+//! after; the parent kills it with SIGKILL at a random moment, reopens the store, and checks it
+//! against a model of every acknowledged call: every capsule, embedding, fence, node and edge is
+//! there, nothing is there that no call wrote (the call in flight may have committed, whole or
+//! not at all), and every lane answers through `retrieve` exactly as the tables say. Then the
+//! next child starts on the same file (C1, C4, U1, R2).
 //!
 //! The run count is `KENNING_KILL_RUNS` (default 12, a few seconds); the slow campaign in
 //! `docs/durability.md` runs it with thousands.
@@ -10,68 +14,129 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
-    clippy::print_stdout
+    clippy::print_stdout,
+    clippy::print_stderr
 )]
+
+mod support;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use kenning::{CapsuleId, GraphCommit, Kenning, NewCapsule, Node, Principal, ScopeKind};
+use kenning::{CapsuleId, Edge, GraphCommit, Kenning, NewCapsule, Node, Principal, ScopeKind};
+use serde_json::{Value, json};
+use support::{CapsuleView, MODEL, Model, bits, check_lanes, observe, vector};
 
 const CHILD: &str = "KENNING_KILL_CHILD";
 const SCOPE: &str = "bot.kill";
 
-/// The child: commits forever, one line per acknowledged commit:
-/// `put <id> <content>`, `batch <first-id> <n> <tag>` or `graph <node-id>`.
+/// The seed of the vector of capsule `j` of call `i` of the child `pid`.
+fn seed(pid: u32, i: u64, j: u64) -> u64 {
+    (u64::from(pid) << 32) ^ (i << 4) ^ j
+}
+
+/// The child: writes forever. Before each call it prints `call <i> <target>` (the capsule the
+/// call acts on, or `-`), after it `ack <i> <kind> <json answer>`.
 fn child(path: &str) {
     let kn = Kenning::open(path).unwrap();
     let ops = Principal::operator("child");
     kn.register_scope(&ops, SCOPE, ScopeKind::Agent).unwrap();
     let pid = std::process::id();
     let mut out = std::io::stdout().lock();
+    // This child's live capsules, oldest first: the targets of its attaches, supersessions and
+    // forgets.
+    let mut live: Vec<CapsuleId> = Vec::new();
     for i in 0u64.. {
-        match i % 3 {
-            0 | 1 => {
-                let content = format!("p{pid} note {i}");
-                let id = kn.put(&ops, &NewCapsule::new(SCOPE, &content)).unwrap();
-                writeln!(out, "put {id} {content}").unwrap();
+        let prefix = format!("p{pid}x{i}");
+        let kind = match i % 6 {
+            0 | 1 => "put",
+            2 if !live.is_empty() => "attach",
+            3 if live.len() > 2 => "supersede",
+            4 if live.len() > 4 => "forget",
+            _ => "together",
+        };
+        let target = match kind {
+            "attach" => live.last().copied(),
+            "supersede" | "forget" => live.first().copied(),
+            _ => None,
+        };
+        let shown = target.map_or("-".to_owned(), |t| t.to_string());
+        writeln!(out, "call {i} {shown}").unwrap();
+        out.flush().unwrap();
+        let answer: Value = match (kind, target) {
+            ("attach", Some(t)) => {
+                kn.attach_embedding(&ops, t, &vector(seed(pid, i, 0)), MODEL)
+                    .unwrap();
+                json!(null)
+            }
+            ("supersede", Some(t)) => {
+                let new = kn
+                    .supersede(&ops, t, &NewCapsule::new(SCOPE, format!("{prefix}r memo")))
+                    .unwrap();
+                live.retain(|c| *c != t);
+                live.push(new);
+                json!(new.get())
+            }
+            ("forget", Some(t)) => {
+                kn.forget(&ops, t).unwrap();
+                live.retain(|c| *c != t);
+                json!(null)
+            }
+            ("put", _) => {
+                let batch: Vec<NewCapsule> = (0..3)
+                    .map(|j| NewCapsule::new(SCOPE, format!("{prefix}n{j} memo")))
+                    .collect();
+                let vectors: Vec<Vec<f32>> = (0..3).map(|j| vector(seed(pid, i, j))).collect();
+                let embeddings: Vec<Option<&[f32]>> = vectors
+                    .iter()
+                    .enumerate()
+                    .map(|(j, v)| (j != 1).then_some(v.as_slice()))
+                    .collect();
+                let ids = kn
+                    .put_batch_with_embeddings(&ops, &batch, &embeddings, MODEL)
+                    .unwrap();
+                live.extend(&ids);
+                json!(ids.iter().map(|id| id.get()).collect::<Vec<_>>())
             }
             _ => {
-                let tag = format!("b{pid}x{i}");
-                let batch: Vec<NewCapsule> = (0..5)
-                    .map(|j| NewCapsule::new(SCOPE, format!("{tag} item {j}")))
-                    .collect();
-                let ids = kn.put_batch(&ops, &batch).unwrap();
-                let node = format!("n{pid}x{i}");
-                kn.commit_graph(
-                    &ops,
-                    SCOPE,
-                    &GraphCommit::new().node(Node::new(&node, &tag).with_type("Batch")),
-                )
-                .unwrap();
-                writeln!(out, "batch {} {} {tag}", ids[0], ids.len()).unwrap();
-                writeln!(out, "graph {node}").unwrap();
+                let (a, b) = (format!("{prefix}a"), format!("{prefix}b"));
+                let id = kn
+                    .transaction(&ops, |tx| {
+                        let commit = GraphCommit::new()
+                            .node(Node::new(&a, "A"))
+                            .node(Node::new(&b, "B"))
+                            .edge(Edge::new(&a, "KNOWS", &b));
+                        tx.commit_graph(SCOPE, &commit)?;
+                        let id = tx.put(&NewCapsule::new(SCOPE, format!("{prefix}t memo")))?;
+                        tx.attach_embedding(id, &vector(seed(pid, i, 0)), MODEL)?;
+                        Ok(id)
+                    })
+                    .unwrap();
+                live.push(id);
+                json!(id.get())
             }
-        }
+        };
+        writeln!(out, "ack {i} {kind} {answer}").unwrap();
         out.flush().unwrap();
     }
 }
 
-/// What the parent learned from one child's stdout.
+/// What the parent learned from one child's stdout: its pid, the acknowledged calls, and the
+/// call in flight when it died.
 #[derive(Default)]
-struct Acked {
-    puts: BTreeMap<CapsuleId, String>,
-    batches: Vec<(CapsuleId, u64, String)>,
-    nodes: Vec<String>,
+struct Heard {
+    pid: u32,
+    acked: Vec<(u64, String, Value, Option<u64>)>,
+    in_flight: Option<(u64, Option<u64>)>,
 }
 
-fn run_child(path: &std::path::Path, millis: u64) -> Acked {
+fn run_child(path: &std::path::Path, millis: u64) -> Heard {
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "a_child_killed_at_random_loses_no_acknowledged_commit",
+            "a_child_killed_at_random_loses_no_acknowledged_call",
             "--nocapture",
             "--test-threads",
             "1",
@@ -81,28 +146,39 @@ fn run_child(path: &std::path::Path, millis: u64) -> Acked {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let pid = child.id();
     let stdout = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
-        let mut acked = Acked::default();
+        let mut heard = Heard {
+            pid,
+            ..Heard::default()
+        };
+        let mut calls: BTreeMap<u64, Option<u64>> = BTreeMap::new();
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
             let parts: Vec<&str> = line.splitn(4, ' ').collect();
             match parts.as_slice() {
-                ["put", id, rest @ ..] => {
-                    acked.puts.insert(id.parse().unwrap(), rest.join(" "));
+                ["call", i, target] => {
+                    let i: u64 = i.parse().unwrap();
+                    let target = target.strip_prefix("cap-").map(|n| n.parse().unwrap());
+                    calls.insert(i, target);
+                    heard.in_flight = Some((i, target));
                 }
-                ["batch", first, n, tag] => {
-                    acked.batches.push((
-                        first.parse().unwrap(),
-                        n.parse().unwrap(),
-                        (*tag).to_owned(),
+                ["ack", i, kind, answer] => {
+                    let i: u64 = i.parse().unwrap();
+                    let target = calls.get(&i).copied().flatten();
+                    heard.acked.push((
+                        i,
+                        (*kind).to_owned(),
+                        serde_json::from_str(answer).unwrap(),
+                        target,
                     ));
+                    heard.in_flight = None;
                 }
-                ["graph", node] => acked.nodes.push((*node).to_owned()),
                 _ => {} // the test harness's own output
             }
         }
-        acked
+        heard
     });
     std::thread::sleep(Duration::from_millis(millis));
     child.kill().unwrap(); // SIGKILL on Unix
@@ -110,8 +186,118 @@ fn run_child(path: &std::path::Path, millis: u64) -> Acked {
     reader.join().unwrap()
 }
 
+/// Applies one acknowledged call of child `pid` to `model`.
+fn apply(model: &mut Model, pid: u32, call: &(u64, String, Value, Option<u64>)) {
+    let (i, kind, answer, target) = call;
+    let prefix = format!("p{pid}x{i}");
+    let id_at = |k: usize| answer[k].as_u64().unwrap();
+    match (kind.as_str(), target) {
+        ("put", _) => {
+            for j in 0..3u64 {
+                let mut view = CapsuleView::new(SCOPE, format!("{prefix}n{j} memo"));
+                view.embedding = (j != 1).then(|| bits(&vector(seed(pid, *i, j))));
+                model.capsules.insert(id_at(j as usize), view);
+            }
+            model.audit += 2;
+        }
+        ("attach", Some(t)) => {
+            model.capsules.get_mut(t).unwrap().embedding = Some(bits(&vector(seed(pid, *i, 0))));
+            model.audit += 1;
+        }
+        ("supersede", Some(t)) => {
+            model.capsules.get_mut(t).unwrap().fences = vec!["superseded".into()];
+            let new = answer.as_u64().unwrap();
+            model
+                .capsules
+                .insert(new, CapsuleView::new(SCOPE, format!("{prefix}r memo")));
+            model.audit += 1;
+        }
+        ("forget", Some(t)) => {
+            model.capsules.remove(t);
+            model.audit += 1;
+        }
+        ("together", _) => {
+            let (a, b) = (format!("{prefix}a"), format!("{prefix}b"));
+            model.nodes.insert((SCOPE.into(), a.clone()), None);
+            model.nodes.insert((SCOPE.into(), b.clone()), None);
+            model.edges.insert((SCOPE.into(), a, "KNOWS".into(), b));
+            let mut view = CapsuleView::new(SCOPE, format!("{prefix}t memo"));
+            view.embedding = Some(bits(&vector(seed(pid, *i, 0))));
+            model.capsules.insert(answer.as_u64().unwrap(), view);
+            model.audit += 1;
+        }
+        other => panic!("unknown acknowledgement {other:?}"),
+    }
+}
+
+/// What `seen` holds beyond or short of `model` that the call in flight (child `pid`, call `i`
+/// acting on `target`) cannot explain: each problem, described.
+fn unexplained(
+    model: &Model,
+    seen: &Model,
+    pid: u32,
+    in_flight: Option<(u64, Option<u64>)>,
+) -> Vec<String> {
+    let flight_prefix = in_flight.map(|(i, _)| format!("p{pid}x{i}"));
+    // What the call in flight wrote after its prefix (`n0 memo`, `r memo`, `a`, ...), if `text`
+    // is one of its.
+    let flight_suffix = |text: &str| -> Option<String> {
+        let rest = text.strip_prefix(flight_prefix.as_deref()?)?;
+        (!rest.starts_with(|c: char| c.is_ascii_digit())).then(|| rest.to_owned())
+    };
+    let by_flight = |text: &str| flight_suffix(text).is_some();
+    let target = in_flight.and_then(|(_, t)| t);
+    let mut problems = Vec::new();
+    for (id, want) in &model.capsules {
+        match seen.capsules.get(id) {
+            Some(got) if got == want => {}
+            _ if target == Some(*id) => {} // the call in flight changed or forgot it
+            got => problems.push(format!("cap-{id}: acknowledged {want:?}, found {got:?}")),
+        }
+    }
+    let extra: Vec<&CapsuleView> = seen
+        .capsules
+        .iter()
+        .filter(|(id, _)| !model.capsules.contains_key(id))
+        .map(|(_, c)| c)
+        .collect();
+    for c in &extra {
+        if !by_flight(&c.content) {
+            problems.push(format!("{:?} is stored but no call wrote it", c.content));
+        }
+    }
+    let batch = extra
+        .iter()
+        .filter(|c| flight_suffix(&c.content).is_some_and(|s| s.starts_with('n')))
+        .count();
+    if ![0, 3].contains(&batch) {
+        problems.push(format!("the batch in flight is partial: {batch} of 3"));
+    }
+    for (key, class) in &model.nodes {
+        if seen.nodes.get(key) != Some(class) {
+            problems.push(format!("node {key:?} is lost"));
+        }
+    }
+    for key in seen.nodes.keys() {
+        if !model.nodes.contains_key(key) && !by_flight(&key.1) {
+            problems.push(format!("node {key:?} is stored but no call wrote it"));
+        }
+    }
+    for edge in &model.edges {
+        if !seen.edges.contains(edge) {
+            problems.push(format!("edge {edge:?} is lost"));
+        }
+    }
+    for edge in seen.edges.difference(&model.edges) {
+        if !by_flight(&edge.1) {
+            problems.push(format!("edge {edge:?} is stored but no call wrote it"));
+        }
+    }
+    problems
+}
+
 #[test]
-fn a_child_killed_at_random_loses_no_acknowledged_commit() {
+fn a_child_killed_at_random_loses_no_acknowledged_call() {
     if let Ok(path) = std::env::var(CHILD) {
         child(&path);
         return;
@@ -122,74 +308,45 @@ fn a_child_killed_at_random_loses_no_acknowledged_commit() {
         .unwrap_or(12);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("killed.redb");
-    let ops = Principal::operator("parent");
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let (mut total_acked, mut lost) = (0usize, 0usize);
+    let mut model = Model::default();
     for run in 0..runs {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         let millis = 150 + seed % 700;
-        let acked = run_child(&path, millis);
+        let heard = run_child(&path, millis);
+        model.scopes.insert(SCOPE.into());
+        for call in &heard.acked {
+            apply(&mut model, heard.pid, call);
+        }
 
         let kn = Kenning::open(&path).unwrap_or_else(|e| panic!("run {run}: reopen failed: {e}"));
-        for (id, content) in &acked.puts {
-            match kn.capsule(&ops, *id) {
-                Ok(c) if &c.content == content => {}
-                other => {
-                    lost += 1;
-                    eprintln!("run {run}: acknowledged {id} {content:?} came back as {other:?}");
-                }
-            }
+        let seen = observe(&kn);
+        for problem in unexplained(&model, &seen, heard.pid, heard.in_flight) {
+            lost += 1;
+            eprintln!("run {run}: {problem}");
         }
-        for (first, n, tag) in &acked.batches {
-            for j in 0..*n {
-                let id = CapsuleId::new(first.get() + j);
-                let expected = format!("{tag} item {j}");
-                if kn.capsule(&ops, id).map(|c| c.content).ok() != Some(expected) {
-                    lost += 1;
-                }
-            }
+        // Recall answers from the derived copies rebuilt on open: they must match the tables.
+        for problem in check_lanes(&kn, &seen) {
+            lost += 1;
+            eprintln!("run {run}: {problem}");
         }
-        for node in &acked.nodes {
-            if node_missing(&kn, &ops, node) {
-                lost += 1;
-            }
-        }
-        // No partial batch: every batch tag in the store has all five items.
-        let mut per_tag: BTreeMap<String, usize> = BTreeMap::new();
-        let mut after = None;
-        loop {
-            let page = kn.capsules(&ops, SCOPE, after, 1000).unwrap();
-            let Some(last) = page.last() else { break };
-            after = Some(last.id);
-            for c in &page {
-                if let Some((tag, _)) = c.content.split_once(" item ") {
-                    *per_tag.entry(tag.to_owned()).or_default() += 1;
-                }
-            }
-        }
-        for (tag, count) in &per_tag {
-            assert_eq!(*count, 5, "run {run}: batch {tag} is partial");
-        }
-        let log = kn.audit_log(&ops, 0, usize::MAX).unwrap();
+        let log = kn
+            .audit_log(&Principal::operator("parent"), 0, usize::MAX)
+            .unwrap();
         for (i, r) in log.iter().enumerate() {
             assert_eq!(r.seq, i as u64 + 1, "run {run}: audit gap");
         }
-        total_acked += acked.puts.len() + acked.batches.len() + acked.nodes.len();
+        total_acked += heard.acked.len();
+        // The next child goes on from what this one left, the call in flight included.
+        model = seen;
     }
-    println!("{runs} kills, {total_acked} acknowledged commits, {lost} lost");
+    println!("{runs} kills, {total_acked} acknowledged calls, {lost} problems");
     assert_eq!(lost, 0);
     assert!(
         total_acked > runs as usize,
         "the children committed something"
     );
-}
-
-fn node_missing(kn: &Kenning, ops: &Principal, node: &str) -> bool {
-    let query = kenning::GraphQuery::parse(&format!(
-        r#"{{"start": {{"filters": [{{"key": "NodeId", "value": "{node}"}}]}}}}"#
-    ))
-    .unwrap();
-    kn.query_graph(ops, SCOPE, &query).unwrap().nodes.is_empty()
 }

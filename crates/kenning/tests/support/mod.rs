@@ -1,11 +1,11 @@
-//! Helpers shared by the durability tests: a seeded generator and a model of everything a
-//! reader can observe in a store.
+//! Helpers shared by the durability tests: a seeded generator, a model of everything a reader
+//! can observe in a store, and a check of that model through recall on every lane.
 
 #![allow(dead_code, unreachable_pub, clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kenning::{Kenning, Level, Principal, Vocabulary};
+use kenning::{CapsuleId, Kenning, Lane, Level, Principal, RetrieveRequest, Vocabulary};
 
 /// A small deterministic generator (xorshift64*), so every failure names a reproducible seed.
 pub struct Rng(pub u64);
@@ -33,6 +33,8 @@ pub struct Model {
     pub capsules: BTreeMap<u64, CapsuleView>,
     /// (scope, node id) → class.
     pub nodes: BTreeMap<(String, String), Option<String>>,
+    /// (scope, source, relation type, target).
+    pub edges: BTreeSet<(String, String, String, String)>,
     pub next_capsule: u64,
 }
 
@@ -45,6 +47,7 @@ impl PartialEq for Model {
             self.audit,
             &self.capsules,
             &self.nodes,
+            &self.edges,
         ) == (
             &other.scopes,
             &other.vocabularies,
@@ -52,6 +55,7 @@ impl PartialEq for Model {
             other.audit,
             &other.capsules,
             &other.nodes,
+            &other.edges,
         )
     }
 }
@@ -63,6 +67,166 @@ pub struct CapsuleView {
     pub content: String,
     pub fences: Vec<String>,
     pub label: Option<String>,
+    /// The embedding's component bits, when it has one.
+    pub embedding: Option<Vec<u32>>,
+}
+
+impl CapsuleView {
+    /// A capsule as a put writes it: no fence, label or embedding.
+    pub fn new(scope: &str, content: impl Into<String>) -> Self {
+        Self {
+            scope: scope.to_owned(),
+            content: content.into(),
+            fences: Vec::new(),
+            label: None,
+            embedding: None,
+        }
+    }
+}
+
+/// The dimension of the durability workloads' embeddings.
+pub const DIM: usize = 8;
+
+/// The model tag of the durability workloads' embeddings.
+pub const MODEL: &str = "durability-v1";
+
+/// A vector for `seed`, pointing in a direction no other seed's comes near (components drawn
+/// from a seeded generator: in 8 dimensions two such vectors have a cosine far below 1).
+pub fn vector(seed: u64) -> Vec<f32> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    (0..DIM)
+        .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0 + 0.001)
+        .collect()
+}
+
+pub fn bits(v: &[f32]) -> Vec<u32> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+/// The first word of a durability workload's content: unique to its capsule.
+pub fn token(content: &str) -> &str {
+    content.split(' ').next().unwrap_or(content)
+}
+
+/// Whether a listing through recall is `want`, or, for a scope larger than one retrieval may
+/// return, a full page of it.
+fn same_or_capped(listed: &BTreeSet<u64>, want: &BTreeSet<u64>) -> bool {
+    if want.len() <= kenning::MAX_LIMIT {
+        listed == want
+    } else {
+        listed.len() == kenning::MAX_LIMIT && listed.is_subset(want)
+    }
+}
+
+/// The word every durability workload's content holds, to list a whole scope through the term
+/// lane.
+pub const COMMON: &str = "memo";
+
+/// Checks, through `retrieve` alone, that the term and vector lanes of `kn` answer exactly as
+/// `model` says: every unfenced capsule is found at rank 1 of the term lane by its unique first
+/// word with its exact content, and at rank 1 of the vector lane by its exact embedding (cosine
+/// 1); a query for the common word lists exactly the unfenced capsules of each scope, and a
+/// vector query with a large limit exactly the unfenced ones with an embedding (the first
+/// [`MAX_LIMIT`](kenning::MAX_LIMIT) of them where a scope holds more). Returns what disagreed.
+pub fn check_lanes(kn: &Kenning, model: &Model) -> Vec<String> {
+    let ops = Principal::operator("check");
+    let snap = kn.snapshot(&ops).unwrap();
+    let mut problems = Vec::new();
+    fn live<'m>(
+        model: &'m Model,
+        scope: &'m str,
+    ) -> impl Iterator<Item = (&'m u64, &'m CapsuleView)> {
+        model
+            .capsules
+            .iter()
+            .filter(move |(_, c)| c.scope == scope && c.fences.is_empty())
+    }
+    for scope in &model.scopes {
+        for (id, c) in live(model, scope) {
+            let id = CapsuleId::new(*id);
+            let term = snap
+                .retrieve(
+                    &RetrieveRequest::new(scope, token(&c.content))
+                        .lane(Lane::Term)
+                        .limit(3),
+                )
+                .unwrap();
+            match term.hits.first() {
+                Some(h) if h.capsule.id == id && h.capsule.content == c.content => {}
+                other => problems.push(format!(
+                    "term lane: {id} {:?} came back as {:?}",
+                    c.content,
+                    other.map(|h| (h.capsule.id, &h.capsule.content))
+                )),
+            }
+            if let Some(e) = &c.embedding {
+                let values: Vec<f32> = e.iter().map(|b| f32::from_bits(*b)).collect();
+                let vector = snap
+                    .retrieve(
+                        &RetrieveRequest::by_embedding(scope, values)
+                            .lane(Lane::Vector)
+                            .limit(1),
+                    )
+                    .unwrap();
+                match vector.hits.first() {
+                    Some(h) if h.capsule.id == id && h.vector.is_some_and(|v| v.score > 0.9999) => {
+                    }
+                    other => problems.push(format!(
+                        "vector lane: {id} came back as {:?}",
+                        other.map(|h| (h.capsule.id, h.vector))
+                    )),
+                }
+            }
+        }
+        let want: BTreeSet<u64> = live(model, scope).map(|(id, _)| *id).collect();
+        let listed: BTreeSet<u64> = snap
+            .retrieve(
+                &RetrieveRequest::new(scope, COMMON)
+                    .lane(Lane::Term)
+                    .limit(1000),
+            )
+            .unwrap()
+            .hits
+            .iter()
+            .map(|h| h.capsule.id.get())
+            .collect();
+        if !same_or_capped(&listed, &want) {
+            problems.push(format!(
+                "term lane of {scope}: {} capsules, want {}; extra {:?}",
+                listed.len(),
+                want.len(),
+                listed.difference(&want).take(10).collect::<Vec<_>>()
+            ));
+        }
+        let want: BTreeSet<u64> = live(model, scope)
+            .filter(|(_, c)| c.embedding.is_some())
+            .map(|(id, _)| *id)
+            .collect();
+        let any = vector(u64::MAX);
+        let listed: BTreeSet<u64> = match snap.embedder().unwrap() {
+            Some(_) => snap
+                .retrieve(
+                    &RetrieveRequest::by_embedding(scope, any)
+                        .lane(Lane::Vector)
+                        .limit(1000),
+                )
+                .unwrap()
+                .hits
+                .iter()
+                .map(|h| h.capsule.id.get())
+                .collect(),
+            None => BTreeSet::new(),
+        };
+        if !same_or_capped(&listed, &want) {
+            problems.push(format!(
+                "vector lane of {scope}: {} capsules, want {}; extra {:?}",
+                listed.len(),
+                want.len(),
+                listed.difference(&want).take(10).collect::<Vec<_>>()
+            ));
+        }
+    }
+    problems
 }
 
 pub const SCOPES: [&str; 3] = ["bot.a", "bot.b", "person.c"];
@@ -102,6 +266,7 @@ pub fn observe(kn: &Kenning) -> Model {
     }
     let mut capsules = BTreeMap::new();
     let mut nodes = BTreeMap::new();
+    let mut edges = BTreeSet::new();
     for scope in &scopes {
         let mut after = None;
         loop {
@@ -121,6 +286,7 @@ pub fn observe(kn: &Kenning) -> Model {
                             .map(|f| f.as_str().to_owned())
                             .collect(),
                         label: c.classification.map(|l| l.label.kind().as_str().to_owned()),
+                        embedding: kn.embedding(&ops, c.id).unwrap().map(|e| bits(&e)),
                     },
                 );
             }
@@ -138,6 +304,9 @@ pub fn observe(kn: &Kenning) -> Model {
                 None => break,
             }
         }
+        for r in kn.entity_graph(&ops, scope).unwrap().relations {
+            edges.insert((scope.clone(), r.source, r.relation_type, r.target));
+        }
     }
     Model {
         scopes,
@@ -146,6 +315,7 @@ pub fn observe(kn: &Kenning) -> Model {
         audit: log.len() as u64,
         capsules,
         nodes,
+        edges,
         next_capsule: 0,
     }
 }
