@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kenning::{CapsuleId, Kenning, Lane, Level, Principal, RetrieveRequest, Vocabulary};
+use kenning::{CapsuleId, Kenning, Lane, Level, Principal, RetrieveRequest, Snapshot, Vocabulary};
 
 /// A small deterministic generator (xorshift64*), so every failure names a reproducible seed.
 pub struct Rng(pub u64);
@@ -129,8 +129,11 @@ pub const COMMON: &str = "memo";
 /// vector query with a large limit exactly the unfenced ones with an embedding (the first
 /// [`MAX_LIMIT`](kenning::MAX_LIMIT) of them where a scope holds more). Returns what disagreed.
 pub fn check_lanes(kn: &Kenning, model: &Model) -> Vec<String> {
-    let ops = Principal::operator("check");
-    let snap = kn.snapshot(&ops).unwrap();
+    check_lanes_on(&kn.snapshot(&Principal::operator("check")).unwrap(), model)
+}
+
+/// [`check_lanes`] on one snapshot.
+pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
     let mut problems = Vec::new();
     fn live<'m>(
         model: &'m Model,
@@ -240,8 +243,12 @@ pub fn level_key(level: Level<'_>) -> String {
 
 /// Reads everything the model tracks back from a store.
 pub fn observe(kn: &Kenning) -> Model {
-    let ops = Principal::operator("check");
-    let scopes: BTreeSet<String> = kn.scopes(&ops).unwrap().into_iter().map(|s| s.id).collect();
+    observe_on(&kn.snapshot(&Principal::operator("check")).unwrap())
+}
+
+/// [`observe`] on one snapshot.
+pub fn observe_on(kn: &Snapshot) -> Model {
+    let scopes: BTreeSet<String> = kn.scopes().unwrap().into_iter().map(|s| s.id).collect();
     let mut vocabularies = BTreeMap::new();
     let levels = std::iter::once(Level::Enterprise).chain(
         scopes
@@ -250,17 +257,17 @@ pub fn observe(kn: &Kenning) -> Model {
             .collect::<Vec<_>>(),
     );
     for level in levels {
-        if let Some(v) = kn.vocabulary(&ops, level).unwrap().declaration {
+        if let Some(v) = kn.vocabulary(level).unwrap().declaration {
             vocabularies.insert(level_key(level), v);
         }
     }
     let keys = kn
-        .api_keys(&ops)
+        .api_keys()
         .unwrap()
         .into_iter()
         .map(|k| (k.id, k.revoked.is_some()))
         .collect();
-    let log = kn.audit_log(&ops, 0, usize::MAX).unwrap();
+    let log = kn.audit_log(0, usize::MAX).unwrap();
     for (i, r) in log.iter().enumerate() {
         assert_eq!(r.seq, i as u64 + 1, "audit log has a gap");
     }
@@ -270,7 +277,7 @@ pub fn observe(kn: &Kenning) -> Model {
     for scope in &scopes {
         let mut after = None;
         loop {
-            let page = kn.capsules(&ops, scope, after, 1000).unwrap();
+            let page = kn.capsules(scope, after, 1000).unwrap();
             let Some(last) = page.last() else { break };
             after = Some(last.id);
             for c in page {
@@ -286,16 +293,14 @@ pub fn observe(kn: &Kenning) -> Model {
                             .map(|f| f.as_str().to_owned())
                             .collect(),
                         label: c.classification.map(|l| l.label.kind().as_str().to_owned()),
-                        embedding: kn.embedding(&ops, c.id).unwrap().map(|e| bits(&e)),
+                        embedding: kn.embedding(c.id).unwrap().map(|e| bits(&e)),
                     },
                 );
             }
         }
         let mut after: Option<String> = None;
         loop {
-            let page = kn
-                .inspect_graph(&ops, scope, after.as_deref(), 1000)
-                .unwrap();
+            let page = kn.inspect_graph(scope, after.as_deref(), 1000).unwrap();
             for n in &page.nodes {
                 nodes.insert((scope.clone(), n.id.clone()), n.node_type.clone());
             }
@@ -304,7 +309,7 @@ pub fn observe(kn: &Kenning) -> Model {
                 None => break,
             }
         }
-        for r in kn.entity_graph(&ops, scope).unwrap().relations {
+        for r in kn.entity_graph(scope).unwrap().relations {
             edges.insert((scope.clone(), r.source, r.relation_type, r.target));
         }
     }
