@@ -22,7 +22,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use kenning::vector::AttachRequest as WireAttach;
+use kenning::{AttachRequest, VectorCall};
 use kenning::{
     CapsuleId, EmbeddingAnswer, ErrorCode, Kenning, Lane, LifecycleChange, NewCapsule, Principal,
     RetrieveRequest, ScopeKind,
@@ -33,7 +33,7 @@ use kenning_classify::{
 };
 use kenning_graph::GraphQuery;
 use kenning_term::{Language, MAX_TERM_BYTES, TermIndex, analyze};
-use kenning_vector::{AttachRequest, Embedding, EmbeddingRecord, ModelTag, VectorCall};
+use kenning_vector::{Embedding, EmbeddingRecord, ModelTag};
 use kenning_vocab::{Declaration, Format};
 use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
 
@@ -340,12 +340,12 @@ fn vector_store() -> &'static (Kenning, Principal) {
 pub fn embedding_wire(data: &[u8]) {
     let (kn, ops) = vector_store();
 
-    if let Ok(request) = serde_json::from_slice::<WireAttach>(data) {
+    if let Ok(request) = serde_json::from_slice::<AttachRequest>(data) {
         let asked = request.clone();
         match kn.embedding_request(ops, VECTOR_SCOPE, request) {
             Ok(EmbeddingAnswer::Attached(a)) => {
                 assert!(a.recorded);
-                let id = CapsuleId::new(asked.capsule_id.or(asked.id).unwrap());
+                let id = asked.capsule_id.or(asked.id).unwrap();
                 let back = kn.embedding(ops, id).unwrap().unwrap();
                 let sent = asked.embedding.unwrap();
                 assert_eq!(

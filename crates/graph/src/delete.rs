@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cache::{self, Changes};
 use crate::check::{self, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_NODE_ID_CHARS};
-use crate::error::{DbResult, Error};
+use kenning_table::DbResult;
+
+use crate::error::Error;
 use crate::store::{
     BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, key, parts, under, write_key,
 };

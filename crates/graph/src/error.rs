@@ -182,19 +182,10 @@ pub enum Error {
     },
 }
 
-/// The three outcomes a caller acts on, for mapping [`Error`] onto wire codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// The request is malformed or out of bounds; retrying it unchanged fails again.
-    InvalidArgument,
-    /// The request is well-formed but the stored graph forbids it (an edge to a missing node).
-    FailedPrecondition,
-    /// The store failed, is corrupt, or was written by a newer version.
-    Storage,
-}
+pub use kenning_table::ErrorKind;
 
 impl Error {
-    /// Which of the three outcomes this error is.
+    /// Which of the three outcomes this error is (the kinds every component crate shares).
     #[must_use]
     pub fn kind(&self) -> ErrorKind {
         match self {
@@ -237,19 +228,11 @@ impl Error {
     }
 }
 
-/// Turns redb results into graph results: `txn.open_table(NODES).db()?`.
-pub(crate) trait DbResult<T> {
-    fn db(self) -> Result<T, Error>;
-}
-
-impl<T, E: Into<redb::Error>> DbResult<T> for Result<T, E> {
-    fn db(self) -> Result<T, Error> {
-        self.map_err(|e| {
-            let source: redb::Error = e.into();
-            Error::Storage {
-                message: source.to_string(),
-                source: Box::new(source),
-            }
-        })
+impl From<kenning_table::StorageError> for Error {
+    fn from(e: kenning_table::StorageError) -> Self {
+        Self::Storage {
+            message: e.to_string(),
+            source: Box::new(e),
+        }
     }
 }

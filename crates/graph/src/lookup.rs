@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::check;
 use crate::delete::EdgeRef;
-use crate::error::{DbResult, Error};
+use kenning_table::DbResult;
+
+use crate::error::Error;
 use crate::model::{Edge, Node};
 use crate::query::MAX_LIMIT;
 use crate::store::{EDGES_IN, EDGES_OUT, NODES, decode_edge, decode_node, key, parts, under};

@@ -10,7 +10,9 @@ use serde_json::{Map, Value};
 
 use crate::cache::{self, Adjacent, MAX_CACHED_DEGREE, View};
 use crate::check;
-use crate::error::{DbResult, Error};
+use kenning_table::DbResult;
+
+use crate::error::Error;
 use crate::model::{Edge, Node};
 use crate::query::{
     Direction, FilterKey, GraphAnswer, GraphQuery, MAX_ANSWER_EDGES, MAX_LIMIT, NodePage, Traversal,

@@ -6,7 +6,9 @@ use redb::{ReadableTable, WriteTransaction};
 
 use crate::cache::{self, Changes};
 use crate::check;
-use crate::error::{DbResult, Error};
+use kenning_table::DbResult;
+
+use crate::error::Error;
 use crate::model::{CheckedCommit, ClassKept, CommitReport};
 use crate::store::{
     BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node_into,
@@ -33,16 +35,7 @@ pub fn create_tables(txn: &WriteTransaction) -> Result<(), Error> {
 /// # Errors
 /// [`Error::Storage`].
 pub fn tables_exist(txn: &redb::ReadTransaction) -> Result<bool, Error> {
-    fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
-        txn: &redb::ReadTransaction,
-        table: redb::TableDefinition<'_, K, V>,
-    ) -> Result<bool, Error> {
-        match txn.open_table(table) {
-            Ok(_) => Ok(true),
-            Err(redb::TableError::TableDoesNotExist(_)) => Ok(false),
-            Err(e) => Err(e).db(),
-        }
-    }
+    use kenning_table::exists;
     Ok(exists(txn, NODES)?
         && exists(txn, BY_LABEL)?
         && exists(txn, BY_CLASS)?

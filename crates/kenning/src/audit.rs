@@ -5,7 +5,9 @@ use redb::{ReadableTable, TableDefinition, TableHandle};
 use serde::{Deserialize, Serialize};
 
 use crate::access::Principal;
-use crate::error::{DbResult, Result};
+use kenning_table::DbResult;
+
+use crate::error::Result;
 use crate::record;
 use crate::time::Timestamp;
 

@@ -29,7 +29,9 @@ use kenning_classify::Epistemics;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::classification::{PersistedLabel, Sidecars};
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::record;
 use crate::scope::{self, SCOPES};
 use crate::store::{META, Write};

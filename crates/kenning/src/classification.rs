@@ -16,7 +16,9 @@ use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::capsule::{CAPSULES, Capsule, CapsuleId, reached};
-use crate::error::{DbResult, Result};
+use kenning_table::DbResult;
+
+use crate::error::Result;
 use crate::record;
 use crate::scope::SCOPES;
 use crate::time::Timestamp;

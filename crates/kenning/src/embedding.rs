@@ -14,12 +14,16 @@
 use redb::ReadableTableMetadata as _;
 use serde::{Deserialize, Serialize};
 
-use kenning_vector::{AttachRequest, Embedding, ModelTag, VectorCall};
+use kenning_vector::{Embedding, ModelTag};
+
+use crate::attach::{AttachRequest, VectorCall};
 
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, Step, reached, unknown};
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::scope::{self, SCOPES};
 use crate::store::Write;
 use crate::{Kenning, Snapshot};
@@ -419,8 +423,7 @@ impl Kenning {
     /// [`embeddings`](Self::embeddings).
     ///
     /// ```
-    /// use kenning::{EmbeddingAnswer, Kenning, NewCapsule, Principal, ScopeKind};
-    /// use kenning::vector::AttachRequest;
+    /// use kenning::{AttachRequest, EmbeddingAnswer, Kenning, NewCapsule, Principal, ScopeKind};
     /// let store = Kenning::in_memory()?;
     /// let ops = Principal::operator("ops");
     /// store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
@@ -452,7 +455,7 @@ impl Kenning {
             VectorCall::Attach(a) => {
                 who.require(Permission::MemoryWrite, "attach an embedding")?;
                 scope::check_id("scope_id", scope_id)?;
-                let id = CapsuleId::new(a.capsule);
+                let id = a.capsule;
                 let mut done = self.write(|w| {
                     scope::reach(&w.txn.open_table(SCOPES).db()?, who, scope_id)?;
                     attach_in(

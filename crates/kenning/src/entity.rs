@@ -22,7 +22,9 @@ use crate::audit;
 use crate::capsule::{
     self, CAPSULES, CapsuleId, LIFECYCLE, MAX_BATCH, NewCapsule, TERM_INDEX, canonical, fences,
 };
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::retrieve::MAX_QUERY_BYTES;
 use crate::scope::{self, SCOPES};
 use crate::store::Write;
@@ -944,12 +946,16 @@ impl Snapshot {
             let mut owners: HashMap<u64, String> = HashMap::new();
             let mut failure = None;
             let mut accept = |doc: u64| -> bool {
-                let owner = back.get(doc).db().and_then(|owner| match owner {
-                    Some(name) if !reader.fenced(CapsuleId::new(doc))? => {
-                        Ok(Some(name.value().to_owned()))
-                    }
-                    _ => Ok(None),
-                });
+                let owner = back
+                    .get(doc)
+                    .db()
+                    .map_err(Error::from)
+                    .and_then(|owner| match owner {
+                        Some(name) if !reader.fenced(CapsuleId::new(doc))? => {
+                            Ok(Some(name.value().to_owned()))
+                        }
+                        _ => Ok(None),
+                    });
                 match owner {
                     Ok(Some(name)) => {
                         owners.insert(doc, name);

@@ -135,6 +135,17 @@ impl ErrorCode {
     }
 }
 
+/// The component crates' shared error kinds, as codes.
+impl From<kenning_table::ErrorKind> for ErrorCode {
+    fn from(kind: kenning_table::ErrorKind) -> Self {
+        match kind {
+            kenning_table::ErrorKind::InvalidArgument => Self::InvalidArgument,
+            kenning_table::ErrorKind::FailedPrecondition => Self::FailedPrecondition,
+            kenning_table::ErrorKind::Storage => Self::Storage,
+        }
+    }
+}
+
 impl fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -155,19 +166,8 @@ impl Error {
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
             Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,
             Self::Storage { .. } => ErrorCode::Storage,
-            Self::Graph(e) => match e.kind() {
-                kenning_graph::ErrorKind::InvalidArgument => ErrorCode::InvalidArgument,
-                kenning_graph::ErrorKind::FailedPrecondition => ErrorCode::FailedPrecondition,
-                kenning_graph::ErrorKind::Storage => ErrorCode::Storage,
-            },
-            Self::Vector(e) => match e.kind() {
-                kenning_vector::ErrorKind::InvalidArgument => ErrorCode::InvalidArgument,
-                kenning_vector::ErrorKind::FailedPrecondition => ErrorCode::FailedPrecondition,
-                kenning_vector::ErrorKind::Storage => ErrorCode::Storage,
-                // `ErrorKind` is non-exhaustive: a kind added later reads as a failure
-                // underneath until it is mapped here.
-                _ => ErrorCode::Storage,
-            },
+            Self::Graph(e) => e.kind().into(),
+            Self::Vector(e) => e.kind().into(),
         }
     }
 
@@ -189,28 +189,20 @@ impl Error {
     }
 }
 
-/// Turns redb results into facade results without a public `From<redb::…>` impl, so redb stays
-/// out of the public API: `txn.open_table(T).db()?`.
-pub(crate) trait DbResult<T> {
-    fn db(self) -> Result<T>;
-}
-
-impl<T, E: Into<redb::Error>> DbResult<T> for std::result::Result<T, E> {
-    fn db(self) -> Result<T> {
-        self.map_err(|e| {
-            let e: redb::Error = e.into();
-            match e {
-                redb::Error::DatabaseAlreadyOpen => Error::Storage {
-                    message:
-                        "the store file is already open, in another process or through another \
-                              handle in this one: close it there, or share one Kenning handle \
-                              (it is Send + Sync and cheap to clone)"
-                            .into(),
-                    source: Some(e.into()),
-                },
-                other => Error::storage(other.to_string(), other),
-            }
-        })
+/// redb errors reach the facade as [`kenning_table::StorageError`] (through its `.db()`
+/// adapter), never as redb types.
+impl From<kenning_table::StorageError> for Error {
+    fn from(e: kenning_table::StorageError) -> Self {
+        if e.is_already_open() {
+            return Self::Storage {
+                message: "the store file is already open, in another process or through another \
+                          handle in this one: close it there, or share one Kenning handle (it \
+                          is Send + Sync and cheap to clone)"
+                    .into(),
+                source: Some(e.into()),
+            };
+        }
+        Self::storage(e.to_string(), e)
     }
 }
 

@@ -27,7 +27,9 @@ use kenning_graph::{CommitReport, Edge, GraphCommit, Node};
 use kenning_vocab::Vocabulary;
 
 use crate::access::{Permission, Principal};
-use crate::error::{DbResult, Result};
+use kenning_table::DbResult;
+
+use crate::error::Result;
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;
 use crate::vocabulary::{self, VOCABULARY};

@@ -8,7 +8,9 @@ use kenning_graph::{
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::capsule::Step;
-use crate::error::{DbResult, Result};
+use kenning_table::DbResult;
+
+use crate::error::Result;
 use crate::scope::{self, SCOPES};
 use crate::{Kenning, Snapshot};
 

@@ -18,7 +18,9 @@ use sha2::{Digest, Sha256};
 
 use crate::access::{Permission, Principal, Selector};
 use crate::audit;
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::record;
 use crate::scope::ScopeKind;
 use crate::time::Timestamp;

@@ -294,6 +294,7 @@
 #![deny(missing_docs)]
 
 mod access;
+mod attach;
 mod audit;
 mod capsule;
 mod classification;
@@ -316,6 +317,7 @@ mod vocabulary;
 use std::sync::Arc;
 
 pub use access::{Permission, Principal, PrincipalKind, Selector};
+pub use attach::{Attach, AttachRequest, VectorCall};
 pub use audit::AuditRecord;
 pub use capsule::{
     Capsule, CapsuleId, FactTime, Fence, Lifecycle, LifecycleChange, MAX_BATCH, MAX_CONTENT_BYTES,
@@ -360,9 +362,15 @@ pub use vocabulary::Level;
 /// The vocabulary crate, re-exported whole.
 pub use kenning_vocab as vocab;
 
-/// The embedding crate, re-exported whole: its wire request ([`vector::AttachRequest`]), its
-/// bounds ([`vector::MAX_DIMENSION`], ...) and its error type.
-pub use kenning_vector as vector;
+/// What the facade's API uses of `kenning-vector`, the crate behind the vector lane: the bounds
+/// of an embedding and the error type of [`Error::Vector`]. The crate itself (its tables,
+/// transactions and kernels) is not part of the facade's API.
+pub mod vector {
+    pub use kenning_vector::{
+        Embedding, Error, ErrorKind, MAX_DIMENSION, MAX_MAGNITUDE, MAX_MODEL_TAG_BYTES,
+        MIN_MAGNITUDE, ModelTag,
+    };
+}
 pub use kenning_vocab::{
     Declaration, EntityClass, Format, RelationType, Signature, Vocabulary, VocabularyDiff,
     VocabularyRead,
@@ -396,7 +404,7 @@ impl Kenning {
             });
         }
         self.write(|w| {
-            use error::DbResult as _;
+            use kenning_table::DbResult as _;
             let mut table = w.txn.open_table(scope::SCOPES).db()?;
             scope::register(&mut table, id, kind, w.now)
         })
@@ -437,7 +445,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::scope`].
     pub fn scope(&self, id: &str) -> Result<Scope> {
-        use error::DbResult as _;
+        use kenning_table::DbResult as _;
         scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
     }
 
@@ -446,7 +454,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::scopes`].
     pub fn scopes(&self) -> Result<Vec<Scope>> {
-        use error::DbResult as _;
+        use kenning_table::DbResult as _;
         scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
     }
 
@@ -455,7 +463,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::audit_log`].
     pub fn audit_log(&self, after: u64, limit: usize) -> Result<Vec<AuditRecord>> {
-        use error::DbResult as _;
+        use kenning_table::DbResult as _;
         self.who
             .require(Permission::AuditRead, "read the audit log")?;
         audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)

@@ -19,7 +19,9 @@ use crate::capsule::{
     self, CAPSULES, Capsule, CapsuleId, LIFECYCLE, SCOPE_CAPSULES, TERM_INDEX, assemble, canonical,
     fences,
 };
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;
 use crate::{Kenning, Snapshot};

@@ -10,7 +10,9 @@ use redb::{ReadableTable, TableDefinition, TableHandle};
 use serde::{Deserialize, Serialize};
 
 use crate::access::Principal;
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::record;
 use crate::time::Timestamp;
 

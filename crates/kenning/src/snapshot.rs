@@ -37,7 +37,9 @@ use kenning_vector::VectorSet;
 
 use crate::Kenning;
 use crate::access::Principal;
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::store::META;
 
 /// The key of the store's generation in `kenning.meta`.

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
 use crate::Kenning;
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::snapshot::{Derived, Versions};
 use crate::time::Timestamp;
 
@@ -57,11 +59,7 @@ fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
     txn: &redb::ReadTransaction,
     table: TableDefinition<'_, K, V>,
 ) -> Result<bool> {
-    match txn.open_table(table) {
-        Ok(_) => Ok(true),
-        Err(redb::TableError::TableDoesNotExist(_)) => Ok(false),
-        Err(e) => Err(e).db(),
-    }
+    Ok(kenning_table::exists(txn, table)?)
 }
 
 fn create<K: redb::Key + 'static, V: redb::Value + 'static>(
@@ -296,7 +294,7 @@ impl Kenning {
         path: &Path,
         options: OpenOptions,
     ) -> Result<Self> {
-        let db = db.db().map_err(|e| match e {
+        let db = db.db().map_err(Error::from).map_err(|e| match e {
             Error::Storage { message, source } => Error::Storage {
                 message: format!("cannot open the store at {}: {message}", path.display()),
                 source,
@@ -332,6 +330,7 @@ impl Kenning {
         let db = redb::Builder::new()
             .open_read_only(path)
             .db()
+            .map_err(Error::from)
             .map_err(|e| match e {
                 Error::Storage { message, source } => Error::Storage {
                     message: format!(
@@ -468,7 +467,7 @@ impl Kenning {
         }
         if let Err(e) = txn.commit().db() {
             versions.abandon();
-            return Err(e);
+            return Err(e.into());
         }
         if let Some(next) = next {
             versions.publish();
@@ -520,7 +519,7 @@ impl Kenning {
             return Ok(());
         }
         let txn = db.begin_write().db()?;
-        txn.commit().db()
+        Ok(txn.commit().db()?)
     }
 
     /// The durability this handle commits with.
@@ -534,8 +533,8 @@ impl Kenning {
     /// [`begin`](Self::begin) instead.
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
         match &self.inner.db {
-            Db::Write(db) => db.begin_read().db(),
-            Db::Read(db) => db.begin_read().db(),
+            Db::Write(db) => Ok(db.begin_read().db()?),
+            Db::Read(db) => Ok(db.begin_read().db()?),
         }
     }
 }

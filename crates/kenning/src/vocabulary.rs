@@ -7,7 +7,9 @@ use kenning_vocab::{Declaration, Vocabulary, VocabularyRead};
 
 use crate::access::{Permission, Principal};
 use crate::audit;
-use crate::error::{DbResult, Result};
+use kenning_table::DbResult;
+
+use crate::error::Result;
 use crate::record;
 use crate::scope::{self, SCOPES};
 use crate::time::Timestamp;

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use kenning::vector::AttachRequest;
+use kenning::AttachRequest;
 use kenning::{
     Attachment, CapsuleId, EmbeddingAnswer, ErrorCode, Kenning, Lane, LifecycleChange, MAX_BATCH,
     NewCapsule, Permission, Principal, RetrieveRequest, ScopeKind, Selector,

@@ -9,7 +9,7 @@
 pub enum Error {
     /// redb failed underneath.
     #[error("term index storage: {0}")]
-    Storage(#[from] redb::Error),
+    Storage(#[from] kenning_table::StorageError),
 
     /// A record in one of the term tables cannot be decoded.
     #[error("a record in table {table} is corrupt ({detail}); restore the store from a backup")]
@@ -56,13 +56,13 @@ pub enum Error {
 /// The term crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// `.db()` turns any redb error into [`Error::Storage`].
-pub(crate) trait DbResult<T> {
-    fn db(self) -> Result<T>;
-}
-
-impl<T, E: Into<redb::Error>> DbResult<T> for std::result::Result<T, E> {
-    fn db(self) -> Result<T> {
-        self.map_err(|e| Error::Storage(e.into()))
+impl Error {
+    /// Which of the three outcomes this error is (the kinds every component crate shares):
+    /// always [`ErrorKind::Storage`](kenning_table::ErrorKind::Storage), since the analysis
+    /// never fails and every other error means the index could not be read or written as
+    /// expected.
+    #[must_use]
+    pub fn kind(&self) -> kenning_table::ErrorKind {
+        kenning_table::ErrorKind::Storage
     }
 }

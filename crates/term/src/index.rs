@@ -72,7 +72,9 @@ use crate::codec::{
     decode_segment, encode_doc, encode_scope, encode_segment, entries, finish_row, put_entry,
     put_raw_entry, segment_key, segment_prefix,
 };
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 
 /// scope id → [`ScopeRecord`].
 pub(crate) const SCOPES: TableDefinition<'static, &str, &[u8]> =
@@ -204,16 +206,7 @@ impl TermIndex {
     /// # Errors
     /// [`Error::Storage`].
     pub fn tables_exist(&self, txn: &ReadTransaction) -> Result<bool> {
-        fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
-            txn: &ReadTransaction,
-            table: TableDefinition<'_, K, V>,
-        ) -> Result<bool> {
-            match txn.open_table(table) {
-                Ok(_) => Ok(true),
-                Err(redb::TableError::TableDoesNotExist(_)) => Ok(false),
-                Err(e) => Err(e).db(),
-            }
-        }
+        use kenning_table::exists;
         Ok(exists(txn, SCOPES)?
             && exists(txn, SCOPE_IDS)?
             && exists(txn, SEGMENTS)?

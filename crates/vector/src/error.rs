@@ -164,17 +164,7 @@ fn expected(dimension: u32, model_tag: &str) -> String {
     }
 }
 
-/// The family an [`Error`] belongs to, for mapping onto a host's stable codes (SPEC §12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// The input is malformed or out of bounds; retrying it unchanged fails again.
-    InvalidArgument,
-    /// The input is well-formed but the store's state forbids it (an embedder mismatch).
-    FailedPrecondition,
-    /// The store failed underneath, or holds a record this build cannot read.
-    Storage,
-}
+pub use kenning_table::ErrorKind;
 
 impl Error {
     /// The family of this error.
@@ -207,20 +197,12 @@ impl Error {
     }
 }
 
-/// Turns redb results into this crate's results: `txn.open_table(T).db()?`.
-pub(crate) trait DbResult<T> {
-    fn db(self) -> Result<T>;
-}
-
-impl<T, E: Into<redb::Error>> DbResult<T> for std::result::Result<T, E> {
-    fn db(self) -> Result<T> {
-        self.map_err(|e| {
-            let e: redb::Error = e.into();
-            Error::Storage {
-                message: e.to_string(),
-                source: Some(Box::new(e)),
-            }
-        })
+impl From<kenning_table::StorageError> for Error {
+    fn from(e: kenning_table::StorageError) -> Self {
+        Self::Storage {
+            message: e.to_string(),
+            source: Some(Box::new(e)),
+        }
     }
 }
 

@@ -85,7 +85,6 @@ mod error;
 mod fusion;
 pub mod kernels;
 pub mod record;
-mod request;
 mod scan;
 mod set;
 pub mod store;
@@ -97,7 +96,6 @@ pub use error::{Error, ErrorKind, Result};
 pub use fusion::{FusedHit, LaneHit, LaneRank, RrfParams};
 pub use kernels::{Isa, Kernel};
 pub use record::EmbeddingRecord;
-pub use request::{Attach, AttachRequest, VectorCall, parse_capsule, serialize_capsule};
 pub use scan::{CHUNK_BYTES, ROW_OVERHEAD_BYTES, ScopeVectors};
 pub use set::VectorSet;
 pub use store::{

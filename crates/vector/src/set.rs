@@ -6,7 +6,9 @@ use std::sync::Arc;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use crate::embedding::{Embedding, Query};
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::fusion::LaneHit;
 use crate::record::{self, EmbeddingRecord};
 use crate::scan::ScopeVectors;

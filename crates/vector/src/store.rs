@@ -33,13 +33,14 @@
 //! the facade wishes, so that readers never see a half-migrated store).
 
 use redb::{
-    ReadTransaction, ReadableTable, ReadableTableMetadata as _, TableDefinition, TableError,
-    WriteTransaction,
+    ReadTransaction, ReadableTable, ReadableTableMetadata as _, TableDefinition, WriteTransaction,
 };
 use serde::Serialize;
 
 use crate::embedding::{Embedding, ModelTag};
-use crate::error::{DbResult, Error, Result};
+use kenning_table::DbResult;
+
+use crate::error::{Error, Result};
 use crate::record::{self, EmbeddingRecord};
 
 /// `(scope, capsule)` → [`EmbeddingRecord`] bytes.
@@ -162,11 +163,7 @@ pub struct Attached {
 /// One entry of [`list`] (E5): no vector bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Listed {
-    /// The capsule number; serialized as `capsule_id: "cap-<n>"`.
-    #[serde(
-        rename = "capsule_id",
-        serialize_with = "crate::request::serialize_capsule"
-    )]
+    /// The capsule number.
     pub capsule: u64,
     /// Components in the stored vector.
     pub dimension: u32,
@@ -455,11 +452,7 @@ pub(crate) fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
     txn: &ReadTransaction,
     table: TableDefinition<'static, K, V>,
 ) -> Result<Option<redb::ReadOnlyTable<K, V>>> {
-    match txn.open_table(table) {
-        Ok(t) => Ok(Some(t)),
-        Err(TableError::TableDoesNotExist(_)) => Ok(None),
-        Err(e) => Err(e).db(),
-    }
+    Ok(kenning_table::open_existing(txn, table)?)
 }
 
 /// The append position a stored record claims, read from its header only, so that a record

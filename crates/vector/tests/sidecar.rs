@@ -271,8 +271,8 @@ fn e5_list_is_append_order_and_a_replace_keeps_its_place() {
     );
     let json = serde_json::to_string(&list(&store.read(), "other").unwrap()).unwrap();
     assert_eq!(
-        json,
-        r#"[{"capsule_id":"cap-5","dimension":2,"model_tag":"all-MiniLM-L6-v2"}]"#
+        json, r#"[{"capsule":5,"dimension":2,"model_tag":"all-MiniLM-L6-v2"}]"#,
+        "capsule numbers are plain numbers here: the facade writes them as capsule ids"
     );
     assert!(list(&store.read(), "nowhere").unwrap().is_empty());
 }

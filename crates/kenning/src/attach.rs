@@ -1,8 +1,11 @@
-//! The wire shape of an embedding attach (seed 001), for the facade and the MCP layer to share.
+//! The wire shape of an embedding call (seed 001): [`AttachRequest`], shared by the facade and
+//! the MCP layer. It lives here, not in `kenning-vector`, because it names capsules.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
-use crate::embedding::{Embedding, ModelTag};
+use kenning_vector::{Embedding, ModelTag};
+
+use crate::capsule::CapsuleId;
 use crate::error::{Error, Result};
 
 /// The body of an embedding call as the seed names its fields:
@@ -16,12 +19,12 @@ use crate::error::{Error, Result};
 /// Deserializing checks only shapes; [`into_call`](Self::into_call) checks the rules.
 ///
 /// ```
-/// use kenning_vector::{AttachRequest, VectorCall};
+/// use kenning::{AttachRequest, CapsuleId, VectorCall};
 ///
 /// let body = r#"{"id": "cap-7", "embedding": [0.6, 0.8], "model_tag": "all-MiniLM-L6-v2"}"#;
 /// let request: AttachRequest = serde_json::from_str(body)?;
 /// let VectorCall::Attach(attach) = request.into_call()? else { unreachable!() };
-/// assert_eq!(attach.capsule, 7);
+/// assert_eq!(attach.capsule, CapsuleId::new(7));
 ///
 /// let list: AttachRequest = serde_json::from_str("{}")?;
 /// assert!(matches!(list.into_call()?, VectorCall::List));
@@ -29,23 +32,14 @@ use crate::error::{Error, Result};
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct AttachRequest {
     /// The capsule to attach to.
-    #[serde(
-        default,
-        deserialize_with = "deserialize_capsule_opt",
-        serialize_with = "serialize_capsule_opt",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub capsule_id: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capsule_id: Option<CapsuleId>,
     /// Alias of `capsule_id`.
-    #[serde(
-        default,
-        deserialize_with = "deserialize_capsule_opt",
-        serialize_with = "serialize_capsule_opt",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub id: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<CapsuleId>,
     /// The caller-computed vector.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub embedding: Option<Vec<f32>>,
@@ -66,9 +60,10 @@ pub enum VectorCall {
 /// A validated attach: every field present and passing E3. The resident-embedder checks (E2)
 /// and the capsule's existence (E6) are checked against the store.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Attach {
-    /// The capsule number.
-    pub capsule: u64,
+    /// The capsule.
+    pub capsule: CapsuleId,
     /// The vector.
     pub embedding: Embedding,
     /// The model tag.
@@ -76,11 +71,22 @@ pub struct Attach {
 }
 
 impl AttachRequest {
+    /// An attach of `embedding` to `capsule` under `model_tag`, as a client would send it.
+    #[must_use]
+    pub fn attach(capsule: CapsuleId, embedding: Vec<f32>, model_tag: impl Into<String>) -> Self {
+        Self {
+            capsule_id: Some(capsule),
+            id: None,
+            embedding: Some(embedding),
+            model_tag: Some(model_tag.into()),
+        }
+    }
+
     /// Decides what the request asks for and validates it.
     ///
     /// # Errors
-    /// [`Error::InvalidRequest`] for a missing field or an `id` that differs from
-    /// `capsule_id`; the errors of [`Embedding::new`] and [`ModelTag::new`].
+    /// [`Error::InvalidArgument`] for a missing field or an `id` that differs from
+    /// `capsule_id`; [`Error::Vector`] for an embedding or model tag that breaks E3.
     pub fn into_call(self) -> Result<VectorCall> {
         let Self {
             capsule_id,
@@ -93,13 +99,13 @@ impl AttachRequest {
         }
         let capsule = match (capsule_id, id) {
             (Some(a), Some(b)) if a != b => {
-                return Err(Error::InvalidRequest {
-                    field: "id",
-                    message: format!(
-                        "\"cap-{b}\" differs from capsule_id \"cap-{a}\": id is an alias of \
-                         capsule_id, so send one of them (or both, equal)"
+                return Err(Error::invalid(
+                    "id",
+                    format!(
+                        "\"{b}\" differs from capsule_id \"{a}\": id is an alias of capsule_id, \
+                         so send one of them (or both, equal)"
                     ),
-                });
+                ));
             }
             (Some(c), _) | (None, Some(c)) => c,
             (None, None) => return Err(missing("capsule_id")),
@@ -115,63 +121,11 @@ impl AttachRequest {
 }
 
 fn missing(field: &'static str) -> Error {
-    Error::InvalidRequest {
+    Error::invalid(
         field,
-        message: "is missing: an attach needs capsule_id (or its alias id), embedding and \
-                  model_tag; send no field at all to list the stored embeddings"
-            .to_owned(),
-    }
-}
-
-/// Parses `cap-<n>`.
-///
-/// # Errors
-/// A message saying what a capsule id looks like.
-pub fn parse_capsule(text: &str) -> std::result::Result<u64, String> {
-    let bad = || {
-        format!(
-            "{text:?} is not a capsule id: capsule ids look like \"cap-42\" (cap- and a \
-             decimal number)"
-        )
-    };
-    let digits = text.strip_prefix("cap-").ok_or_else(bad)?;
-    let canonical = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'));
-    if !canonical {
-        return Err(bad());
-    }
-    digits.parse().map_err(|_| bad())
-}
-
-/// Serializes a capsule number as `cap-<n>`; for `#[serde(serialize_with)]`.
-///
-/// # Errors
-/// Those of the serializer.
-pub fn serialize_capsule<S: Serializer>(
-    capsule: &u64,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    s.collect_str(&format_args!("cap-{capsule}"))
-}
-
-#[allow(clippy::ref_option)] // the signature serde's `serialize_with` requires
-fn serialize_capsule_opt<S: Serializer>(
-    capsule: &Option<u64>,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    match capsule {
-        Some(c) => serialize_capsule(c, s),
-        None => s.serialize_none(),
-    }
-}
-
-fn deserialize_capsule_opt<'de, D: Deserializer<'de>>(
-    d: D,
-) -> std::result::Result<Option<u64>, D::Error> {
-    let text: Option<std::borrow::Cow<'de, str>> = Option::deserialize(d)?;
-    text.map(|t| parse_capsule(&t).map_err(serde::de::Error::custom))
-        .transpose()
+        "is missing: an attach needs capsule_id (or its alias id), embedding and model_tag; \
+         send no field at all to list the stored embeddings",
+    )
 }
 
 #[cfg(test)]
@@ -192,10 +146,10 @@ mod tests {
             r#""id": "cap-3""#,
             r#""capsule_id": "cap-3", "id": "cap-3""#,
         ] {
-            let VectorCall::Attach(a) = call(&body(fields)).unwrap() else {
+            let Ok(VectorCall::Attach(a)) = call(&body(fields)) else {
                 panic!("{fields}")
             };
-            assert_eq!(a.capsule, 3);
+            assert_eq!(a.capsule, CapsuleId::new(3));
             assert_eq!(a.embedding.values(), [1.0, 2.0]);
             assert_eq!(a.model_tag.as_str(), "m");
         }
@@ -227,41 +181,21 @@ mod tests {
 
     #[test]
     fn capsule_ids_are_canonical_and_shapes_are_strict() {
-        assert_eq!(parse_capsule("cap-0"), Ok(0));
-        assert_eq!(parse_capsule(&format!("cap-{}", u64::MAX)), Ok(u64::MAX));
-        for bad in [
-            "cap-",
-            "cap-01",
-            "cap--1",
-            "cap-+1",
-            "7",
-            "CAP-7",
-            "cap-1 ",
-            "cap-18446744073709551616",
-        ] {
-            assert!(parse_capsule(bad).is_err(), "{bad}");
-        }
         let e = serde_json::from_str::<AttachRequest>(r#"{"id": 7}"#).unwrap_err();
         assert!(e.to_string().contains("invalid type"), "{e}");
         let e = serde_json::from_str::<AttachRequest>(r#"{"id": "7"}"#).unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("capsule ids look like \\\"cap-42\\\"")
-                || e.to_string().contains("cap-42"),
-            "{e}"
-        );
+        assert!(e.to_string().contains("cap-12"), "{e}");
         let e = serde_json::from_str::<AttachRequest>(r#"{"capsuleId": "cap-7"}"#).unwrap_err();
         assert!(e.to_string().contains("unknown field `capsuleId`"), "{e}");
     }
 
     #[test]
     fn requests_round_trip_through_json() {
-        let r = AttachRequest {
-            capsule_id: Some(12),
-            id: None,
-            embedding: Some(vec![0.1, -3.5e-7, 1e30]),
-            model_tag: Some("all-MiniLM-L6-v2".into()),
-        };
+        let r = AttachRequest::attach(
+            CapsuleId::new(12),
+            vec![0.1, -3.5e-7, 1e30],
+            "all-MiniLM-L6-v2",
+        );
         let json = serde_json::to_string(&r).unwrap();
         assert_eq!(
             json,

@@ -1,0 +1,129 @@
+//! # kenning-table
+//!
+//! What every crate of [Kenning](https://docs.rs/kenning) that owns redb tables needs from redb,
+//! written once: [`StorageError`], the one type redb's errors become; [`DbResult::db`], the
+//! adapter that turns them into it; [`open_existing`] and [`exists`], for reading a table that a
+//! store written by an older version may not have yet; and [`ErrorKind`], the three outcomes a
+//! host maps every component error onto.
+//!
+//! ```
+//! use kenning_table::{DbResult, StorageError, exists, open_existing};
+//! use redb::{ReadableDatabase as _, TableDefinition};
+//!
+//! const NOTES: TableDefinition<'static, u64, &str> = TableDefinition::new("demo.notes");
+//!
+//! # let dir = tempfile::tempdir()?;
+//! let db = redb::Database::create(dir.path().join("demo.redb"))?;
+//! let read = db.begin_read()?;
+//! assert!(!exists(&read, NOTES)?);
+//! assert!(open_existing(&read, NOTES)?.is_none(), "a missing table reads as absent");
+//! drop(read);
+//!
+//! fn write(db: &redb::Database) -> Result<(), StorageError> {
+//!     let txn = db.begin_write().db()?;
+//!     txn.open_table(NOTES).db()?.insert(1, "remember the milk").db()?;
+//!     txn.commit().db()
+//! }
+//! write(&db)?;
+//! assert!(exists(&db.begin_read()?, NOTES)?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## What it is not
+//!
+//! It owns no table, begins no transaction and knows nothing of capsules, graphs or vectors. It
+//! is a leaf, like `kenning-vocab`: the component crates may depend on it without depending on
+//! each other (ARCHITECTURE.md, "Layering").
+
+#![deny(missing_docs)]
+
+use redb::{ReadOnlyTable, ReadTransaction, TableDefinition, TableError};
+
+/// redb failed underneath (I/O, a full disk, a damaged file, a closed database): the one type
+/// every component crate's storage errors carry, so that redb's own types stay out of their
+/// APIs. Its message is redb's; its source is the redb error.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StorageError(#[source] redb::Error);
+
+impl StorageError {
+    /// Whether the database file is held by another handle or process.
+    #[must_use]
+    pub fn is_already_open(&self) -> bool {
+        matches!(self.0, redb::Error::DatabaseAlreadyOpen)
+    }
+}
+
+/// Turns a redb result into a [`StorageError`] result: `txn.open_table(T).db()?`.
+pub trait DbResult<T> {
+    /// The value, or the error as a [`StorageError`].
+    ///
+    /// # Errors
+    /// The redb error, converted.
+    fn db(self) -> Result<T, StorageError>;
+}
+
+impl<T, E: Into<redb::Error>> DbResult<T> for Result<T, E> {
+    fn db(self) -> Result<T, StorageError> {
+        self.map_err(|e| StorageError(e.into()))
+    }
+}
+
+/// Opens `table` for reading, or `None` when the store does not have it: a store written by an
+/// older version, or one never initialized, reads as empty there.
+///
+/// # Errors
+/// [`StorageError`] for any other failure.
+pub fn open_existing<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    table: TableDefinition<'_, K, V>,
+) -> Result<Option<ReadOnlyTable<K, V>>, StorageError> {
+    match txn.open_table(table) {
+        Ok(t) => Ok(Some(t)),
+        Err(TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e).db(),
+    }
+}
+
+/// Whether the store holds `table`, so that an owner can tell whether opening must create
+/// tables (and so write) before it can serve reads.
+///
+/// # Errors
+/// [`StorageError`].
+pub fn exists<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    table: TableDefinition<'_, K, V>,
+) -> Result<bool, StorageError> {
+    Ok(open_existing(txn, table)?.is_some())
+}
+
+/// The three outcomes a caller acts on, shared by the component crates' error types
+/// (`kenning_graph::Error::kind`, `kenning_vector::Error::kind`, `kenning_term::Error::kind`)
+/// so that a host maps every one of them to its wire codes the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The request is malformed or out of bounds; retrying it unchanged fails again.
+    InvalidArgument,
+    /// The request is well-formed but the stored state forbids it (an edge to a missing node,
+    /// an embedder other than the store's).
+    FailedPrecondition,
+    /// The store failed underneath, is damaged, or holds a record this build cannot read.
+    Storage,
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn a_held_file_is_told_apart_from_other_failures() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("held.redb");
+        let _held = redb::Database::create(&path).unwrap();
+        let err = redb::Database::create(&path).db().unwrap_err();
+        assert!(err.is_already_open(), "{err}");
+        assert!(std::error::Error::source(&err).is_some());
+    }
+}
