@@ -181,8 +181,9 @@
 //!   frees the resident embedder. [`migrate_embedder`](Kenning::migrate_embedder) is the
 //!   explicit switch to another model: it clears every embedding and attaches the new ones in
 //!   one transaction, and needs reach over every scope.
-//! - **Vector lane** (R2–R4). Exact cosine over the scope's embeddings held in memory (rebuilt on
-//!   open, changed only after a commit succeeds), the fences and the window applied before
+//! - **Vector lane** (R2–R4). Exact cosine over the scope's embeddings held in memory (loaded on
+//!   open, one version per committed state, each read using its snapshot's), the fences and the
+//!   window applied before
 //!   ranking through the same admission as the term lane. A query embedding must pass the
 //!   checks an attach does and, once the store has embeddings, match their dimension, on every
 //!   lane (R3); a store without embeddings has no dimension to mismatch and its vector lane
@@ -277,12 +278,42 @@
 //! both go with the capsule on forget. A persisting call without an origin classifies with the
 //! capsule's recorded origin, and a capsule whose label was ever tainted stays tainted (K5).
 //!
+//! ## Snapshots and transactions
+//!
+//! Every read answers from one committed state, in every lane: the term lane, the vector lane,
+//! the capsule records and the graph of one call see the same commit. Take a
+//! [`snapshot`](Kenning::snapshot) to make several reads agree, and a
+//! [`transaction`](Kenning::transaction) to make several writes commit together:
+//!
+//! ```
+//! use kenning::{GraphCommit, Kenning, Lane, NewCapsule, Node, Principal, RetrieveRequest, ScopeKind};
+//!
+//! let store = Kenning::in_memory()?;
+//! let ops = Principal::operator("ops");
+//! store.register_scope(&ops, "bot.support", ScopeKind::Agent)?;
+//! store.transaction(&ops, |tx| {
+//!     let id = tx.put(&NewCapsule::new("bot.support", "Ana prefers email."))?;
+//!     tx.attach_embedding(id, &[1.0, 0.0], "my-embedder-v1")?;
+//!     tx.commit_graph("bot.support", &GraphCommit::new().node(Node::new("ana", "Ana")))?;
+//!     Ok(())
+//! })?;
+//!
+//! let snap = store.snapshot(&ops)?;
+//! let by_words = snap.retrieve(&RetrieveRequest::new("bot.support", "email"))?;
+//! let by_vector = snap.retrieve(&RetrieveRequest::by_embedding("bot.support", [1.0, 0.0]).lane(Lane::Vector))?;
+//! assert_eq!(by_words.hits[0].capsule.id, by_vector.hits[0].capsule.id); // one state, every lane
+//! # Ok::<(), kenning::Error>(())
+//! ```
+//!
 //! ## Guarantees
 //!
-//! - One call, one redb write transaction: a call that fails wrote nothing.
+//! - One call, one redb write transaction: a call that returns `Err` wrote nothing, and one that
+//!   returns `Ok` is visible at once in every lane. Nothing can fail after a commit: the
+//!   in-memory copies of the new state are built before it and published after it.
 //! - Commits are durable when the call returns (redb's `Durability::Immediate`).
-//! - [`Kenning`] is `Send + Sync` and cheap to clone; readers work on a snapshot and never wait
-//!   for a writer. Writers are serialized.
+//! - [`Kenning`] and [`Snapshot`] are `Send + Sync`; the handle is cheap to clone. Readers work
+//!   on a snapshot and never wait for a writer's transaction or commit; writers are serialized
+//!   and never wait for readers to finish.
 //! - No input panics the library; every error has a stable [`ErrorCode`].
 //!
 //! ## What it is not
