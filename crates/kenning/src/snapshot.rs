@@ -307,3 +307,87 @@ impl std::fmt::Debug for Snapshot {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Weak;
+
+    use super::*;
+    use crate::{CapsuleId, NewCapsule, ScopeKind};
+
+    fn vector(seed: u64) -> Vec<f32> {
+        (0..64)
+            .map(|i| ((seed * 31 + i) % 17) as f32 + 1.0)
+            .collect()
+    }
+
+    /// A snapshot held while writers replace every embedding keeps its own copy, and only its
+    /// own: each version between it and the current one is freed as soon as it is replaced, and
+    /// the held one when the snapshot drops. So at most two copies of the vectors are alive.
+    #[test]
+    fn a_held_snapshot_keeps_one_copy_alive_and_frees_it_when_dropped() {
+        let kn = Kenning::in_memory().unwrap();
+        let ops = Principal::operator("ops");
+        kn.register_scope(&ops, "s", ScopeKind::Agent).unwrap();
+        let capsules: Vec<NewCapsule> = (0..300)
+            .map(|i| NewCapsule::new("s", format!("memo {i}")))
+            .collect();
+        let vectors: Vec<Vec<f32>> = (0..300).map(vector).collect();
+        let embeddings: Vec<Option<&[f32]>> = vectors.iter().map(|v| Some(v.as_slice())).collect();
+        let ids: Vec<CapsuleId> = kn
+            .put_batch_with_embeddings(&ops, &capsules, &embeddings, "m")
+            .unwrap();
+
+        let held = kn.snapshot(&ops).unwrap();
+        let held_copy: Weak<Derived> = Arc::downgrade(&held.derived);
+        let held_scope = Arc::downgrade(held.derived.vectors.scope("s").unwrap());
+        let held_bytes = held.derived.vectors.heap_bytes();
+        let mut replaced: Vec<Weak<Derived>> = Vec::new();
+        for (n, part) in ids.chunks(50).enumerate() {
+            let new: Vec<Vec<f32>> = part.iter().map(|id| vector(id.get() + 1000)).collect();
+            let batch: Vec<(CapsuleId, &[f32])> = part
+                .iter()
+                .zip(&new)
+                .map(|(id, v)| (*id, v.as_slice()))
+                .collect();
+            kn.attach_embeddings(&ops, &batch, "m").unwrap();
+            replaced.push(Arc::downgrade(&kn.inner.versions.current()));
+            // Every version but the held one and the current one is gone.
+            for (i, old) in replaced.iter().enumerate() {
+                assert_eq!(
+                    old.upgrade().is_some(),
+                    i == n,
+                    "version {i} after write {n}"
+                );
+            }
+        }
+        let current = kn.inner.versions.current();
+        assert!(held_copy.upgrade().is_some() && held_scope.upgrade().is_some());
+        assert_eq!(
+            held.derived.vectors.heap_bytes(),
+            held_bytes,
+            "the held copy is unchanged"
+        );
+        // It still answers its own state, records and lane alike.
+        assert_eq!(held.embedding(ids[0]).unwrap().unwrap(), vector(0));
+        let lane = held
+            .retrieve(
+                &crate::RetrieveRequest::by_embedding("s", vector(0))
+                    .lane(crate::Lane::Vector)
+                    .limit(1),
+            )
+            .unwrap();
+        assert!(lane.hits[0].vector.is_some_and(|v| v.score > 0.9999));
+        drop(held);
+        assert!(
+            held_copy.upgrade().is_none(),
+            "dropping the snapshot frees its copy"
+        );
+        assert!(held_scope.upgrade().is_none());
+        assert_eq!(
+            Arc::strong_count(&current),
+            2,
+            "the current version and this test's handle"
+        );
+    }
+}

@@ -190,6 +190,7 @@ pub struct OpenOptions {
     durability: Durability,
     verify_on_open: bool,
     graph_cache_bytes: usize,
+    page_cache_bytes: usize,
 }
 
 impl Default for OpenOptions {
@@ -198,11 +199,16 @@ impl Default for OpenOptions {
             durability: Durability::Immediate,
             verify_on_open: true,
             graph_cache_bytes: kenning_graph::GraphCache::DEFAULT_BYTES,
+            page_cache_bytes: Self::DEFAULT_PAGE_CACHE_BYTES,
         }
     }
 }
 
 impl OpenOptions {
+    /// The page cache redb is given by default: 1 GiB, redb's own default. It is an upper bound:
+    /// pages enter it as they are read or written, so a store smaller than it never fills it.
+    pub const DEFAULT_PAGE_CACHE_BYTES: usize = 1 << 30;
+
     /// The defaults: [`Durability::Immediate`], checksums verified on open, a graph cache of
     /// [`GraphCache::DEFAULT_BYTES`](kenning_graph::GraphCache::DEFAULT_BYTES) (32 MiB).
     #[must_use]
@@ -236,9 +242,22 @@ impl OpenOptions {
         self
     }
 
+    /// The memory redb may keep store pages in, in bytes (default
+    /// [`DEFAULT_PAGE_CACHE_BYTES`](Self::DEFAULT_PAGE_CACHE_BYTES), 1 GiB). Pages read or
+    /// written enter it until it is full, so the process's resident memory grows with the
+    /// store up to this bound; a smaller cache bounds memory at the cost of reading pages from
+    /// the file (the OS page cache) again. It holds no in-memory copy of the vectors or the
+    /// graph, which are bounded on their own.
+    #[must_use]
+    pub fn page_cache_bytes(mut self, bytes: usize) -> Self {
+        self.page_cache_bytes = bytes;
+        self
+    }
+
     fn builder(self) -> redb::Builder {
         let mut builder = redb::Builder::new();
         builder.set_check_integrity_on_open(self.verify_on_open);
+        builder.set_cache_size(self.page_cache_bytes);
         builder
     }
 
