@@ -68,6 +68,17 @@ pub(crate) struct McpArgs {
     /// server (create_entities, read_graph, ...) have no scope argument in their shape and use it.
     #[arg(long, value_name = "ID", env = "KENNING_MCP_SCOPE")]
     pub(crate) scope: Option<String>,
+
+    /// The largest message (one line of JSON-RPC) the server reads, in bytes; a longer one is
+    /// answered with an error naming this bound. At least 1024.
+    #[arg(
+        long,
+        value_name = "BYTES",
+        env = "KENNING_MCP_MAX_MESSAGE_BYTES",
+        default_value_t = crate::mcp::DEFAULT_MAX_MESSAGE_BYTES,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1024..=(1 << 32)),
+    )]
+    pub(crate) max_message_bytes: usize,
 }
 
 /// The exit codes, shown under every command's help.

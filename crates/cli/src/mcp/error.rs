@@ -20,6 +20,8 @@ use rmcp::ErrorData;
 use rmcp::model::ErrorCode as RpcCode;
 use serde_json::json;
 
+pub(crate) use kenning::vocab::quote;
+
 /// Implementation-defined server error (JSON-RPC reserves -32000 to -32099): the session's
 /// principal lacks a permission or reach the call needs.
 pub(crate) const PERMISSION_DENIED: RpcCode = RpcCode(-32003);
@@ -28,7 +30,7 @@ pub(crate) const PERMISSION_DENIED: RpcCode = RpcCode(-32003);
 pub(crate) fn from_facade(e: &kenning::Error) -> ErrorData {
     use kenning::ErrorCode as C;
     let code = e.code();
-    let message = e.to_string();
+    let message = clean(&e.to_string());
     let mut data = json!({ "code": code.as_str() });
     let (rpc, kind) = match code {
         C::InvalidArgument => (RpcCode::INVALID_PARAMS, "invalid_argument"),
@@ -48,13 +50,13 @@ pub(crate) fn from_facade(e: &kenning::Error) -> ErrorData {
     match e {
         kenning::Error::UnknownCapsule { id } => data["id"] = id.to_string().into(),
         kenning::Error::UnknownEntity { scope, name } => {
-            data["scope"] = scope.as_str().into();
-            data["name"] = name.as_str().into();
+            data["scope"] = shorten(scope).into();
+            data["name"] = shorten(name).into();
         }
-        kenning::Error::InvalidArgument { field, .. } => data["field"] = field.as_str().into(),
+        kenning::Error::InvalidArgument { field, .. } => data["field"] = shorten(field).into(),
         kenning::Error::NotFound { what, id } => {
             data["what"] = (*what).into();
-            data["id"] = id.as_str().into();
+            data["id"] = shorten(id).into();
         }
         _ => {}
     }
@@ -72,17 +74,156 @@ pub(crate) fn invalid(field: &str, message: impl Into<String>) -> ErrorData {
     )
 }
 
-/// Arguments that do not fit a tool's input schema (-32602): serde's account of the first
-/// mismatch, and where to look.
-pub(crate) fn malformed(tool: &str, e: &serde_json::Error) -> ErrorData {
+/// Arguments that do not fit a tool's input schema (-32602): the field at fault, as the client
+/// spelt it (`entities[0].observations`), serde's account of the mismatch in JSON's words, and
+/// where to look.
+pub(crate) fn malformed(tool: &str, path: &str, e: &serde_json::Error) -> ErrorData {
+    let at = if path.is_empty() || path == "." {
+        String::new()
+    } else {
+        format!("{}: ", shorten(path))
+    };
+    let mut data = json!({ "code": "INVALID_ARGUMENT", "kind": "invalid_argument" });
+    if !at.is_empty() {
+        data["field"] = shorten(path).into();
+    }
     ErrorData::new(
         RpcCode::INVALID_PARAMS,
         format!(
-            "invalid arguments for {tool}: {e}; the tool's inputSchema (tools/list) gives every \
-             field, its type and which are required"
+            "invalid arguments for {tool}: {at}{}; the tool's inputSchema (tools/list) gives \
+             every field, its type and which are required",
+            serde_message(e)
         ),
-        Some(json!({ "code": "INVALID_ARGUMENT", "kind": "invalid_argument" })),
+        Some(data),
     )
+}
+
+/// At most this many characters of a value are kept where an error carries it as data.
+const DATA_CHARS: usize = 256;
+
+/// `text` cut to [`DATA_CHARS`] characters (with `…`), for an error's `data` members.
+pub(crate) fn shorten(text: &str) -> String {
+    match text.char_indices().nth(DATA_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
+/// serde_json's message for a client: no position (the body was the server's own), JSON's
+/// names for types instead of Rust's (`a non-negative integer`, not `usize`), and every value
+/// it quotes cut to a prefix with its length.
+pub(crate) fn serde_message(e: &serde_json::Error) -> String {
+    clean(&e.to_string())
+}
+
+/// A message for a client: see [`serde_message`].
+pub(crate) fn clean(text: &str) -> String {
+    let text = strip_positions(text);
+    let mut text = shorten_quoted(&text);
+    for (rust, json) in [
+        ("expected usize", "expected a non-negative integer"),
+        ("expected u64", "expected a non-negative integer"),
+        ("expected u32", "expected a non-negative integer"),
+        ("expected u16", "expected a non-negative integer"),
+        ("expected u8", "expected a non-negative integer"),
+        ("expected i64", "expected an integer"),
+        ("expected i32", "expected an integer"),
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+        ("expected a sequence", "expected an array"),
+        ("expected a map", "expected an object"),
+        ("expected unit", "expected null"),
+        ("invalid type: map", "invalid type: object"),
+        ("invalid type: sequence", "invalid type: array"),
+        ("invalid type: unit value", "invalid type: null"),
+        ("invalid type: floating point", "invalid type: number"),
+        ("invalid type: integer", "invalid type: number"),
+        ("invalid value: integer", "invalid value: number"),
+        ("invalid value: floating point", "invalid value: number"),
+        ("invalid type: string", "invalid type: the string"),
+    ] {
+        text = text.replace(rust, json);
+    }
+    // `expected struct PutArgs`, `expected enum LaneArg`: Rust names of the server's types.
+    for word in ["struct ", "enum ", "tuple struct "] {
+        while let Some(at) = text.find(&format!("expected {word}")) {
+            let start = at + "expected ".len();
+            let end = text[start + word.len()..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(text.len(), |i| start + word.len() + i);
+            let json = if word == "enum " {
+                "one of the values listed in the inputSchema"
+            } else {
+                "an object"
+            };
+            text.replace_range(start..end, json);
+        }
+    }
+    text
+}
+
+/// Drops serde_json's ` at line N column M`, which points into a body the server built.
+fn strip_positions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" at line ") {
+        let tail = &rest[at + " at line ".len()..];
+        let digits = tail
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(tail.len());
+        let after = &tail[digits..];
+        match after.strip_prefix(" column ") {
+            Some(col) if digits > 0 => {
+                let n = col.find(|c: char| !c.is_ascii_digit()).unwrap_or(col.len());
+                out.push_str(&rest[..at]);
+                rest = &col[n..];
+            }
+            _ => {
+                out.push_str(&rest[..at + " at line ".len()]);
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every `"..."` or `` `...` `` segment longer than the quote bound cut to a prefix, with its
+/// length, as [`quote`] does.
+fn shorten_quoted(text: &str) -> String {
+    let limit = kenning::vocab::QUOTE_CHARS;
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut chars = text.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        out.push(c);
+        if c != '"' && c != '`' {
+            continue;
+        }
+        let close = c;
+        let mut count = 0_usize;
+        let mut escaped = false;
+        for (_, d) in chars.by_ref() {
+            if close == '"' && !escaped && d == '\\' {
+                escaped = true;
+            } else if !escaped && d == close {
+                if count > limit {
+                    out.push('…');
+                    out.push(close);
+                    out.push_str(&format!(" ({count} characters)"));
+                } else {
+                    out.push(close);
+                }
+                break;
+            } else {
+                escaped = false;
+            }
+            count += 1;
+            if count <= limit {
+                out.push(d);
+            }
+        }
+    }
+    out
 }
 
 /// A management-class act refused to an API-key session (A2), before the store is touched.

@@ -20,9 +20,12 @@
 
 mod compat;
 mod error;
+mod framing;
 #[cfg(test)]
 mod tests;
 mod tools;
+
+pub(crate) use framing::DEFAULT_MAX_MESSAGE_BYTES;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -81,9 +84,11 @@ pub(crate) fn schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     rmcp::handler::server::common::schema_for_type::<T>()
 }
 
-/// Reads a tool's arguments; a mismatch is -32602 naming the tool.
+/// Reads a tool's arguments; a mismatch is -32602 naming the tool and the field, as the client
+/// spelt it (`entities[0].observations`).
 pub(crate) fn args<T: DeserializeOwned>(tool: &str, arguments: Value) -> Result<T, ErrorData> {
-    serde_json::from_value(arguments).map_err(|e| error::malformed(tool, &e))
+    serde_path_to_error::deserialize(arguments)
+        .map_err(|e| error::malformed(tool, &e.path().to_string(), e.inner()))
 }
 
 /// A result whose structured content is `value` and whose text is its JSON.
@@ -223,11 +228,15 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
+        let (input, output) = rmcp::transport::io::stdio_pipes();
+        let (transport, writer) = framing::start(input, output, args.max_message_bytes);
         let service = Server::new(state)
-            .serve(rmcp::transport::io::stdio_pipes())
+            .serve(transport)
             .await
             .context("the MCP handshake failed")?;
         service.waiting().await.context("serving MCP")?;
+        // Every answer written before the process ends.
+        drop(writer.await);
         anyhow::Ok(())
     })?;
     Ok(std::process::ExitCode::SUCCESS)

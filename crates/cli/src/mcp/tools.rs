@@ -415,7 +415,8 @@ fn vector(state: &State, arguments: Value) -> Outcome {
     let a: VectorArgs = args("memory_vector", arguments)?;
     let scope = state.scope(a.scope.clone())?;
     // The facade's wire type checks the attach-or-list rule and the alias.
-    let body = serde_json::to_value(&a).map_err(|e| error::malformed("memory_vector", &e))?;
+    let body = serde_json::to_value(&a)
+        .map_err(|e| error::internal(format!("encoding the request: {e}")))?;
     let request = args("memory_vector", body)?;
     structured(&facade(
         state.store.embedding_request(&state.who, &scope, request),
@@ -481,7 +482,8 @@ struct ClassifyArgs {
 fn classify(state: &State, arguments: Value) -> Outcome {
     let a: ClassifyArgs = args("memory_classify", arguments)?;
     // The classifier's wire type checks the closed sets, the alias and the epistemic rule.
-    let body = serde_json::to_string(&a).map_err(|e| error::malformed("memory_classify", &e))?;
+    let body = serde_json::to_string(&a)
+        .map_err(|e| error::internal(format!("encoding the request: {e}")))?;
     let request = facade(kenning::ClassifyRequest::parse(&body).map_err(kenning::Error::from))?;
     structured(&facade(state.store.classify(&state.who, &request))?)
 }
