@@ -54,6 +54,9 @@ pub(crate) fn from_facade(e: &kenning::Error) -> ErrorData {
             data["name"] = shorten(name).into();
         }
         kenning::Error::InvalidArgument { field, .. } => data["field"] = shorten(field).into(),
+        kenning::Error::Vector(kenning::vector::Error::InvalidParameter { field, .. }) => {
+            data["field"] = (*field).into();
+        }
         kenning::Error::NotFound { what, id } => {
             data["what"] = (*what).into();
             data["id"] = shorten(id).into();
