@@ -437,9 +437,7 @@ fn r6_fusion_parameters_are_checked_naming_the_field() {
     // On every lane, not only where fusion runs: a bad parameter is refused wherever it is sent.
     let check = |fusion: Fusion, limit: usize, field: &str| {
         for chosen in [Lane::Fused, Lane::Term, Lane::Vector, Lane::Auto] {
-            let request = lane("vpn", at(0.0), chosen)
-                .limit(limit)
-                .fusion(fusion);
+            let request = lane("vpn", at(0.0), chosen).limit(limit).fusion(fusion);
             let err = s.kn.retrieve(&s.ops, &request).unwrap_err();
             assert_eq!(err.code(), ErrorCode::InvalidArgument, "{chosen:?}: {err}");
             assert!(err.to_string().starts_with(field), "{chosen:?}: {err}");
