@@ -26,8 +26,33 @@ pub(crate) use kenning::vocab::quote;
 /// principal lacks a permission or reach the call needs.
 pub(crate) const PERMISSION_DENIED: RpcCode = RpcCode(-32003);
 
-/// The JSON-RPC error for a facade error.
+/// `e` with the facade's name of a field, `from`, replaced by the name the client sent, `to`:
+/// in `data.field` and where the message names it.
+pub(crate) fn renamed(mut e: ErrorData, from: &str, to: &str) -> ErrorData {
+    let Some(data) = e.data.as_mut() else {
+        return e;
+    };
+    let field = data.get("field").and_then(serde_json::Value::as_str);
+    let Some(rest) = field.and_then(|f| f.strip_prefix(from)) else {
+        return e;
+    };
+    if !(rest.is_empty() || rest.starts_with(['.', '['])) {
+        return e;
+    }
+    let wire = format!("{to}{rest}");
+    let old = format!("{from}{rest}");
+    data["field"] = wire.as_str().into();
+    e.message = e.message.replacen(&old, &wire, 1).into();
+    e
+}
+
+/// The JSON-RPC error for a facade error. The facade's `scope_id` is named `scope`, as every
+/// tool but the vocabulary ones (which rename it themselves) spells it.
 pub(crate) fn from_facade(e: &kenning::Error) -> ErrorData {
+    renamed(rpc(e), "scope_id", "scope")
+}
+
+fn rpc(e: &kenning::Error) -> ErrorData {
     use kenning::ErrorCode as C;
     let code = e.code();
     let message = clean(&e.to_string());

@@ -22,16 +22,22 @@ fn facade<T>(result: kenning::Result<T>) -> Result<T, ErrorData> {
     result.map_err(|e| error::from_facade(&e))
 }
 
-/// `capsule_id`, or its alias `id`: exactly one of them, or both equal.
+/// `capsule_id`, or its alias `id`: exactly one of them, or both equal. A malformed id is named
+/// as the client sent it.
 fn capsule_id(canonical: Option<String>, alias: Option<String>) -> Result<CapsuleId, ErrorData> {
-    let text = match (canonical, alias) {
+    let (sent, text) = match (canonical, alias) {
         (Some(a), Some(b)) if a != b => {
             return Err(error::invalid(
                 "capsule_id",
-                format!("capsule_id {a:?} and its alias id {b:?} differ: pass only one"),
+                format!(
+                    "capsule_id {} and its alias id {} differ: pass only one",
+                    quote(&a),
+                    quote(&b)
+                ),
             ));
         }
-        (Some(a), _) | (None, Some(a)) => a,
+        (Some(a), _) => ("capsule_id", a),
+        (None, Some(a)) => ("id", a),
         (None, None) => {
             return Err(error::invalid(
                 "id",
@@ -39,7 +45,7 @@ fn capsule_id(canonical: Option<String>, alias: Option<String>) -> Result<Capsul
             ));
         }
     };
-    facade(text.parse())
+    facade(text.parse()).map_err(|e| error::renamed(e, "capsule_id", sent))
 }
 
 /// An RFC 3339 instant, named `field` in errors.
@@ -656,9 +662,17 @@ fn level_scope(
 
 fn vocabulary_get(state: &State, arguments: Value) -> Outcome {
     let a: VocabularyGetArgs = args("memory_vocabulary_get", arguments)?;
+    let sent = if a.scope.is_some() {
+        "scope"
+    } else {
+        "scopeId"
+    };
     let scope = level_scope(a.scope_id, a.scope)?;
     let level = Level::from_scope_id(scope.as_deref());
-    structured(&facade(state.store.vocabulary(&state.who, level))?)
+    structured(
+        &facade(state.store.vocabulary(&state.who, level))
+            .map_err(|e| error::renamed(e, "scope", sent))?,
+    )
 }
 
 const VOCABULARY_DECLARE: &str = "Declare the vocabulary of a level, replacing what it declared \

@@ -194,7 +194,14 @@ try {
   await fails(ops, 'memory_put', { content: 'x', origin: 'rumour' }, INVALID);
   await fails(ops, 'memory_put', { content: 'x', valid_from: 'yesterday' }, INVALID, { field: 'valid_from' });
   await fails(ops, 'memory_put', { content: 'x', scope: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
-  await fails(ops, 'memory_get', { id: 'capsule-1' }, INVALID);
+  // Fields are named as the client sent them, never by the facade's internal names.
+  const byId = await fails(ops, 'memory_get', { id: 'capsule-1' }, INVALID, { field: 'id' });
+  assert.doesNotMatch(byId.message, /capsule_id/);
+  await fails(ops, 'memory_get', { capsule_id: 'capsule-1' }, INVALID, { field: 'capsule_id' });
+  const badScope = await fails(ops, 'memory_graph_query', { scope: 'bad scope' }, INVALID, { field: 'scope' });
+  assert.doesNotMatch(badScope.message, /scope_id/);
+  await fails(ops, 'memory_vocabulary_get', { scopeId: 'bad scope' }, INVALID, { field: 'scopeId' });
+  await fails(ops, 'memory_vocabulary_get', { scope: 'bad scope' }, INVALID, { field: 'scope' });
   await fails(ops, 'memory_get', {}, INVALID, { field: 'id' });
   await fails(ops, 'memory_get', { id: 'cap-999999' }, RESOURCE, { kind: 'unknown_capsule', id: 'cap-999999' });
   log('memory_put / memory_get: valid and invalid arguments, unknown_capsule naming the id (C7, C8, K9)');
