@@ -169,6 +169,12 @@ pub(crate) struct DeclareArgs {
     /// Print the diff and the request body, and write nothing.
     #[arg(long, conflicts_with = "yes")]
     pub(crate) dry_run: bool,
+
+    /// Output format: `table` prints the diff and what was done; `json` prints {"scopeId",
+    /// "declared", "request"} (the diff goes to stderr); `name` the level (a scope id, or
+    /// `enterprise`).
+    #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
+    pub(crate) output: Output,
 }
 
 #[derive(Debug, Args)]
@@ -570,7 +576,8 @@ pub(crate) enum KeysCommand {
         /// Reach over subject scopes (repeatable).
         #[arg(long = "subjects", value_name = "SELECTOR")]
         subjects: Vec<String>,
-        /// Output format.
+        /// Output format. Every one prints the secret, shown only this once: `json` prints
+        /// {"key", "secret"}, `name` the key id and, on the next line, the secret.
         #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
         output: Output,
     },

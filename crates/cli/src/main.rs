@@ -7,6 +7,7 @@ mod cli;
 mod import;
 mod input;
 mod inspect;
+mod json;
 mod mcp;
 mod memory;
 mod output;

@@ -382,11 +382,14 @@ fn commit_graph(session: &Session, args: &CommitGraphArgs) -> anyhow::Result<Exi
         ),
         Output::Table => {
             let mut text = format!(
-                "nodes: {} created, {} replaced, {} classes assigned\nedges: {} created, {} \
-                 replaced\n",
+                "nodes: {} created, {} replaced, {}\nedges: {} created, {} replaced\n",
                 report.nodes_created,
                 report.nodes_replaced,
-                report.classes_assigned,
+                output::plural(
+                    report.classes_assigned,
+                    "class assigned",
+                    "classes assigned"
+                ),
                 report.edges_created,
                 report.edges_replaced
             );

@@ -88,6 +88,15 @@ pub(crate) fn one_line(text: &str, max: usize) -> String {
     cut
 }
 
+/// `1 batch`, `2 batches`, `0 batches`.
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Writes a note for people on stderr (hints, progress summaries): never part of the output a
 /// script parses.
 pub(crate) fn note(text: &str) {

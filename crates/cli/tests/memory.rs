@@ -663,7 +663,7 @@ fn g2_commit_graph_reports_what_it_did_and_keeps_the_first_class() {
                     "edges": [{"relationType": "WORKS_AT", "source": "ana", "target": "acme"}]}"#;
     assert_eq!(
         s.ok(&["memory", "commit-graph", "-s", "bot.support", first]),
-        "nodes: 2 created, 0 replaced, 1 classes assigned\nedges: 1 created, 0 replaced\n"
+        "nodes: 2 created, 0 replaced, 1 class assigned\nedges: 1 created, 0 replaced\n"
     );
     let file = s.file(
         "second.json",

@@ -24,8 +24,6 @@
 //! has no `id` member is a notification and gets no answer (JSON-RPC 2.0 §4.1); a line where no
 //! id can be found is answered with id `null` (§5).
 
-use std::borrow::Cow;
-
 use rmcp::RoleServer;
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
@@ -35,6 +33,7 @@ use tokio::io::{AsyncBufReadExt as _, AsyncRead, AsyncWrite, AsyncWriteExt as _,
 use tokio::sync::mpsc;
 
 use super::error::quote;
+use crate::json::replace_lone_surrogates;
 
 /// The bound on one message (one line, its newline excluded) when `--max-message-bytes` is not
 /// given: 16 MiB, the line bound of rmcp's own transport.
@@ -358,67 +357,6 @@ pub(crate) fn kind(value: &Value) -> String {
         Value::Array(_) => "an array".to_owned(),
         Value::Object(_) => "an object".to_owned(),
     }
-}
-
-/// `text` with every lone UTF-16 surrogate escape (`\uD800`–`\uDFFF` without its other half)
-/// replaced by `\uFFFD`; borrowed when there is none.
-pub(crate) fn replace_lone_surrogates(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    // Fast path: no `\u` escape of a surrogate anywhere.
-    if !bytes
-        .windows(3)
-        .any(|w| w[0] == b'\\' && w[1] == b'u' && matches!(w[2], b'd' | b'D'))
-    {
-        return Cow::Borrowed(text);
-    }
-    let unit = |at: usize| -> Option<u16> { u16::from_str_radix(text.get(at..at + 4)?, 16).ok() };
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    let mut i = 0;
-    let mut last = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !in_string {
-            in_string = b == b'"';
-            i += 1;
-            continue;
-        }
-        match b {
-            b'"' => {
-                in_string = false;
-                i += 1;
-            }
-            b'\\' if bytes.get(i + 1) == Some(&b'u') => {
-                let Some(first) = unit(i + 2) else {
-                    i += 2;
-                    continue;
-                };
-                let high = (0xD800..0xDC00).contains(&first);
-                let low = (0xDC00..0xE000).contains(&first);
-                if high
-                    && bytes.get(i + 6) == Some(&b'\\')
-                    && bytes.get(i + 7) == Some(&b'u')
-                    && unit(i + 8).is_some_and(|u| (0xDC00..0xE000).contains(&u))
-                {
-                    i += 12; // a well-formed pair
-                } else if high || low {
-                    out.push_str(&text[last..i]);
-                    out.push_str("\\uFFFD");
-                    i += 6;
-                    last = i;
-                } else {
-                    i += 6;
-                }
-            }
-            b'\\' => i += 2,
-            _ => i += 1,
-        }
-    }
-    if last == 0 {
-        return Cow::Borrowed(text);
-    }
-    out.push_str(text.get(last..).unwrap_or_default());
-    Cow::Owned(out)
 }
 
 /// Finds the `id` member of a line's top-level object without parsing the line, byte by byte,
@@ -753,27 +691,6 @@ mod tests {
         );
         let long_id = format!(r#"{{"id":"{}","method":"x"}}"#, "i".repeat(5000));
         assert_eq!(IdScan::of(long_id.as_bytes()), Answered::Id(Value::Null));
-    }
-
-    #[test]
-    fn lone_surrogates_become_the_replacement_character_and_pairs_stay() {
-        let cut = r#"{"s":"Ana sent \ud83d\ude80\ud83d"}"#;
-        let fixed = replace_lone_surrogates(cut);
-        let value: Value = serde_json::from_str(&fixed).unwrap();
-        assert_eq!(value["s"], "Ana sent 🚀\u{fffd}");
-        let low = replace_lone_surrogates(r#"["\uDC00x", "\\ud800", "\ud800\u0041"]"#);
-        let value: Value = serde_json::from_str(&low).unwrap();
-        assert_eq!(value, json!(["\u{fffd}x", "\\ud800", "\u{fffd}A"]));
-        assert!(matches!(
-            replace_lone_surrogates(r#"{"a":"\u00e9"}"#),
-            Cow::Borrowed(_)
-        ));
-        assert!(matches!(
-            replace_lone_surrogates(r#"{"a":"\ud83d\ude80"}"#),
-            Cow::Borrowed(_)
-        ));
-        // Without the replacement, serde_json refuses the line: the reason this exists.
-        assert!(serde_json::from_str::<Value>(cut).is_err());
     }
 
     #[test]
