@@ -442,7 +442,7 @@ impl ApiError {
                  declaration or query is far smaller; send less"
             )
         } else {
-            message
+            shortened(message)
         };
         Self::new(status, ErrorCode::InvalidArgument.as_str(), message)
     }
@@ -453,6 +453,22 @@ impl ApiError {
             ErrorCode::Storage.as_str(),
             "the server failed to complete the request; its log has the details",
         )
+    }
+}
+
+/// At most this many characters of axum's account of a rejected request: it can quote the
+/// request (an unknown query parameter), which is the caller's and may be long.
+const REJECTION_CHARS: usize = 400;
+
+/// `message` cut to [`REJECTION_CHARS`] characters, with its length.
+fn shortened(message: String) -> String {
+    match message.char_indices().nth(REJECTION_CHARS) {
+        None => message,
+        Some((cut, _)) => format!(
+            "{}… ({} characters)",
+            &message[..cut],
+            message.chars().count()
+        ),
     }
 }
 

@@ -672,3 +672,30 @@ fn a_missing_store_is_an_error_unless_create_is_given() {
     drop(store);
     assert!(typo.exists());
 }
+
+#[test]
+fn errors_quote_a_prefix_of_a_long_bad_value() {
+    let server = Server::start();
+    let long = "x".repeat(20_000);
+    for (method, path) in [
+        ("GET", format!("/v1/memory/vocabulary?{long}=1")),
+        ("GET", format!("/v1/memory/vocabulary?scopeId={long}")),
+        ("POST", format!("/v1/agents/{long}/memory:query")),
+        ("GET", format!("/v1/{long}")),
+    ] {
+        let answer = server.agent(
+            method,
+            &path,
+            Some(SEED_QUERY_BODY).filter(|_| method == "POST"),
+        );
+        assert!(answer.status >= 400, "{}", answer.body);
+        let message = answer.body["message"].as_str().unwrap();
+        assert!(
+            message.len() < 1_000,
+            "{method} {}: {} bytes",
+            &path[..20],
+            message.len()
+        );
+        assert!(message.contains("characters)"), "{message}");
+    }
+}

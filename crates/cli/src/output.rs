@@ -133,6 +133,45 @@ impl std::fmt::Display for Coded {
 
 impl std::error::Error for Coded {}
 
+/// Every segment between two of `delimiters` (`"..."`, `` `...` ``) longer than the quote bound
+/// cut to a prefix, with its length, as `kenning::vocab::quote` does: a message never carries a
+/// whole bad value.
+pub(crate) fn shorten_quoted(text: &str, delimiters: &[char]) -> String {
+    let limit = kenning::vocab::QUOTE_CHARS;
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut chars = text.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        out.push(c);
+        if !delimiters.contains(&c) {
+            continue;
+        }
+        let close = c;
+        let mut count = 0_usize;
+        let mut escaped = false;
+        for (_, d) in chars.by_ref() {
+            if close == '"' && !escaped && d == '\\' {
+                escaped = true;
+            } else if !escaped && d == close {
+                if count > limit {
+                    out.push('…');
+                    out.push(close);
+                    out.push_str(&format!(" ({count} characters)"));
+                } else {
+                    out.push(close);
+                }
+                break;
+            } else {
+                escaped = false;
+            }
+            count += 1;
+            if count <= limit {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
 /// Prints `value` as pretty JSON.
 pub(crate) fn json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     let mut text = serde_json::to_string_pretty(value)?;
@@ -166,5 +205,6 @@ pub(crate) fn report(e: &anyhow::Error) {
         text.push_str(&format!("\n  caused by: {cause}"));
     }
     text.push('\n');
+    let text = shorten_quoted(&text, &['"', '`']);
     drop(std::io::stderr().write_all(text.as_bytes()));
 }

@@ -252,3 +252,38 @@ fn a_failed_import_leaves_its_progress_bar_short_of_100_percent() {
     assert!(all.contains("line 201"), "{all}");
     assert!(!all.contains("100%"), "a failed import drew 100%: {all}");
 }
+
+#[test]
+fn errors_quote_a_prefix_of_a_long_bad_value() {
+    let s = Store::new();
+    let long = "x".repeat(100_000);
+    let id = format!("cap-{long}");
+    let doc = format!(r#"{{"nodes": [], "{long}": 1}}"#);
+    let file = s.file(
+        "long.jsonl",
+        &format!("{{\"content\": \"x\", \"origin\": \"{long}\"}}\n"),
+    );
+    for (args, code) in [
+        (vec!["memory", "get", id.as_str()], 2),
+        (vec!["memory", "put", "--scope", long.as_str(), "text"], 1),
+        (
+            vec![
+                "memory",
+                "commit-graph",
+                "--scope",
+                "bot.support",
+                doc.as_str(),
+            ],
+            1,
+        ),
+        (
+            vec!["memory", "import", file.as_str(), "--scope", "bot.support"],
+            1,
+        ),
+        (vec!["keys", "create", "--permission", long.as_str()], 1),
+    ] {
+        let err = s.fails(&args, code);
+        assert!(err.len() < 2_000, "{:?}: {} bytes", &args[..2], err.len());
+        assert!(err.contains("characters)"), "{:?}: {err}", &args[..2]);
+    }
+}

@@ -147,7 +147,7 @@ pub(crate) fn serde_message(e: &serde_json::Error) -> String {
 /// A message for a client: see [`serde_message`].
 pub(crate) fn clean(text: &str) -> String {
     let text = strip_positions(text);
-    let mut text = shorten_quoted(&text);
+    let mut text = crate::output::shorten_quoted(&text, &['"', '`']);
     for (rust, json) in [
         ("expected usize", "expected a non-negative integer"),
         ("expected u64", "expected a non-negative integer"),
@@ -213,44 +213,6 @@ fn strip_positions(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
-}
-
-/// Every `"..."` or `` `...` `` segment longer than the quote bound cut to a prefix, with its
-/// length, as [`quote`] does.
-fn shorten_quoted(text: &str) -> String {
-    let limit = kenning::vocab::QUOTE_CHARS;
-    let mut out = String::with_capacity(text.len().min(4096));
-    let mut chars = text.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
-        out.push(c);
-        if c != '"' && c != '`' {
-            continue;
-        }
-        let close = c;
-        let mut count = 0_usize;
-        let mut escaped = false;
-        for (_, d) in chars.by_ref() {
-            if close == '"' && !escaped && d == '\\' {
-                escaped = true;
-            } else if !escaped && d == close {
-                if count > limit {
-                    out.push('…');
-                    out.push(close);
-                    out.push_str(&format!(" ({count} characters)"));
-                } else {
-                    out.push(close);
-                }
-                break;
-            } else {
-                escaped = false;
-            }
-            count += 1;
-            if count <= limit {
-                out.push(d);
-            }
-        }
-    }
     out
 }
 

@@ -800,7 +800,10 @@ fn take_scope(arguments: Value) -> Result<(Option<String>, Value), ErrorData> {
         Some(other) => {
             return Err(error::invalid(
                 "scope",
-                format!("expected a scope id (a string), got {other}"),
+                format!(
+                    "expected a scope id (a string), got {}",
+                    super::framing::kind(&other)
+                ),
             ));
         }
     };
