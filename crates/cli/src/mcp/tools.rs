@@ -704,7 +704,17 @@ fn vocabulary_declare(state: &State, arguments: Value) -> Outcome {
     }
     let a: VocabularyDeclareArgs = args("memory_vocabulary_declare", arguments)?;
     let scope_id = level_scope(a.scope_id, a.scope)?;
-    let mut body = json!({ "vocabulary": a.vocabulary });
+    // Read here first, so that a mismatch is named by its path in what the client sent
+    // (vocabulary.entityClasses[0]), not in the declaration body built from it.
+    let vocabulary = Value::Object(a.vocabulary);
+    serde_path_to_error::deserialize::<_, kenning::Vocabulary>(&vocabulary).map_err(|e| {
+        error::malformed(
+            "memory_vocabulary_declare",
+            &format!("vocabulary.{}", e.path()).replace("vocabulary..", "vocabulary"),
+            e.inner(),
+        )
+    })?;
+    let mut body = json!({ "vocabulary": vocabulary });
     if let Some(scope) = &scope_id {
         body["scopeId"] = scope.as_str().into();
     }

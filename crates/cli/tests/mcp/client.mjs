@@ -309,6 +309,8 @@ try {
   await fails(ops, 'memory_vocabulary_get', { scopeId: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
   await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE, vocabulary: { entityClasses: [{ name: '' }] } }, INVALID);
   await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE }, INVALID);
+  const misspelt = await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE, vocabulary: { entityClasses: [{ nam: 'Person' }] } }, INVALID, { field: 'vocabulary.entityClasses[0].nam' });
+  assert.doesNotMatch(misspelt.message, /line \d+ column|the body/);
   log('memory_vocabulary_declare / memory_vocabulary_get as a management session (V9)');
 
   // memory_graph_commit / memory_graph_query
