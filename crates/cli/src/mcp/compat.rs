@@ -31,6 +31,13 @@ fn facade<T>(result: kenning::Result<T>) -> Result<T, rmcp::ErrorData> {
     result.map_err(|e| error::from_facade(&e))
 }
 
+/// The facade's names of a relation's fields, as the official shape spells them.
+const RELATION_FIELDS: &[(&str, &str)] = &[
+    ("edges[", "relations["),
+    ("].source", "].from"),
+    ("].target", "].to"),
+];
+
 /// The official answer: `text` as the content, `structured` as the structured content.
 fn answer(text: String, structured: Value) -> Outcome {
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
@@ -312,7 +319,8 @@ fn create_relations(state: &State, arguments: Value) -> Outcome {
     let scope = state.scope(a.scope)?;
     let edges: Vec<EdgeRef> = a.relations.iter().map(RelationShape::edge).collect();
     let created: Vec<RelationShape> =
-        facade(state.store.create_relations(&state.who, &scope, &edges))?
+        facade(state.store.create_relations(&state.who, &scope, &edges))
+            .map_err(|e| error::repathed(e, RELATION_FIELDS))?
             .into_iter()
             .map(Into::into)
             .collect();
@@ -326,7 +334,8 @@ fn delete_relations(state: &State, arguments: Value) -> Outcome {
         .relations
         .iter()
         .fold(GraphDeletion::new(), |d, r| d.edge(r.edge()));
-    facade(state.store.delete_graph(&state.who, &scope, &deletion))?;
+    facade(state.store.delete_graph(&state.who, &scope, &deletion))
+        .map_err(|e| error::repathed(e, RELATION_FIELDS))?;
     done("Relations deleted successfully")
 }
 
@@ -373,7 +382,8 @@ fn add_observations(state: &State, arguments: Value) -> Outcome {
         .into_iter()
         .map(|o| EntityObservations::new(o.entity_name, o.contents))
         .collect();
-    let added = facade(state.store.add_observations(&state.who, &scope, &items))?;
+    let added = facade(state.store.add_observations(&state.who, &scope, &items))
+        .map_err(|e| error::repathed(e, &[("].name", "].entityName")]))?;
     let results: Vec<Value> = added
         .into_iter()
         .map(|(name, observations)| {
@@ -446,7 +456,16 @@ fn delete_observations(state: &State, arguments: Value) -> Outcome {
         .into_iter()
         .map(|d| EntityObservations::new(d.entity_name, d.observations))
         .collect();
-    facade(state.store.delete_observations(&state.who, &scope, &items))?;
+    facade(state.store.delete_observations(&state.who, &scope, &items)).map_err(|e| {
+        error::repathed(
+            e,
+            &[
+                ("observations[", "deletions["),
+                ("].name", "].entityName"),
+                ("].contents", "].observations"),
+            ],
+        )
+    })?;
     done("Observations deleted successfully")
 }
 

@@ -26,6 +26,29 @@ pub(crate) use kenning::vocab::quote;
 /// principal lacks a permission or reach the call needs.
 pub(crate) const PERMISSION_DENIED: RpcCode = RpcCode(-32003);
 
+/// `e` with its field path rewritten by `pairs` (each `(facade's, client's)` fragment, e.g.
+/// `("].source", "].from")`), in `data.field` and where the message names it.
+pub(crate) fn repathed(mut e: ErrorData, pairs: &[(&str, &str)]) -> ErrorData {
+    let Some(data) = e.data.as_mut() else {
+        return e;
+    };
+    let Some(old) = data
+        .get("field")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned)
+    else {
+        return e;
+    };
+    let new = pairs
+        .iter()
+        .fold(old.clone(), |path, (from, to)| path.replacen(from, to, 1));
+    if new != old {
+        data["field"] = new.as_str().into();
+        e.message = e.message.replacen(&old, &new, 1).into();
+    }
+    e
+}
+
 /// `e` with the facade's name of a field, `from`, replaced by the name the client sent, `to`:
 /// in `data.field` and where the message names it.
 pub(crate) fn renamed(mut e: ErrorData, from: &str, to: &str) -> ErrorData {
@@ -81,6 +104,16 @@ fn rpc(e: &kenning::Error) -> ErrorData {
         kenning::Error::InvalidArgument { field, .. } => data["field"] = shorten(field).into(),
         kenning::Error::Vector(kenning::vector::Error::InvalidParameter { field, .. }) => {
             data["field"] = (*field).into();
+        }
+        // A graph error's message begins with the path of its field (`relations[0].source`).
+        kenning::Error::Graph(_) => {
+            if let Some(path) = message
+                .split([' ', ':'])
+                .next()
+                .filter(|p| p.contains(['.', '[']))
+            {
+                data["field"] = shorten(path).into();
+            }
         }
         kenning::Error::NotFound { what, id } => {
             data["what"] = (*what).into();

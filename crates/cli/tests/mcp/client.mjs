@@ -399,6 +399,12 @@ try {
   await toolError(ops, 'search_nodes', {});
   await toolError(ops, 'open_nodes', { names: [42] }, { field: 'names[0]' });
   await toolError(ops, 'read_graph', { scope: 'bot.nowhere' }, { kind: 'not_found' });
+  // Fields named as the official shape spells them, not as the graph stores them.
+  await toolError(ops, 'create_relations', { relations: [{ from: ' x', to: 'y', relationType: 'k' }] }, { field: 'relations[0].from' });
+  await toolError(ops, 'create_relations', { relations: [{ from: 'x', to: 'y ', relationType: 'k' }] }, { field: 'relations[0].to' });
+  await toolError(ops, 'delete_relations', { relations: [{ from: 'x', to: 'y', relationType: ' k' }] }, { field: 'relations[0].relationType' });
+  await toolError(ops, 'add_observations', { observations: [{ entityName: ' x', contents: ['a'] }] }, { field: 'observations[0].entityName' });
+  await toolError(ops, 'delete_observations', { deletions: [{ entityName: ' x', observations: ['a'] }] }, { field: 'deletions[0].entityName' });
   const huge = await toolError(ops, 'open_nodes', { names: ['x'], scope: 'y'.repeat(100000) });
   assert.ok(huge.length < 1000, `an error quotes a prefix of a bad value, not all of it: ${huge.length} characters`);
   // A relation before its entities is kept, as the official server keeps it: the missing end
