@@ -172,6 +172,25 @@ pub(crate) fn shorten_quoted(text: &str, delimiters: &[char]) -> String {
     out
 }
 
+/// A store error whose message begins with a field of the library (`fusion.k: ...`,
+/// `scope: ...`), reworded to begin with the flag or argument that set it (`--rrf-k`), so that
+/// a message names what the user typed; its stable code is kept.
+pub(crate) fn flagged(e: kenning::Error, flags: &[(&str, &str)]) -> anyhow::Error {
+    let text = e.to_string();
+    for (field, flag) in flags {
+        if let Some(rest) = text.strip_prefix(field)
+            && rest.starts_with([':', ' ', '['])
+        {
+            return Coded {
+                code: Some(e.code()),
+                message: format!("{flag}{rest}"),
+            }
+            .into();
+        }
+    }
+    e.into()
+}
+
 /// Prints `value` as pretty JSON.
 pub(crate) fn json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     let mut text = serde_json::to_string_pretty(value)?;

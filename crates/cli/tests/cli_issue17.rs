@@ -287,3 +287,70 @@ fn errors_quote_a_prefix_of_a_long_bad_value() {
         assert!(err.contains("characters)"), "{:?}: {err}", &args[..2]);
     }
 }
+
+#[test]
+fn errors_name_the_flag_that_set_the_value() {
+    let s = Store::new();
+    s.ok(&[
+        "memory",
+        "put",
+        "--scope",
+        "bot.support",
+        "Ana prefers email.",
+    ]);
+    let retrieve = |more: &[&str]| {
+        let mut args = vec![
+            "memory",
+            "retrieve",
+            "--scope",
+            "bot.support",
+            "Ana",
+            "--lane",
+            "term",
+        ];
+        args.extend_from_slice(more);
+        s.fails(&args, 1)
+    };
+    // Fusion parameters are checked on the term lane too, and named by their flags.
+    let k = retrieve(&["--rrf-k=-5"]);
+    assert!(
+        k.starts_with("error[INVALID_ARGUMENT]: --rrf-k is -5"),
+        "{k}"
+    );
+    let weights = retrieve(&["--weights", "0,0"]);
+    assert!(
+        weights.contains("--weights") && !weights.contains("fusion."),
+        "{weights}"
+    );
+    let limit = retrieve(&["--limit", "0"]);
+    assert!(limit.contains("--limit: is 0"), "{limit}");
+    let big = s.fails(
+        &[
+            "memory",
+            "retrieve",
+            "--scope",
+            "bot.support",
+            "--embedding",
+            "[1e39, 0]",
+        ],
+        1,
+    );
+    assert!(
+        big.contains("--embedding[0]") && big.contains("out of the f32 range"),
+        "{big}"
+    );
+    let typed = s.fails(
+        &[
+            "memory",
+            "retrieve",
+            "--scope",
+            "bot.support",
+            "--embedding",
+            r#"[1, "x"]"#,
+        ],
+        1,
+    );
+    assert!(!typed.contains("f32") && !typed.contains("f64"), "{typed}");
+    let scope = s.fails(&["memory", "put", "--scope", "bad scope", "x"], 1);
+    assert!(scope.contains("--scope: \"bad scope\""), "{scope}");
+}
