@@ -89,16 +89,10 @@ fn print_id(id: CapsuleId, output: Output) -> anyhow::Result<()> {
 
 fn put(session: &Session, args: &PutArgs) -> anyhow::Result<ExitCode> {
     let capsule = new_capsule(&args.scope, &args.capsule)?;
-    let id = session.store.put(&session.who, &capsule).map_err(|e| {
-        output::flagged(
-            e,
-            &[
-                ("scope", "--scope"),
-                ("metadata", "--meta"),
-                ("content", "CONTENT"),
-            ],
-        )
-    })?;
+    let id = session
+        .store
+        .put(&session.who, &capsule)
+        .map_err(|e| output::flagged(e, &[("scope", "--scope"), ("metadata", "--meta")]))?;
     print_id(id, args.capsule.output)?;
     Ok(ExitCode::SUCCESS)
 }

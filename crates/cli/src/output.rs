@@ -176,6 +176,9 @@ pub(crate) fn shorten_quoted(text: &str, delimiters: &[char]) -> String {
 /// `scope: ...`), reworded to begin with the flag or argument that set it (`--rrf-k`), so that
 /// a message names what the user typed; its stable code is kept.
 pub(crate) fn flagged(e: kenning::Error, flags: &[(&str, &str)]) -> anyhow::Error {
+    if e.code() != kenning::ErrorCode::InvalidArgument {
+        return e.into();
+    }
     let text = e.to_string();
     for (field, flag) in flags {
         if let Some(rest) = text.strip_prefix(field)

@@ -303,7 +303,7 @@ fn r1_retrieve_ranks_by_bm25_in_an_aligned_table_and_as_json() {
         ],
         1,
     );
-    assert!(err.starts_with("error[INVALID_ARGUMENT]: limit"), "{err}");
+    assert!(err.starts_with("error[INVALID_ARGUMENT]: --limit"), "{err}");
     // R2: the vector lane needs the query's embedding, and says so.
     let err = s.fails(
         &[
@@ -318,7 +318,7 @@ fn r1_retrieve_ranks_by_bm25_in_an_aligned_table_and_as_json() {
         1,
     );
     assert!(
-        err.starts_with("error[INVALID_ARGUMENT]: query_embedding"),
+        err.starts_with("error[INVALID_ARGUMENT]: --embedding: is missing"),
         "{err}"
     );
     s.fails(
