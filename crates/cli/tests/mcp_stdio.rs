@@ -18,7 +18,11 @@ use serde_json::{Value, json};
 
 /// Runs `kenning mcp` on a fresh store with `lines` on standard input (then closed), and
 /// returns every answer by id. Fails if the server does not answer within 20 seconds.
-fn serve(lines: &[Vec<u8>], extra: &[&str]) -> (BTreeMap<String, Value>, common::Store) {
+fn serve(
+    lines: &[Vec<u8>],
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> (BTreeMap<String, Value>, common::Store) {
     let store = common::Store::new();
     let mut child = Command::new(common::bin())
         .current_dir(store.dir.path())
@@ -26,6 +30,7 @@ fn serve(lines: &[Vec<u8>], extra: &[&str]) -> (BTreeMap<String, Value>, common:
         .env_remove("KENNING_API_KEY")
         .args(["mcp", "--operator", "ci", "--scope", "bot.support"])
         .args(extra)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -123,7 +128,8 @@ fn every_malformed_line_with_an_id_is_answered_with_it_and_serving_goes_on() {
         br#"{"jsonrpc":"2.0","id":"surrogate","method":"tools/call","params":{"name":"memory_put","arguments":{"content":"Ana sent \ud83d\ude80\ud83d"}}}"#.to_vec(),
         request("after", "tools/call", &put("Still serving.")),
     ];
-    let (answers, store) = serve(&lines, &["--max-message-bytes", "65536"]);
+    // The bound from the environment (the TypeScript and Python clients set the flag).
+    let (answers, store) = serve(&lines, &[], &[("KENNING_MCP_MAX_MESSAGE_BYTES", "65536")]);
     assert_eq!(code(&answers["utf8"]), -32700, "{}", answers["utf8"]);
     assert!(
         answers["utf8"]["error"]["message"]

@@ -306,7 +306,7 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let (input, output) = rmcp::transport::io::stdio_pipes();
         let (transport, writer) = framing::start(input, output, args.max_message_bytes);
         let service = Server::new(state)
@@ -317,6 +317,10 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
         // Every answer written before the process ends.
         drop(writer.await);
         anyhow::Ok(())
-    })?;
+    });
+    // A read of a blocking standard input (a file, a terminal) may still be pending when the
+    // session ends for another reason than its end: do not wait for it.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    served?;
     Ok(std::process::ExitCode::SUCCESS)
 }
