@@ -16,12 +16,14 @@
 //! | `PUT /v1/memory/vocabulary` | `{"scopeId": "bot.support", "vocabulary": {...}}` (JSON, or YAML with a `yaml` content type); no `scopeId` = the enterprise level | `204` |
 //! | `GET /v1/memory/vocabulary` | `?scopeId=bot.support`, or nothing for the enterprise level | `{"declaration": {...}, "resolved": {...}}`, absent members omitted |
 //! | `DELETE /v1/memory/vocabulary` | as `GET` | `204`, also when nothing was declared |
-//! | `POST /v1/agents/{agentInstanceId}/memory:query` | `{"graph": {"start": {"filters": [...]}, "limit": 50}}` | `{"graph": {"nodes": [...], "edges": [...], "truncated": false}}` |
+//! | `POST /v1/agents/{agentInstanceId}/memory:query` | `{"graph": {"start": {"filters": [...]}, "limit": 50}}`; the `graph` section is required (`{"graph": {}}` lists every node) | `{"graph": {"nodes": [...], "edges": [...], "truncated": false}}` |
 //!
 //! On `PUT`, `scopeId` belongs in the body: a `scopeId` query parameter is ignored, so such a
 //! declaration lands at the enterprise level, exactly as the seed says. On `GET` and `DELETE`, a
 //! query parameter other than `scopeId` is refused, so a misspelt `?scope=` never silently
 //! targets the enterprise level. The agent instance id is the scope id the query runs on.
+//! Errors name fields as the wire spells them: `scopeId` on the vocabulary routes,
+//! `agentInstanceId` for the path of a query.
 //!
 //! # Authentication
 //!
@@ -44,7 +46,8 @@
 //! | --- | --- |
 //! | `UNAUTHENTICATED` (this server's: no valid bearer token) | 401 Unauthorized |
 //! | `INVALID_ARGUMENT` (also a malformed query string or path) | 400 Bad Request |
-//! | `INVALID_ARGUMENT` for a body over [`MAX_BODY_BYTES`] | 413 Content Too Large |
+//! | `INVALID_ARGUMENT` for a body over [`MAX_BODY_BYTES`] (the message names the bound) | 413 Content Too Large |
+//! | `METHOD_NOT_ALLOWED` (this server's: a route asked with a method it does not take) | 405 Method Not Allowed, with `Allow` |
 //! | `PERMISSION_DENIED` | 403 Forbidden |
 //! | `NOT_FOUND` (also an unreached scope, A5; also an unknown route) | 404 Not Found |
 //! | `UNKNOWN_CAPSULE` | 404 Not Found |
@@ -56,7 +59,8 @@
 //!
 //! `--store PATH` or `KENNING_STORE` (default `kenning.redb` in the working directory, the file
 //! the `kenning` CLI uses), `--addr HOST:PORT` or `KENNING_HTTP_ADDR` (default `127.0.0.1:8080`;
-//! port 0 picks a free port). The server prints the address it listens on and shuts down
+//! port 0 picks a free port). The store must exist (prepare it with the CLI), so that a mistyped
+//! path is an error rather than a new empty store; `--create` creates it when it is missing. The server prints the address it listens on and shuts down
 //! gracefully on Ctrl-C, finishing the requests in flight.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -74,13 +78,14 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{post, put};
-use kenning::vocab::MAX_BODY_BYTES;
+pub(crate) use kenning::vocab::MAX_BODY_BYTES;
 use kenning::{Declaration, ErrorCode, Format, GraphQuery, Kenning, Level, Principal};
 use serde::{Deserialize, Serialize};
 use tokio::net::TcpListener;
 
-const USAGE: &str = "usage: http_server [--store PATH] [--addr HOST:PORT]
-  --store PATH      the store file (env KENNING_STORE, default kenning.redb)
+const USAGE: &str = "usage: http_server [--store PATH] [--create] [--addr HOST:PORT]
+  --store PATH      the store file (env KENNING_STORE, default kenning.redb); it must exist
+  --create          create the store file when it does not exist
   --addr HOST:PORT  where to listen (env KENNING_HTTP_ADDR, default 127.0.0.1:8080)
   env KENNING_OPERATOR_TOKEN: the bearer token of the operator session (>= 32 characters)";
 
@@ -103,7 +108,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
         println!("{USAGE}");
         return Ok(());
     };
-    let store = Kenning::open(&settings.store)?;
+    let store = open_store(&settings.store, settings.create)?;
     let listener = TcpListener::bind(&settings.addr).await?;
     println!("store {}", store.path().display());
     println!("listening on http://{}", listener.local_addr()?);
@@ -126,26 +131,49 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Where the store is, where to listen, and the operator token.
-struct Settings {
-    store: PathBuf,
+/// Opens the store at `path`; one that does not exist is created only when `create` says so,
+/// so that a mistyped `--store` never serves a new, empty store.
+pub(crate) fn open_store(path: &std::path::Path, create: bool) -> Result<Kenning, String> {
+    if !create && !path.exists() {
+        return Err(format!(
+            "there is no store at {}: check --store (or KENNING_STORE), prepare the store with \
+             the kenning CLI (`kenning --store {} scopes register ID --kind agent`), or pass \
+             --create to start with an empty one",
+            path.display(),
+            path.display()
+        ));
+    }
+    Kenning::open(path).map_err(|e| format!("opening {}: {e}", path.display()))
+}
+
+/// Where the store is, whether to create it, where to listen, and the operator token.
+pub(crate) struct Settings {
+    pub(crate) store: PathBuf,
+    pub(crate) create: bool,
     addr: String,
     operator_token: Option<String>,
 }
 
 impl Settings {
     /// Flags first, then the environment, then the defaults; `None` when help was asked for.
-    fn read(mut args: impl Iterator<Item = String>) -> Result<Option<Self>, String> {
+    pub(crate) fn read(mut args: impl Iterator<Item = String>) -> Result<Option<Self>, String> {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
         let mut store = env("KENNING_STORE").map(PathBuf::from);
         let mut addr = env("KENNING_HTTP_ADDR");
+        let mut create = false;
         while let Some(arg) = args.next() {
             let mut value = || args.next().ok_or(format!("{arg} needs a value\n{USAGE}"));
             match arg.as_str() {
                 "--store" => store = Some(PathBuf::from(value()?)),
                 "--addr" => addr = Some(value()?),
+                "--create" => create = true,
                 "-h" | "--help" => return Ok(None),
-                _ => return Err(format!("unknown argument {arg:?}\n{USAGE}")),
+                _ => {
+                    return Err(format!(
+                        "unknown argument {}\n{USAGE}",
+                        kenning::vocab::quote(&arg)
+                    ));
+                }
             }
         }
         let operator_token = env("KENNING_OPERATOR_TOKEN");
@@ -160,6 +188,7 @@ impl Settings {
         }
         Ok(Some(Self {
             store: store.unwrap_or_else(|| PathBuf::from("kenning.redb")),
+            create,
             addr: addr.unwrap_or_else(|| "127.0.0.1:8080".to_owned()),
             operator_token,
         }))
@@ -187,8 +216,27 @@ pub(crate) fn router(store: Kenning, operator_token: Option<String>) -> Router {
         // axum 0.8 captures only `{...}` segments, so `memory:query` is a literal segment.
         .route("/v1/agents/{agent_instance_id}/memory:query", post(query))
         .fallback(|method: Method, uri: Uri| async move {
-            let message = format!("no route {method} {}", uri.path());
+            let path = kenning::vocab::quote(uri.path());
+            let message = format!("no route {method} {path}");
             ApiError::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
+        })
+        .method_not_allowed_fallback(|method: Method, uri: Uri| async move {
+            let allowed = if uri.path().ends_with("memory:query") {
+                "POST"
+            } else {
+                "PUT, GET, DELETE"
+            };
+            let message = format!(
+                "{} does not take {method}: it takes {allowed}",
+                kenning::vocab::quote(uri.path())
+            );
+            let mut answer = ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "METHOD_NOT_ALLOWED",
+                message,
+            );
+            answer.allow = Some(allowed);
+            answer
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(app)
@@ -210,7 +258,9 @@ async fn declare(
         .is_some_and(|v| v.contains("yaml"));
     let format = if yaml { Format::Yaml } else { Format::Json };
     let declaration = Declaration::parse_bytes(&body, format).map_err(kenning::Error::from)?;
-    blocking(move || app.store.declare(&who, &declaration)).await?;
+    blocking(move || app.store.declare(&who, &declaration))
+        .await
+        .map_err(|e| e.renamed("scopeId"))?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -233,7 +283,8 @@ async fn read(
         app.store
             .vocabulary(&who, Level::from_scope_id(q.scope_id.as_deref()))
     })
-    .await?;
+    .await
+    .map_err(|e| e.renamed("scopeId"))?;
     Ok(Json(read))
 }
 
@@ -248,7 +299,8 @@ async fn remove(
         app.store
             .remove_vocabulary(&who, Level::from_scope_id(q.scope_id.as_deref()))
     })
-    .await?;
+    .await
+    .map_err(|e| e.renamed("scopeId"))?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -267,8 +319,23 @@ async fn query(
 ) -> Result<Json<QueryAnswer>, ApiError> {
     let Path(scope) = scope.map_err(|r| ApiError::rejected(r.status(), r.body_text()))?;
     let body = body.map_err(|r| ApiError::rejected(r.status(), r.body_text()))?;
+    // The memory query has sections, of which this server answers `graph`: a body without it
+    // asks for nothing, and is refused rather than read as a query of the whole graph.
+    if let Ok(serde_json::Value::Object(sections)) = serde_json::from_slice(&body)
+        && !sections.contains_key("graph")
+    {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::InvalidArgument.as_str(),
+            "graph: the memory query has no `graph` section, the one this server answers: send \
+             {\"graph\": {\"start\": {\"filters\": [...]}, \"limit\": 50}} ({\"graph\": {}} \
+             lists every node)",
+        ));
+    }
     let query = GraphQuery::parse_bytes(&body).map_err(kenning::Error::from)?;
-    let graph = blocking(move || app.store.query_graph(&who, &scope, &query)).await?;
+    let graph = blocking(move || app.store.query_graph(&who, &scope, &query))
+        .await
+        .map_err(|e| e.renamed("agentInstanceId"))?;
     Ok(Json(QueryAnswer { graph }))
 }
 
@@ -349,6 +416,8 @@ struct ApiError {
     status: StatusCode,
     code: &'static str,
     message: String,
+    /// The `Allow` header of a 405.
+    allow: Option<&'static str>,
 }
 
 impl ApiError {
@@ -357,6 +426,7 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            allow: None,
         }
     }
 
@@ -366,6 +436,14 @@ impl ApiError {
 
     /// A request axum could not take apart (query string, path, body size).
     fn rejected(status: StatusCode, message: String) -> Self {
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!(
+                "the body is over this server's bound of {MAX_BODY_BYTES} bytes: a valid \
+                 declaration or query is far smaller; send less"
+            )
+        } else {
+            shortened(message)
+        };
         Self::new(status, ErrorCode::InvalidArgument.as_str(), message)
     }
 
@@ -375,6 +453,38 @@ impl ApiError {
             ErrorCode::Storage.as_str(),
             "the server failed to complete the request; its log has the details",
         )
+    }
+}
+
+/// At most this many characters of axum's account of a rejected request: it can quote the
+/// request (an unknown query parameter), which is the caller's and may be long.
+const REJECTION_CHARS: usize = 400;
+
+/// `message` cut to [`REJECTION_CHARS`] characters, with its length.
+fn shortened(message: String) -> String {
+    match message.char_indices().nth(REJECTION_CHARS) {
+        None => message,
+        Some((cut, _)) => format!(
+            "{}… ({} characters)",
+            &message[..cut],
+            message.chars().count()
+        ),
+    }
+}
+
+impl ApiError {
+    /// This error with the facade's field `scope_id` (or `scope`) named as the wire spells
+    /// it (`scopeId`, `agentInstanceId`).
+    fn renamed(mut self, wire: &str) -> Self {
+        for internal in ["scope_id", "scope"] {
+            if let Some(rest) = self.message.strip_prefix(internal)
+                && rest.starts_with(':')
+            {
+                self.message = format!("{wire}{rest}");
+                break;
+            }
+        }
+        self
     }
 }
 
@@ -395,6 +505,8 @@ impl IntoResponse for ApiError {
         let body = Json(serde_json::json!({ "code": self.code, "message": self.message }));
         if self.status == StatusCode::UNAUTHORIZED {
             (self.status, [(header::WWW_AUTHENTICATE, "Bearer")], body).into_response()
+        } else if let Some(allow) = self.allow {
+            (self.status, [(header::ALLOW, allow)], body).into_response()
         } else {
             (self.status, body).into_response()
         }

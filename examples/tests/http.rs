@@ -72,6 +72,8 @@ struct Answer {
     status: u16,
     body: Value,
     challenge: Option<String>,
+    /// The `Allow` header.
+    allow: Option<String>,
 }
 
 impl Server {
@@ -158,6 +160,10 @@ impl Server {
             challenge: response
                 .headers()
                 .get("www-authenticate")
+                .map(|v| v.to_str().unwrap().to_owned()),
+            allow: response
+                .headers()
+                .get("allow")
                 .map(|v| v.to_str().unwrap().to_owned()),
         }
     }
@@ -538,5 +544,158 @@ fn every_error_code_has_the_documented_status() {
     ];
     for (code, status) in table {
         assert_eq!(http_server::status_for(code).as_u16(), status, "{code}");
+    }
+}
+
+#[test]
+fn a_method_a_route_does_not_take_is_405_with_the_envelope_and_allow() {
+    let server = Server::start();
+    for (method, path, allow) in [
+        ("POST", "/v1/memory/vocabulary", "PUT, GET, DELETE"),
+        ("PATCH", "/v1/memory/vocabulary", "PUT, GET, DELETE"),
+        ("GET", "/v1/agents/bot.support/memory:query", "POST"),
+        ("DELETE", "/v1/agents/bot.support/memory:query", "POST"),
+    ] {
+        let answer = server.operator(method, path, None);
+        assert_error(&answer, 405, "METHOD_NOT_ALLOWED");
+        let message = answer.body["message"].as_str().unwrap();
+        assert!(
+            message.contains(method) && message.contains(allow),
+            "{message}"
+        );
+        assert_eq!(answer.allow.as_deref(), Some(allow));
+    }
+}
+
+#[test]
+fn a_body_over_the_bound_is_413_naming_the_bound() {
+    let server = Server::start();
+    let big = format!(
+        r#"{{"vocabulary": {{"entityClasses": [{{"name": "P", "description": "{}"}}]}}}}"#,
+        "x".repeat(http_server::MAX_BODY_BYTES)
+    );
+    for path in [
+        "/v1/memory/vocabulary",
+        "/v1/agents/bot.support/memory:query",
+    ] {
+        let method = if path.ends_with("query") {
+            "POST"
+        } else {
+            "PUT"
+        };
+        let answer = server.operator(method, path, Some(&big));
+        assert_error(&answer, 413, "INVALID_ARGUMENT");
+        let message = answer.body["message"].as_str().unwrap();
+        assert!(
+            message.contains(&http_server::MAX_BODY_BYTES.to_string()),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn errors_name_fields_as_the_wire_spells_them() {
+    let server = Server::start();
+    for method in ["GET", "DELETE"] {
+        let answer = server.operator(method, "/v1/memory/vocabulary?scopeId=bad%20scope", None);
+        assert_error(&answer, 400, "INVALID_ARGUMENT");
+        let message = answer.body["message"].as_str().unwrap();
+        assert!(message.starts_with("scopeId:"), "{message}");
+        assert!(!message.contains("scope_id"), "{message}");
+    }
+    let body = r#"{"scopeId": "bad scope", "vocabulary": {"entityClasses": []}}"#;
+    let answer = server.operator("PUT", "/v1/memory/vocabulary", Some(body));
+    assert_error(&answer, 400, "INVALID_ARGUMENT");
+    assert!(
+        !answer.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("scope_id")
+    );
+    let answer = server.operator(
+        "POST",
+        "/v1/agents/bot%20support/memory:query",
+        Some(SEED_QUERY_BODY),
+    );
+    assert_error(&answer, 400, "INVALID_ARGUMENT");
+    let message = answer.body["message"].as_str().unwrap();
+    assert!(message.starts_with("agentInstanceId:"), "{message}");
+}
+
+#[test]
+fn a_query_without_its_graph_section_is_400_naming_it() {
+    let server = Server::start();
+    let ops = Principal::operator("test");
+    let commit = GraphCommit::new().node(Node::new("ada", "Ada Lovelace"));
+    server
+        .store
+        .commit_graph(&ops, "bot.support", &commit)
+        .unwrap();
+    for body in ["{}", r#"{"start": {"filters": []}}"#] {
+        let answer = server.agent("POST", "/v1/agents/bot.support/memory:query", Some(body));
+        assert_error(&answer, 400, "INVALID_ARGUMENT");
+        let message = answer.body["message"].as_str().unwrap();
+        assert!(message.contains("`graph` section"), "{message}");
+    }
+    // An empty graph section lists every node.
+    let answer = server.agent(
+        "POST",
+        "/v1/agents/bot.support/memory:query",
+        Some(r#"{"graph": {}}"#),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body["graph"]["nodes"][0]["id"], "ada");
+}
+
+#[test]
+fn a_missing_store_is_an_error_unless_create_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("kenign.redb");
+    let args = |more: &[&str]| {
+        let mut all = vec!["--store".to_owned(), typo.display().to_string()];
+        all.extend(more.iter().map(|s| (*s).to_owned()));
+        http_server::Settings::read(all.into_iter())
+            .unwrap()
+            .unwrap()
+    };
+    let settings = args(&[]);
+    let Err(message) = http_server::open_store(&settings.store, settings.create) else {
+        panic!("a missing store was opened");
+    };
+    assert!(
+        message.contains("--create") && message.contains("kenign.redb"),
+        "{message}"
+    );
+    assert!(!typo.exists(), "a refused open created the file");
+    let settings = args(&["--create"]);
+    let store = http_server::open_store(&settings.store, settings.create).unwrap();
+    drop(store);
+    assert!(typo.exists());
+}
+
+#[test]
+fn errors_quote_a_prefix_of_a_long_bad_value() {
+    let server = Server::start();
+    let long = "x".repeat(20_000);
+    for (method, path) in [
+        ("GET", format!("/v1/memory/vocabulary?{long}=1")),
+        ("GET", format!("/v1/memory/vocabulary?scopeId={long}")),
+        ("POST", format!("/v1/agents/{long}/memory:query")),
+        ("GET", format!("/v1/{long}")),
+    ] {
+        let answer = server.agent(
+            method,
+            &path,
+            Some(SEED_QUERY_BODY).filter(|_| method == "POST"),
+        );
+        assert!(answer.status >= 400, "{}", answer.body);
+        let message = answer.body["message"].as_str().unwrap();
+        assert!(
+            message.len() < 1_000,
+            "{method} {}: {} bytes",
+            &path[..20],
+            message.len()
+        );
+        assert!(message.contains("characters)"), "{message}");
     }
 }

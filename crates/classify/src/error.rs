@@ -55,7 +55,7 @@ pub enum Error {
     },
 
     /// A closed-set field holds a value outside its set.
-    #[error("{field} {value:?} is not one of the accepted values: use one of {}", valid.join(", "))]
+    #[error("{field} {} is not one of the accepted values: use one of {}", kenning_vocab::quote(value), valid.join(", "))]
     UnknownValue {
         /// The field, as on the wire (`kind`, `scope`, `origin`, ...).
         field: &'static str,

@@ -79,7 +79,8 @@ pub(crate) fn keys(session: &Session, cmd: KeysCommand) -> anyhow::Result<ExitCo
                     "key": new.key,
                     "secret": new.secret,
                 }))?,
-                Output::Name => output::print(&format!("{}\n", new.key.id)),
+                // The secret is shown only this once: every mode prints it.
+                Output::Name => output::print(&format!("{}\n{}\n", new.key.id, new.secret)),
                 Output::Table => output::print(&format!(
                     "created {}\nsecret  {}\n\nThe secret is shown this once and stored only as a \
                      hash. Hand it to the key's holder; they pass it as --api-key or \

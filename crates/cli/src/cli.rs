@@ -68,6 +68,17 @@ pub(crate) struct McpArgs {
     /// server (create_entities, read_graph, ...) have no scope argument in their shape and use it.
     #[arg(long, value_name = "ID", env = "KENNING_MCP_SCOPE")]
     pub(crate) scope: Option<String>,
+
+    /// The largest message (one line of JSON-RPC) the server reads, in bytes; a longer one is
+    /// answered with an error naming this bound. At least 1024.
+    #[arg(
+        long,
+        value_name = "BYTES",
+        env = "KENNING_MCP_MAX_MESSAGE_BYTES",
+        default_value_t = crate::mcp::DEFAULT_MAX_MESSAGE_BYTES,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1024..=(1 << 32)),
+    )]
+    pub(crate) max_message_bytes: usize,
 }
 
 /// The exit codes, shown under every command's help.
@@ -158,6 +169,12 @@ pub(crate) struct DeclareArgs {
     /// Print the diff and the request body, and write nothing.
     #[arg(long, conflicts_with = "yes")]
     pub(crate) dry_run: bool,
+
+    /// Output format: `table` prints the diff and what was done; `json` prints {"scopeId",
+    /// "declared", "request"} (the diff goes to stderr); `name` the level (a scope id, or
+    /// `enterprise`).
+    #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
+    pub(crate) output: Output,
 }
 
 #[derive(Debug, Args)]
@@ -559,7 +576,8 @@ pub(crate) enum KeysCommand {
         /// Reach over subject scopes (repeatable).
         #[arg(long = "subjects", value_name = "SELECTOR")]
         subjects: Vec<String>,
-        /// Output format.
+        /// Output format. Every one prints the secret, shown only this once: `json` prints
+        /// {"key", "secret"}, `name` the key id and, on the next line, the secret.
         #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
         output: Output,
     },

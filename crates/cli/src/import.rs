@@ -18,7 +18,7 @@ use kenning::{CapsuleId, ErrorCode, FactTime, NewCapsule, Origin, Timestamp};
 use serde::{Deserialize, Deserializer};
 
 use crate::cli::{ImportArgs, Output};
-use crate::output::{self, Coded};
+use crate::output::{self, Coded, plural};
 use crate::session::Session;
 
 /// One line of an import file. Field names follow the capsule's JSON (`valid_from`,
@@ -197,15 +197,6 @@ impl Progress {
     }
 }
 
-/// `1 batch`, `2 batches`.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// Why an import stopped: the line at fault (or the first line of the batch that failed as a
 /// whole), the stable code of the store error behind it if any, and what went wrong.
 #[derive(Debug)]
@@ -300,6 +291,9 @@ struct Import<'a> {
     batch_tag: Option<String>,
     /// Scopes already found reachable.
     known_scopes: HashSet<String>,
+    /// Bytes of input through the line being read, and through the batch's last line.
+    offset: u64,
+    batch_end: u64,
     done: Progress,
     bar: ProgressBar,
 }
@@ -318,6 +312,19 @@ impl Import<'_> {
                 line,
                 "is not a JSON object: each line is one capsule, such as {\"scope\": \
                  \"bot.support\", \"content\": \"Ana prefers email.\"}",
+            ));
+        }
+        if let Some(&at) = crate::json::lone_surrogates(text).first() {
+            let field = crate::json::member_at(text, at).unwrap_or_else(|| "a string".to_owned());
+            let escape = text.get(at..at + 6).unwrap_or("\\u....");
+            return Err(invalid(
+                line,
+                format!(
+                    "{field}: column {}: {escape} is a lone UTF-16 surrogate (half of a \
+                     character, as a string cut inside an emoji leaves), which is no text: \
+                     write the whole character or drop the half",
+                    text[..at].chars().count() + 1
+                ),
             ));
         }
         let parsed: Line = serde_json::from_str(text).map_err(|e| invalid(line, json_error(&e)))?;
@@ -348,6 +355,7 @@ impl Import<'_> {
         }
         self.batch.push(capsule);
         self.batch_lines.push(line);
+        self.batch_end = self.offset;
         match embedding {
             Some(Embedding { model_tag, vector }) => {
                 self.batch_tag = Some(model_tag);
@@ -388,8 +396,12 @@ impl Import<'_> {
         self.batch_lines.clear();
         self.batch_vectors.clear();
         self.batch_tag = None;
-        self.bar
-            .set_message(format!("{} capsules written", self.done.ids.len()));
+        // The bar shows what is written, so that a failure leaves it where the import stopped.
+        self.bar.set_position(self.batch_end);
+        self.bar.set_message(format!(
+            "{} written",
+            plural(self.done.ids.len(), "capsule", "capsules")
+        ));
         Ok(())
     }
 }
@@ -419,6 +431,8 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
         batch_vectors: Vec::with_capacity(batch_size),
         batch_tag: None,
         known_scopes: HashSet::new(),
+        offset: 0,
+        batch_end: 0,
         done: Progress::default(),
         bar: progress_bar(total, !args.no_progress),
     };
@@ -444,7 +458,7 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
             }
         };
         lines += 1;
-        import.bar.inc(read as u64);
+        import.offset += read as u64;
         if lines < args.from_line {
             continue;
         }
@@ -452,7 +466,35 @@ pub(crate) fn run(session: &Session, args: &ImportArgs) -> anyhow::Result<ExitCo
             break Err(failed);
         }
     };
-    import.bar.finish();
+    let result = result.and_then(|()| {
+        // An empty input is no error; a resume past its end is (it is the wrong line or file).
+        if args.from_line > 1 && lines < args.from_line {
+            return Err(Failed {
+                line: args.from_line,
+                blame: false,
+                code: Some(ErrorCode::InvalidArgument),
+                message: format!(
+                    "--from-line {} is past the end of {}, which has {}: nothing was there to \
+                     import. Check the line number (an import that stopped names the one to \
+                     resume from)",
+                    args.from_line,
+                    import.name,
+                    plural(
+                        usize::try_from(lines).unwrap_or(usize::MAX),
+                        "line",
+                        "lines"
+                    )
+                ),
+            });
+        }
+        Ok(())
+    });
+    if result.is_ok() {
+        import.bar.finish();
+    } else {
+        // Left where the last written batch ended, never drawn full.
+        import.bar.abandon();
+    }
 
     let done = &import.done;
     if let Err(failed) = result {

@@ -7,6 +7,7 @@ mod cli;
 mod import;
 mod input;
 mod inspect;
+mod json;
 mod mcp;
 mod memory;
 mod output;
@@ -20,8 +21,11 @@ use clap::FromArgMatches as _;
 use crate::cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    // clap prints usage errors itself and exits with 2.
-    let cli = Cli::from_arg_matches(&cli::command().get_matches()).unwrap_or_else(|e| e.exit());
+    // clap prints usage errors itself and exits with 2; a long bad value is cut to a prefix.
+    let matches = cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|e| usage(&e));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| usage(&e));
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -33,6 +37,20 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Exits as clap would for `e` (help and version on stdout with 0, usage errors on stderr with
+/// 2), quoting a long bad value by its prefix.
+fn usage(e: &clap::Error) -> ! {
+    if !e.use_stderr() {
+        e.exit();
+    }
+    let text = output::shorten_quoted(&e.render().to_string(), &['\'', '"', '`']);
+    drop(std::io::Write::write_all(
+        &mut std::io::stderr(),
+        text.as_bytes(),
+    ));
+    std::process::exit(e.exit_code());
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {

@@ -89,7 +89,10 @@ fn print_id(id: CapsuleId, output: Output) -> anyhow::Result<()> {
 
 fn put(session: &Session, args: &PutArgs) -> anyhow::Result<ExitCode> {
     let capsule = new_capsule(&args.scope, &args.capsule)?;
-    let id = session.store.put(&session.who, &capsule)?;
+    let id = session
+        .store
+        .put(&session.who, &capsule)
+        .map_err(|e| output::flagged(e, &[("scope", "--scope"), ("metadata", "--meta")]))?;
     print_id(id, args.capsule.output)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -263,11 +266,51 @@ fn query_embedding(source: &str) -> anyhow::Result<Vec<f32>> {
     } else {
         source.to_owned()
     };
-    serde_json::from_str(&text).map_err(|e| {
-        anyhow::anyhow!(
-            "--embedding: expected a JSON array of numbers such as [0.12, -0.5, 0.33] ({e})"
-        )
-    })
+    let values: Vec<f64> = serde_json::from_str(&text).map_err(|e| output::Coded {
+        code: Some(kenning::ErrorCode::InvalidArgument),
+        message: format!(
+            "--embedding: expected a JSON array of numbers such as [0.12, -0.5, 0.33] ({})",
+            e.to_string().replace("expected f64", "expected a number")
+        ),
+    })?;
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            #[expect(clippy::cast_possible_truncation, reason = "checked against the range")]
+            let narrow = v as f32;
+            if narrow.is_finite() {
+                Ok(narrow)
+            } else {
+                Err(output::Coded {
+                    code: Some(kenning::ErrorCode::InvalidArgument),
+                    message: format!(
+                        "--embedding[{i}]: {v:e} is out of the f32 range (±{:e}): an embedding \
+                         holds f32 values; normalise the vector, or check the model's output",
+                        f32::MAX
+                    ),
+                }
+                .into())
+            }
+        })
+        .collect()
+}
+
+/// A store error from `retrieve`, its field named by the flag or argument that set it.
+fn retrieve_error(e: kenning::Error) -> anyhow::Error {
+    output::flagged(
+        e,
+        &[
+            ("fusion.k", "--rrf-k"),
+            ("fusion.term_weight", "--weights (TERM)"),
+            ("fusion.vector_weight", "--weights (VECTOR)"),
+            ("fusion.depth", "--limit"),
+            ("query_embedding", "--embedding"),
+            ("limit", "--limit"),
+            ("scope", "--scope"),
+            ("query", "QUERY"),
+        ],
+    )
 }
 
 fn retrieve(session: &Session, args: &RetrieveArgs) -> anyhow::Result<ExitCode> {
@@ -302,7 +345,10 @@ fn retrieve(session: &Session, args: &RetrieveArgs) -> anyhow::Result<ExitCode> 
         }
         request = request.fusion(fusion);
     }
-    let found = session.store.retrieve(&session.who, &request)?;
+    let found = session
+        .store
+        .retrieve(&session.who, &request)
+        .map_err(retrieve_error)?;
     match args.output {
         Output::Json => output::json(&found)?,
         Output::Name => output::print(
@@ -382,11 +428,14 @@ fn commit_graph(session: &Session, args: &CommitGraphArgs) -> anyhow::Result<Exi
         ),
         Output::Table => {
             let mut text = format!(
-                "nodes: {} created, {} replaced, {} classes assigned\nedges: {} created, {} \
-                 replaced\n",
+                "nodes: {} created, {} replaced, {}\nedges: {} created, {} replaced\n",
                 report.nodes_created,
                 report.nodes_replaced,
-                report.classes_assigned,
+                output::plural(
+                    report.classes_assigned,
+                    "class assigned",
+                    "classes assigned"
+                ),
                 report.edges_created,
                 report.edges_replaced
             );

@@ -88,6 +88,15 @@ pub(crate) fn one_line(text: &str, max: usize) -> String {
     cut
 }
 
+/// `1 batch`, `2 batches`, `0 batches`.
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Writes a note for people on stderr (hints, progress summaries): never part of the output a
 /// script parses.
 pub(crate) fn note(text: &str) {
@@ -124,6 +133,67 @@ impl std::fmt::Display for Coded {
 
 impl std::error::Error for Coded {}
 
+/// Every segment between two of `delimiters` (`"..."`, `` `...` ``) longer than the quote bound
+/// cut to a prefix, with its length, as `kenning::vocab::quote` does: a message never carries a
+/// whole bad value.
+pub(crate) fn shorten_quoted(text: &str, delimiters: &[char]) -> String {
+    let limit = kenning::vocab::QUOTE_CHARS;
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut chars = text.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        out.push(c);
+        if !delimiters.contains(&c) {
+            continue;
+        }
+        let close = c;
+        let mut count = 0_usize;
+        let mut escaped = false;
+        for (_, d) in chars.by_ref() {
+            if close == '"' && !escaped && d == '\\' {
+                escaped = true;
+            } else if !escaped && d == close {
+                if count > limit {
+                    out.push('…');
+                    out.push(close);
+                    out.push_str(&format!(" ({count} characters)"));
+                } else {
+                    out.push(close);
+                }
+                break;
+            } else {
+                escaped = false;
+            }
+            count += 1;
+            if count <= limit {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
+/// A store error whose message begins with a field of the library (`fusion.k: ...`,
+/// `scope: ...`), reworded to begin with the flag or argument that set it (`--rrf-k`), so that
+/// a message names what the user typed; its stable code is kept.
+pub(crate) fn flagged(e: kenning::Error, flags: &[(&str, &str)]) -> anyhow::Error {
+    if e.code() != kenning::ErrorCode::InvalidArgument {
+        return e.into();
+    }
+    let text = e.to_string();
+    for (field, flag) in flags {
+        if let Some(rest) = text.strip_prefix(field)
+            && rest.starts_with([':', ' ', '['])
+        {
+            return Coded {
+                code: Some(e.code()),
+                message: format!("{flag}{rest}"),
+            }
+            .into();
+        }
+    }
+    e.into()
+}
+
 /// Prints `value` as pretty JSON.
 pub(crate) fn json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     let mut text = serde_json::to_string_pretty(value)?;
@@ -157,5 +227,6 @@ pub(crate) fn report(e: &anyhow::Error) {
         text.push_str(&format!("\n  caused by: {cause}"));
     }
     text.push('\n');
+    let text = shorten_quoted(&text, &['"', '`']);
     drop(std::io::stderr().write_all(text.as_bytes()));
 }

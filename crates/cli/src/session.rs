@@ -34,6 +34,9 @@ impl Command {
             {
                 crate::input::can_ask(crate::memory::CONFIRM_HINT)
             }
+            Command::Vocabulary(VocabularyCommand::Declare(args)) if !args.yes && !args.dry_run => {
+                crate::input::can_ask(crate::vocab::CONFIRM_HINT)
+            }
             _ => Ok(()),
         }
     }

@@ -11,6 +11,10 @@ use crate::cli::{DeclareArgs, GetArgs, LevelArgs, Output, RemoveArgs, Vocabulary
 use crate::session::Session;
 use crate::{input, output};
 
+/// How to go on when the confirmation of a declaration cannot be asked.
+pub(crate) const CONFIRM_HINT: &str =
+    "Pass --yes to declare without asking, or --dry-run to see the diff only";
+
 pub(crate) fn run(session: &Session, cmd: VocabularyCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         VocabularyCommand::Declare(args) => declare(session, &args),
@@ -97,24 +101,38 @@ fn declare(session: &Session, args: &DeclareArgs) -> anyhow::Result<ExitCode> {
     let body = declaration(args)?;
     let level = level(&args.level);
     let read = session.store.vocabulary(&session.who, level)?;
-    output::print(&preview(level, &read, &body.vocabulary));
-
-    if args.dry_run {
-        output::print("\nRequest body (dry run, nothing written):\n");
-        output::json(&body)?;
-        return Ok(ExitCode::SUCCESS);
+    let asks = !args.yes && !args.dry_run;
+    // The diff comes before the question it asks about: on the question's stream (stderr)
+    // when there is one, or when stdout is for a script (json, name); on stdout otherwise.
+    let diff = preview(level, &read, &body.vocabulary);
+    if asks || args.output != Output::Table {
+        output::note(diff.trim_end());
+    } else {
+        output::print(&diff);
     }
-    if !args.yes
-        && !input::confirm(
-            "Declare it?",
-            "Pass --yes to declare without asking, or --dry-run to see the diff only",
-        )?
-    {
+    if asks && !input::confirm("Declare it?", CONFIRM_HINT)? {
         output::note("aborted: nothing was written");
         return Ok(ExitCode::from(1));
     }
-    session.store.declare(&session.who, &body)?;
-    output::print(&format!("declared at {}\n", level_name(level)));
+    if !args.dry_run {
+        session.store.declare(&session.who, &body)?;
+    }
+    match args.output {
+        Output::Json => output::json(&serde_json::json!({
+            "scopeId": args.level.scope,
+            "declared": !args.dry_run,
+            "request": body,
+        }))?,
+        Output::Name => output::print(&format!(
+            "{}\n",
+            args.level.scope.as_deref().unwrap_or("enterprise")
+        )),
+        Output::Table if args.dry_run => {
+            output::print("\nRequest body (dry run, nothing written):\n");
+            output::json(&body)?;
+        }
+        Output::Table => output::print(&format!("declared at {}\n", level_name(level))),
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -168,9 +186,9 @@ fn describe(level: Level<'_>, read: &VocabularyRead) -> String {
             "empty: classification is deliberately OFF at this level".to_owned()
         }
         (Some(v), _) => format!(
-            "{} entity classes, {} relation types",
-            v.entity_classes.len(),
-            v.relation_types.len()
+            "{}, {}",
+            output::plural(v.entity_classes.len(), "entity class", "entity classes"),
+            output::plural(v.relation_types.len(), "relation type", "relation types")
         ),
     };
     let resolves = match (&read.declaration, &read.resolved, level) {

@@ -303,7 +303,7 @@ fn r1_retrieve_ranks_by_bm25_in_an_aligned_table_and_as_json() {
         ],
         1,
     );
-    assert!(err.starts_with("error[INVALID_ARGUMENT]: limit"), "{err}");
+    assert!(err.starts_with("error[INVALID_ARGUMENT]: --limit"), "{err}");
     // R2: the vector lane needs the query's embedding, and says so.
     let err = s.fails(
         &[
@@ -318,7 +318,7 @@ fn r1_retrieve_ranks_by_bm25_in_an_aligned_table_and_as_json() {
         1,
     );
     assert!(
-        err.starts_with("error[INVALID_ARGUMENT]: query_embedding"),
+        err.starts_with("error[INVALID_ARGUMENT]: --embedding: is missing"),
         "{err}"
     );
     s.fails(
@@ -663,7 +663,7 @@ fn g2_commit_graph_reports_what_it_did_and_keeps_the_first_class() {
                     "edges": [{"relationType": "WORKS_AT", "source": "ana", "target": "acme"}]}"#;
     assert_eq!(
         s.ok(&["memory", "commit-graph", "-s", "bot.support", first]),
-        "nodes: 2 created, 0 replaced, 1 classes assigned\nedges: 1 created, 0 replaced\n"
+        "nodes: 2 created, 0 replaced, 1 class assigned\nedges: 1 created, 0 replaced\n"
     );
     let file = s.file(
         "second.json",

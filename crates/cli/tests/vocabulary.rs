@@ -163,7 +163,7 @@ fn l4_get_tells_the_three_states_apart() {
     ]);
     let own = s.ok(&["vocab", "get", "--scope", "bot.support"]);
     assert!(
-        own.contains("DECLARATION  1 entity classes, 0 relation types"),
+        own.contains("DECLARATION  1 entity class, 0 relation types"),
         "{own}"
     );
     assert!(own.contains("RESOLVES     this declaration"), "{own}");

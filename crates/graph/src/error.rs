@@ -43,7 +43,10 @@ pub enum Error {
     },
 
     /// A text field starts or ends with whitespace, which would make two spellings of one value.
-    #[error("{field} {value:?} starts or ends with whitespace: trim it")]
+    #[error(
+        "{field} {} starts or ends with whitespace: trim it",
+        kenning_vocab::quote(value)
+    )]
     Untrimmed {
         /// Path of the field.
         field: String,
@@ -92,7 +95,10 @@ pub enum Error {
     },
 
     /// A start filter names a key that does not exist.
-    #[error("{field} is {key:?}, not a filter key; valid keys: NodeId, Label, NodeType")]
+    #[error(
+        "{field} is {}, not a filter key; valid keys: NodeId, Label, NodeType",
+        kenning_vocab::quote(key)
+    )]
     UnknownFilterKey {
         /// Path of the key.
         field: String,
@@ -101,7 +107,10 @@ pub enum Error {
     },
 
     /// A traversal direction is not `out`, `in` or `both`.
-    #[error("{field} is {value:?}, not a direction; valid directions: out, in, both")]
+    #[error(
+        "{field} is {}, not a direction; valid directions: out, in, both",
+        kenning_vocab::quote(value)
+    )]
     UnknownDirection {
         /// Path of the direction.
         field: String,
@@ -138,8 +147,9 @@ pub enum Error {
     /// An edge names a node that does not exist in the scope, neither stored nor written earlier
     /// in the same commit.
     #[error(
-        "{field} names node {id:?}, which this scope does not hold: write the node first, or in \
-         the same commit"
+        "{field} names node {}, which this scope does not hold: write the node first, or in \
+         the same commit",
+        kenning_vocab::quote(id)
     )]
     MissingEndpoint {
         /// Path of the edge end (`edges[2].target`).

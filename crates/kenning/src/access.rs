@@ -88,7 +88,11 @@ impl Permission {
                 let known: Vec<&str> = Self::ALL.iter().map(|p| p.as_str()).collect();
                 Error::invalid(
                     "permission",
-                    format!("{name:?} is not a permission; known: {}", known.join(", ")),
+                    format!(
+                        "{} is not a permission; known: {}",
+                        kenning_vocab::quote(name),
+                        known.join(", ")
+                    ),
                 )
             })
     }
@@ -140,7 +144,10 @@ impl Selector {
         kenning_vocab::name::check(body, crate::scope::MAX_SCOPE_ID_CHARS).map_err(|p| {
             Error::invalid(
                 "selector",
-                format!("{text:?}: the id part {p}; write `*`, `PREFIX*` or an exact scope id"),
+                format!(
+                    "{}: the id part {p}; write `*`, `PREFIX*` or an exact scope id",
+                    kenning_vocab::quote(text)
+                ),
             )
         })?;
         Ok(if prefix {

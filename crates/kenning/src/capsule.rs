@@ -118,7 +118,10 @@ impl FromStr for CapsuleId {
         let bad = || {
             Error::invalid(
                 "capsule_id",
-                format!("{s:?} is not a capsule id: write cap-<n>, e.g. cap-12"),
+                format!(
+                    "{} is not a capsule id: write cap-<n>, e.g. cap-12",
+                    kenning_vocab::quote(s)
+                ),
             )
         };
         let digits = s.strip_prefix("cap-").ok_or_else(bad)?;
@@ -487,7 +490,10 @@ impl NewCapsule {
             kenning_vocab::name::check(key, MAX_METADATA_KEY_CHARS).map_err(|p| {
                 Error::invalid(
                     field("metadata"),
-                    format!("key {key:?} {p} (metadata keys follow the name rule)"),
+                    format!(
+                        "key {} {p} (metadata keys follow the name rule)",
+                        kenning_vocab::quote(key)
+                    ),
                 )
             })?;
             if value.len() > MAX_METADATA_VALUE_BYTES {

@@ -751,14 +751,14 @@ impl Kenning {
     /// Creates relations (graph edges) between entities of scope `scope_id`, in one
     /// transaction, and returns those that did not exist, in the order given. A relation that
     /// exists already is left as it is (its properties too); one given twice is created once.
+    /// An end the scope does not hold yet is created with it, as an entity named by it, without
+    /// a class and without observations (G4: never a placeholder class).
     ///
     /// Needs [`Permission::MemoryWrite`] and reach over the scope.
     ///
     /// # Errors
     /// [`Error::Graph`]: `INVALID_ARGUMENT` for a field breaking the text rule or more than
-    /// [`kenning_graph::MAX_COMMIT_EDGES`] relations, `FAILED_PRECONDITION`
-    /// ([`kenning_graph::Error::MissingEndpoint`], field `relations[i].source` or `.target`) for
-    /// an end the scope does not hold, and then nothing is written; [`Error::PermissionDenied`];
+    /// [`kenning_graph::MAX_COMMIT_EDGES`] relations; [`Error::PermissionDenied`];
     /// [`Error::NotFound`]; [`Error::Storage`].
     pub fn create_relations(
         &self,
@@ -789,16 +789,14 @@ impl Kenning {
                     created.push(relation.clone());
                 }
             }
-            // Every end is checked, the existing relations' too: a relation naming an entity
-            // the scope does not hold is refused whether or not it exists.
-            for (i, relation) in relations.iter().enumerate() {
-                for (end, id) in [("source", &relation.source), ("target", &relation.target)] {
-                    if kenning_graph::node_in(txn, scope_id, id)?.is_none() {
-                        return Err(kenning_graph::Error::MissingEndpoint {
-                            field: format!("relations[{i}].{end}"),
-                            id: id.clone(),
-                        }
-                        .into());
+            // An end the scope does not hold is created as an entity without a class (G4: no
+            // placeholder), as the MCP reference server accepts relations before entities; a
+            // later create_entities gives it its type (G3) and observations.
+            let mut missing = HashSet::new();
+            for relation in relations {
+                for id in [&relation.source, &relation.target] {
+                    if kenning_graph::node_in(txn, scope_id, id)?.is_none() && missing.insert(id) {
+                        new.nodes.push(Node::new(id, id));
                     }
                 }
             }

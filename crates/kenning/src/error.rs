@@ -42,7 +42,10 @@ pub enum Error {
     },
 
     /// The named thing does not exist, or the caller may not know whether it does (A5).
-    #[error("{what} {id:?} not found: check the id, or register it first")]
+    #[error(
+        "{what} {} not found: check the id, or register it first",
+        kenning_vocab::quote(id)
+    )]
     NotFound {
         /// What was looked up, e.g. `"scope"`.
         what: &'static str,
@@ -70,8 +73,9 @@ pub enum Error {
 
     /// An entity name names no graph node of the scope (entity memory).
     #[error(
-        "entity {name:?} is not in scope {scope:?}: create it first (create_entities), or check \
-         the name"
+        "entity {} is not in scope {}: create it first (create_entities), or check the name",
+        kenning_vocab::quote(name),
+        kenning_vocab::quote(scope)
     )]
     UnknownEntity {
         /// The scope searched.

@@ -235,6 +235,9 @@
 //!   (fenced ones included) adds nothing.
 //! - **Creating is merging**: `create_entities` on an existing entity keeps its label and
 //!   properties and adds only the observations it does not hold.
+//! - **Relations before entities**: `create_relations` to an entity the scope does not hold
+//!   creates it, without a class (G4) and without observations, so a relation is never lost
+//!   for its order; `create_entities` then types it (G3) and adds its observations.
 //! - **Deleting**: [`delete_entities`](Kenning::delete_entities) forgets the observation
 //!   capsules (C7, audited) and deletes the node with every relation touching it;
 //!   [`delete_graph`](Kenning::delete_graph) deletes the node and unlinks its observations,

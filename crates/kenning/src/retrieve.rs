@@ -391,7 +391,7 @@ impl RetrieveRequest {
 
     /// Checks the request for `lane`: the query text where the term lane needs it (or wherever
     /// it is given), the query embedding where a vector lane needs it (or wherever it is given),
-    /// the fusion parameters for the fused lane.
+    /// the fusion parameters on every lane.
     fn check_for(&self, lane: Lane) -> Result<Checked<'_>> {
         let query = match (lane, self.query.as_deref()) {
             (Lane::Vector | Lane::Fused, None) => {
@@ -415,9 +415,9 @@ impl RetrieveRequest {
             }
             None => None,
         };
-        if lane == Lane::Fused {
-            self.fusion.check(self.limit)?;
-        }
+        // Checked on every lane, so that a bad parameter is refused wherever it is sent, not
+        // only where it would be used.
+        self.fusion.check(self.limit)?;
         Ok(Checked { query, embedding })
     }
 

@@ -59,7 +59,10 @@ impl FromStr for ScopeKind {
             "subject" => Ok(Self::Subject),
             other => Err(Error::invalid(
                 "kind",
-                format!("{other:?} is not a scope kind: write `agent` or `subject`"),
+                format!(
+                    "{} is not a scope kind: write `agent` or `subject`",
+                    kenning_vocab::quote(other)
+                ),
             )),
         }
     }
@@ -85,7 +88,7 @@ struct ScopeRecord {
 /// Checks the scope id rule: 1–128 letters, digits, `_`, `.`, `-`.
 pub(crate) fn check_id(field: &str, id: &str) -> Result<()> {
     kenning_vocab::name::check(id, MAX_SCOPE_ID_CHARS)
-        .map_err(|p| Error::invalid(field, format!("{id:?} {p}")))
+        .map_err(|p| Error::invalid(field, format!("{} {p}", kenning_vocab::quote(id))))
 }
 
 fn not_found(id: &str) -> Error {

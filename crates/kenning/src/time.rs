@@ -44,7 +44,10 @@ impl Timestamp {
         let t = humantime::parse_rfc3339_weak(text.trim()).map_err(|e| {
             crate::Error::invalid(
                 field,
-                format!("{text:?} is not an RFC 3339 time ({e}); write e.g. 2023-05-08T13:56:00Z"),
+                format!(
+                    "{} is not an RFC 3339 time ({e}); write e.g. 2023-05-08T13:56:00Z",
+                    kenning_vocab::quote(text)
+                ),
             )
         })?;
         Ok(Self::from(t))

@@ -371,27 +371,41 @@ fn create_relations_returns_only_new_ones_and_keeps_existing_properties() {
 }
 
 #[test]
-fn create_relations_to_a_missing_entity_names_it_and_writes_nothing() {
+fn create_relations_to_a_missing_entity_creates_it_without_a_class() {
     let (kn, ops) = store();
-    kn.create_entities(&ops, SCOPE, &[NewEntity::new("a")])
+    kn.create_entities(&ops, SCOPE, &[NewEntity::new("a").with_type("person")])
         .unwrap();
-    let err = kn
+    let created = kn
         .create_relations(
             &ops,
             SCOPE,
             &[
                 EdgeRef::new("a", "knows", "a"),
                 EdgeRef::new("a", "knows", "ghost"),
+                EdgeRef::new("ghost", "knows", "ghost"),
             ],
         )
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::FailedPrecondition);
-    assert!(matches!(
-        &err,
-        kenning::Error::Graph(kenning::GraphError::MissingEndpoint { field, id })
-            if field == "relations[1].target" && id == "ghost"
-    ));
-    assert!(kn.entity_graph(&ops, SCOPE).unwrap().relations.is_empty());
+        .unwrap();
+    // The whole batch is kept: no valid relation is dropped for the one naming a new entity.
+    assert_eq!(created.len(), 3);
+    let graph = kn.entity_graph(&ops, SCOPE).unwrap();
+    assert_eq!(graph.relations.len(), 3);
+    let ghost = graph.entities.iter().find(|e| e.name == "ghost").unwrap();
+    // G4: no placeholder class, no observations; a later write may type it (G3).
+    assert_eq!((&ghost.entity_type, ghost.observations.len()), (&None, 0));
+    kn.create_entities(
+        &ops,
+        SCOPE,
+        &[NewEntity::new("ghost")
+            .with_type("robot")
+            .observe("It hums.")],
+    )
+    .unwrap();
+    let opened = kn
+        .open_entities(&ops, SCOPE, &["ghost".to_owned()])
+        .unwrap();
+    assert_eq!(opened.entities[0].entity_type.as_deref(), Some("robot"));
+    assert_eq!(opened.relations.len(), 2);
 }
 
 #[test]

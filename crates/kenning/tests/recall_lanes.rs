@@ -434,13 +434,14 @@ fn r6_each_lane_feeds_as_many_hits_as_asked_and_at_least_ten() {
 fn r6_fusion_parameters_are_checked_naming_the_field() {
     let s = store();
     fixture(&s);
+    // On every lane, not only where fusion runs: a bad parameter is refused wherever it is sent.
     let check = |fusion: Fusion, limit: usize, field: &str| {
-        let request = lane("vpn", at(0.0), Lane::Fused)
-            .limit(limit)
-            .fusion(fusion);
-        let err = s.kn.retrieve(&s.ops, &request).unwrap_err();
-        assert_eq!(err.code(), ErrorCode::InvalidArgument, "{err}");
-        assert!(err.to_string().starts_with(field), "{err}");
+        for chosen in [Lane::Fused, Lane::Term, Lane::Vector, Lane::Auto] {
+            let request = lane("vpn", at(0.0), chosen).limit(limit).fusion(fusion);
+            let err = s.kn.retrieve(&s.ops, &request).unwrap_err();
+            assert_eq!(err.code(), ErrorCode::InvalidArgument, "{chosen:?}: {err}");
+            assert!(err.to_string().starts_with(field), "{chosen:?}: {err}");
+        }
     };
     check(Fusion::default().with_k(-1.0), 10, "fusion.k");
     check(Fusion::default().with_k(f64::INFINITY), 10, "fusion.k");

@@ -111,10 +111,12 @@ pub enum Error {
     /// The attach names another model than the store's resident one (E2). One embedder per
     /// store: two model spaces never meet in one cosine lane.
     #[error(
-        "model_tag {got:?} differs from this store's resident embedder {resident:?} ({dimension} \
+        "model_tag {} differs from this store's resident embedder {} ({dimension} \
          dimensions), elected by the first attach; one embedder per store, so vectors of two \
-         models never meet in one cosine lane. Embed with {resident:?}, or migrate explicitly: \
-         clear every embedding in the store, then re-attach each capsule's vector under {got:?}"
+         models never meet in one cosine lane. Embed with {1}, or migrate explicitly: clear \
+         every embedding in the store, then re-attach each capsule's vector under {0}",
+        kenning_vocab::quote(got),
+        kenning_vocab::quote(resident)
     )]
     ModelTagMismatch {
         /// The tag given.

@@ -18,7 +18,7 @@ pub enum Error {
         max: usize,
     },
     /// A class or relation name breaks the name rule (V2, V3).
-    #[error("{field} {name:?} {problem}")]
+    #[error("{field} {} {problem}", crate::quote(name))]
     InvalidName {
         /// JSON path of the name.
         field: String,
@@ -38,7 +38,10 @@ pub enum Error {
         max: usize,
     },
     /// The same class or relation type is declared twice (V4).
-    #[error("{field} declares {what} {name:?} a second time: each name may appear once")]
+    #[error(
+        "{field} declares {what} {} a second time: each name may appear once",
+        crate::quote(name)
+    )]
     Duplicate {
         /// JSON path of the second occurrence.
         field: String,
@@ -49,7 +52,8 @@ pub enum Error {
     },
     /// A signature names a class this declaration does not declare (V4).
     #[error(
-        "{field} names class {class:?}, which this declaration does not declare: add it to entityClasses or fix the signature"
+        "{field} names class {}, which this declaration does not declare: add it to entityClasses or fix the signature",
+        crate::quote(class)
     )]
     UndeclaredClass {
         /// JSON path of the signature end.

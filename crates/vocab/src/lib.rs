@@ -52,6 +52,7 @@ mod diff;
 mod error;
 mod model;
 pub mod name;
+mod quote;
 mod render;
 
 pub use body::{Declaration, Format, MAX_BODY_BYTES, VocabularyRead};
@@ -61,4 +62,5 @@ pub use model::{
     EntityClass, MAX_DESCRIPTION_CHARS, MAX_ENTITY_CLASSES, MAX_NAME_CHARS, MAX_RELATION_TYPES,
     MAX_SIGNATURES, RelationType, Signature, Vocabulary,
 };
+pub use quote::{QUOTE_CHARS, quote};
 pub use render::{CLASSES_HEADER, RELATIONS_HEADER, SECTION_HEADER, flatten};

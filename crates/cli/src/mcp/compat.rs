@@ -8,10 +8,16 @@
 //! otherwise acts on the server's `--scope`. Results are the official ones: the text content
 //! is the result as indented JSON (or the official sentence for deletions) and the structured
 //! content wraps it (`{entities}`, `{relations}`, `{results}`, the graph, `{success,
-//! message}`). Where Kenning is stricter it answers with an error instead of storing something
-//! the graph cannot hold: a relation to an entity that does not exist is -32002 (kind
-//! failed_precondition), an observation for an unknown entity -32002 (kind unknown_entity), as
-//! the official server also refuses it.
+//! message}`), and each tool lists the `outputSchema` of that structured content.
+//!
+//! Errors are reported as the official server reports them: a tool that fails answers a result
+//! with `isError: true` and the message as its text, which the model reads, and the details
+//! (`code`, `kind`, `field`, ...) under `_meta["kenning/error"]`; only protocol errors (an
+//! unknown tool, a malformed `tools/call`) are JSON-RPC errors. A relation to an entity that
+//! does not exist yet is accepted, as the official server accepts it: the missing end is
+//! created as an entity without a class (never a placeholder, G4), which `read_graph` lists and
+//! a later `create_entities` types. An observation for an unknown entity is refused, as the
+//! official server also refuses it.
 
 use kenning::{EdgeRef, Entity, EntityGraph, EntityObservations, GraphDeletion, NewEntity};
 use rmcp::model::{CallToolResult, ContentBlock};
@@ -24,6 +30,13 @@ use super::{Outcome, State, ToolDef, args, error, schema};
 fn facade<T>(result: kenning::Result<T>) -> Result<T, rmcp::ErrorData> {
     result.map_err(|e| error::from_facade(&e))
 }
+
+/// The facade's names of a relation's fields, as the official shape spells them.
+const RELATION_FIELDS: &[(&str, &str)] = &[
+    ("edges[", "relations["),
+    ("].source", "].from"),
+    ("].target", "].to"),
+];
 
 /// The official answer: `text` as the content, `structured` as the structured content.
 fn answer(text: String, structured: Value) -> Outcome {
@@ -46,6 +59,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<CreateEntitiesArgs>,
             read_only: false,
             run: create_entities,
+            output: Some(output::<CreatedEntities>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "create_relations",
@@ -53,6 +68,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<RelationsArgs>,
             read_only: false,
             run: create_relations,
+            output: Some(output::<CreatedRelations>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "add_observations",
@@ -60,6 +77,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<AddObservationsArgs>,
             read_only: false,
             run: add_observations,
+            output: Some(output::<AddedObservations>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "delete_entities",
@@ -67,6 +86,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<DeleteEntitiesArgs>,
             read_only: false,
             run: delete_entities,
+            output: Some(output::<Deleted>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "delete_observations",
@@ -74,6 +95,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<DeleteObservationsArgs>,
             read_only: false,
             run: delete_observations,
+            output: Some(output::<Deleted>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "delete_relations",
@@ -81,6 +104,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<RelationsArgs>,
             read_only: false,
             run: delete_relations,
+            output: Some(output::<Deleted>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "read_graph",
@@ -88,6 +113,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<ScopeArgs>,
             read_only: true,
             run: read_graph,
+            output: Some(output::<GraphShape>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "search_nodes",
@@ -95,6 +122,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<SearchArgs>,
             read_only: true,
             run: search_nodes,
+            output: Some(output::<GraphShape>),
+            errors_as_results: true,
         },
         ToolDef {
             name: "open_nodes",
@@ -102,6 +131,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<OpenArgs>,
             read_only: true,
             run: open_nodes,
+            output: Some(output::<GraphShape>),
+            errors_as_results: true,
         },
     ]
 }
@@ -158,10 +189,57 @@ impl RelationShape {
 }
 
 /// The official knowledge graph shape.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 struct GraphShape {
+    /// The entities, in name order.
     entities: Vec<EntityShape>,
+    /// The relations touching them.
     relations: Vec<RelationShape>,
+}
+
+/// The structured answer of create_entities: the entities that did not exist yet.
+#[derive(Debug, Serialize, JsonSchema)]
+struct CreatedEntities {
+    /// The entities created by the call.
+    entities: Vec<EntityShape>,
+}
+
+/// The structured answer of create_relations: the relations that did not exist yet.
+#[derive(Debug, Serialize, JsonSchema)]
+struct CreatedRelations {
+    /// The relations created by the call.
+    relations: Vec<RelationShape>,
+}
+
+/// What add_observations added to one entity.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct AddedShape {
+    /// The entity.
+    entity_name: String,
+    /// The contents it did not hold yet.
+    added_observations: Vec<String>,
+}
+
+/// The structured answer of add_observations.
+#[derive(Debug, Serialize, JsonSchema)]
+struct AddedObservations {
+    /// Per item, in the order given.
+    results: Vec<AddedShape>,
+}
+
+/// The structured answer of a deletion.
+#[derive(Debug, Serialize, JsonSchema)]
+struct Deleted {
+    /// Always true: a deletion that fails is an error result.
+    success: bool,
+    /// The official server's sentence.
+    message: String,
+}
+
+/// The output schema of `T`, as rmcp generates it.
+fn output<T: JsonSchema + 'static>() -> std::sync::Arc<rmcp::model::JsonObject> {
+    rmcp::handler::server::common::schema_for_output::<T>()
 }
 
 fn graph(g: EntityGraph) -> Outcome {
@@ -180,9 +258,10 @@ const CREATE_ENTITIES: &str = "Create multiple new entities in the knowledge gra
 entities [{name, entityType, observations: [string]}]. Returns the entities that did not exist \
 yet. An entity that exists already is merged into: it keeps its entityType (a type is \
 assign-once; the first one given sticks) and gains the observations it does not hold. \
-Observations are stored as memories, so memory_retrieve recalls them too. Errors: -32602 for a \
-name breaking the id rule (1-256 characters, no control characters, no leading or trailing \
-space) or a blank observation; -32002 kind not_found for an unknown scope.";
+Observations are stored as memories, so memory_retrieve recalls them too. A failure is a \
+result with isError true and the message as text: a name breaking the id rule (1-256 \
+characters, no control characters, no leading or trailing space), a blank observation, an \
+unknown scope.";
 
 /// Arguments of create_entities.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -215,13 +294,15 @@ fn create_entities(state: &State, arguments: Value) -> Outcome {
 
 const CREATE_RELATIONS: &str = "Create multiple new relations between entities in the knowledge \
 graph. Relations should be in active voice. Mandatory: relations [{from, to, relationType}]. \
-Returns the relations that did not exist yet. Both ends must be existing entities: a relation \
-to a missing one is refused with -32002 kind failed_precondition and nothing is written \
-(create the entity first). Errors: -32602 for a field breaking the text rule.";
+Returns the relations that did not exist yet. An end that is no entity yet is created as an \
+entity without a type or observations (create_entities later gives it both), so relations may \
+come before their entities. A failure is a result with isError true and the message as text: \
+a field breaking the text rule, an unknown scope.";
 
 const DELETE_RELATIONS: &str = "Delete multiple relations from the knowledge graph. Mandatory: \
 relations [{from, to, relationType}]; relations that do not exist are ignored. Returns \
-\"Relations deleted successfully\". Errors: -32602 for a field breaking the text rule.";
+\"Relations deleted successfully\". A failure (a field breaking the text rule) is a result with \
+isError true and the message as text.";
 
 /// Arguments of create_relations and delete_relations.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -238,7 +319,8 @@ fn create_relations(state: &State, arguments: Value) -> Outcome {
     let scope = state.scope(a.scope)?;
     let edges: Vec<EdgeRef> = a.relations.iter().map(RelationShape::edge).collect();
     let created: Vec<RelationShape> =
-        facade(state.store.create_relations(&state.who, &scope, &edges))?
+        facade(state.store.create_relations(&state.who, &scope, &edges))
+            .map_err(|e| error::repathed(e, RELATION_FIELDS))?
             .into_iter()
             .map(Into::into)
             .collect();
@@ -252,7 +334,8 @@ fn delete_relations(state: &State, arguments: Value) -> Outcome {
         .relations
         .iter()
         .fold(GraphDeletion::new(), |d, r| d.edge(r.edge()));
-    facade(state.store.delete_graph(&state.who, &scope, &deletion))?;
+    facade(state.store.delete_graph(&state.who, &scope, &deletion))
+        .map_err(|e| error::repathed(e, RELATION_FIELDS))?;
     done("Relations deleted successfully")
 }
 
@@ -267,9 +350,9 @@ fn done(message: &str) -> Outcome {
 const ADD_OBSERVATIONS: &str = "Add new observations to existing entities in the knowledge \
 graph. Mandatory: observations [{entityName, contents: [string]}]. Returns, per item, \
 {entityName, addedObservations}: the contents the entity did not hold yet. All or nothing: an \
-item naming no entity is refused with -32002 (data {\"kind\": \"unknown_entity\", \"name\"}) and \
-nothing is written; create the entity first with create_entities. Errors: -32602 for a blank or \
-oversized observation.";
+item naming no entity is refused and nothing is written; create the entity first with \
+create_entities. A failure is a result with isError true and the message as text (an unknown \
+entity, a blank or oversized observation), its kind under _meta[\"kenning/error\"].";
 
 /// Observations for one entity.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -299,7 +382,8 @@ fn add_observations(state: &State, arguments: Value) -> Outcome {
         .into_iter()
         .map(|o| EntityObservations::new(o.entity_name, o.contents))
         .collect();
-    let added = facade(state.store.add_observations(&state.who, &scope, &items))?;
+    let added = facade(state.store.add_observations(&state.who, &scope, &items))
+        .map_err(|e| error::repathed(e, &[("].name", "].entityName")]))?;
     let results: Vec<Value> = added
         .into_iter()
         .map(|(name, observations)| {
@@ -372,7 +456,16 @@ fn delete_observations(state: &State, arguments: Value) -> Outcome {
         .into_iter()
         .map(|d| EntityObservations::new(d.entity_name, d.observations))
         .collect();
-    facade(state.store.delete_observations(&state.who, &scope, &items))?;
+    facade(state.store.delete_observations(&state.who, &scope, &items)).map_err(|e| {
+        error::repathed(
+            e,
+            &[
+                ("observations[", "deletions["),
+                ("].name", "].entityName"),
+                ("].contents", "].observations"),
+            ],
+        )
+    })?;
     done("Observations deleted successfully")
 }
 
@@ -389,6 +482,17 @@ struct ScopeArgs {
     scope: Option<String>,
 }
 
+/// The `memory://knowledge-graph` resource: the graph of the server's `--scope`, as read_graph
+/// answers it, in indented JSON.
+pub(super) fn knowledge_graph(state: &State) -> Result<String, rmcp::ErrorData> {
+    let scope = state.scope(None)?;
+    let g = facade(state.store.entity_graph(&state.who, &scope))?;
+    pretty(&GraphShape {
+        entities: g.entities.into_iter().map(Into::into).collect(),
+        relations: g.relations.into_iter().map(Into::into).collect(),
+    })
+}
+
 fn read_graph(state: &State, arguments: Value) -> Outcome {
     let a: ScopeArgs = args("read_graph", arguments)?;
     let scope = state.scope(a.scope)?;
@@ -399,7 +503,8 @@ const SEARCH_NODES: &str = "Search for nodes in the knowledge graph based on a q
 Mandatory: query. Returns {entities, relations}: first every entity whose name, entityType or \
 an observation contains the query (ignoring case), then entities whose observations recall \
 ranks for the query's words (stemmed, stop words dropped, accents folded), with the relations \
-touching them. Errors: -32602 for a query over 4 KiB.";
+touching them. A failure (a query over 4 KiB) is a result with isError true and the message as \
+text.";
 
 /// Arguments of search_nodes.
 #[derive(Debug, Deserialize, JsonSchema)]

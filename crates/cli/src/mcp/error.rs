@@ -20,15 +20,65 @@ use rmcp::ErrorData;
 use rmcp::model::ErrorCode as RpcCode;
 use serde_json::json;
 
+pub(crate) use kenning::vocab::quote;
+
 /// Implementation-defined server error (JSON-RPC reserves -32000 to -32099): the session's
 /// principal lacks a permission or reach the call needs.
 pub(crate) const PERMISSION_DENIED: RpcCode = RpcCode(-32003);
 
-/// The JSON-RPC error for a facade error.
+/// `e` with its field path rewritten by `pairs` (each `(facade's, client's)` fragment, e.g.
+/// `("].source", "].from")`), in `data.field` and where the message names it.
+pub(crate) fn repathed(mut e: ErrorData, pairs: &[(&str, &str)]) -> ErrorData {
+    let Some(data) = e.data.as_mut() else {
+        return e;
+    };
+    let Some(old) = data
+        .get("field")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned)
+    else {
+        return e;
+    };
+    let new = pairs
+        .iter()
+        .fold(old.clone(), |path, (from, to)| path.replacen(from, to, 1));
+    if new != old {
+        data["field"] = new.as_str().into();
+        e.message = e.message.replacen(&old, &new, 1).into();
+    }
+    e
+}
+
+/// `e` with the facade's name of a field, `from`, replaced by the name the client sent, `to`:
+/// in `data.field` and where the message names it.
+pub(crate) fn renamed(mut e: ErrorData, from: &str, to: &str) -> ErrorData {
+    let Some(data) = e.data.as_mut() else {
+        return e;
+    };
+    let field = data.get("field").and_then(serde_json::Value::as_str);
+    let Some(rest) = field.and_then(|f| f.strip_prefix(from)) else {
+        return e;
+    };
+    if !(rest.is_empty() || rest.starts_with(['.', '['])) {
+        return e;
+    }
+    let wire = format!("{to}{rest}");
+    let old = format!("{from}{rest}");
+    data["field"] = wire.as_str().into();
+    e.message = e.message.replacen(&old, &wire, 1).into();
+    e
+}
+
+/// The JSON-RPC error for a facade error. The facade's `scope_id` is named `scope`, as every
+/// tool but the vocabulary ones (which rename it themselves) spells it.
 pub(crate) fn from_facade(e: &kenning::Error) -> ErrorData {
+    renamed(rpc(e), "scope_id", "scope")
+}
+
+fn rpc(e: &kenning::Error) -> ErrorData {
     use kenning::ErrorCode as C;
     let code = e.code();
-    let message = e.to_string();
+    let message = clean(&e.to_string());
     let mut data = json!({ "code": code.as_str() });
     let (rpc, kind) = match code {
         C::InvalidArgument => (RpcCode::INVALID_PARAMS, "invalid_argument"),
@@ -48,13 +98,26 @@ pub(crate) fn from_facade(e: &kenning::Error) -> ErrorData {
     match e {
         kenning::Error::UnknownCapsule { id } => data["id"] = id.to_string().into(),
         kenning::Error::UnknownEntity { scope, name } => {
-            data["scope"] = scope.as_str().into();
-            data["name"] = name.as_str().into();
+            data["scope"] = shorten(scope).into();
+            data["name"] = shorten(name).into();
         }
-        kenning::Error::InvalidArgument { field, .. } => data["field"] = field.as_str().into(),
+        kenning::Error::InvalidArgument { field, .. } => data["field"] = shorten(field).into(),
+        kenning::Error::Vector(kenning::vector::Error::InvalidParameter { field, .. }) => {
+            data["field"] = (*field).into();
+        }
+        // A graph error's message begins with the path of its field (`relations[0].source`).
+        kenning::Error::Graph(_) => {
+            if let Some(path) = message
+                .split([' ', ':'])
+                .next()
+                .filter(|p| p.contains(['.', '[']))
+            {
+                data["field"] = shorten(path).into();
+            }
+        }
         kenning::Error::NotFound { what, id } => {
             data["what"] = (*what).into();
-            data["id"] = id.as_str().into();
+            data["id"] = shorten(id).into();
         }
         _ => {}
     }
@@ -72,17 +135,118 @@ pub(crate) fn invalid(field: &str, message: impl Into<String>) -> ErrorData {
     )
 }
 
-/// Arguments that do not fit a tool's input schema (-32602): serde's account of the first
-/// mismatch, and where to look.
-pub(crate) fn malformed(tool: &str, e: &serde_json::Error) -> ErrorData {
+/// Arguments that do not fit a tool's input schema (-32602): the field at fault, as the client
+/// spelt it (`entities[0].observations`), serde's account of the mismatch in JSON's words, and
+/// where to look.
+pub(crate) fn malformed(tool: &str, path: &str, e: &serde_json::Error) -> ErrorData {
+    let at = if path.is_empty() || path == "." {
+        String::new()
+    } else {
+        format!("{}: ", shorten(path))
+    };
+    let mut data = json!({ "code": "INVALID_ARGUMENT", "kind": "invalid_argument" });
+    if !at.is_empty() {
+        data["field"] = shorten(path).into();
+    }
     ErrorData::new(
         RpcCode::INVALID_PARAMS,
         format!(
-            "invalid arguments for {tool}: {e}; the tool's inputSchema (tools/list) gives every \
-             field, its type and which are required"
+            "invalid arguments for {tool}: {at}{}; the tool's inputSchema (tools/list) gives \
+             every field, its type and which are required",
+            serde_message(e)
         ),
-        Some(json!({ "code": "INVALID_ARGUMENT", "kind": "invalid_argument" })),
+        Some(data),
     )
+}
+
+/// At most this many characters of a value are kept where an error carries it as data.
+const DATA_CHARS: usize = 256;
+
+/// `text` cut to [`DATA_CHARS`] characters (with `…`), for an error's `data` members.
+pub(crate) fn shorten(text: &str) -> String {
+    match text.char_indices().nth(DATA_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
+/// serde_json's message for a client: no position (the body was the server's own), JSON's
+/// names for types instead of Rust's (`a non-negative integer`, not `usize`), and every value
+/// it quotes cut to a prefix with its length.
+pub(crate) fn serde_message(e: &serde_json::Error) -> String {
+    clean(&e.to_string())
+}
+
+/// A message for a client: see [`serde_message`].
+pub(crate) fn clean(text: &str) -> String {
+    let text = strip_positions(text);
+    let mut text = crate::output::shorten_quoted(&text, &['"', '`']);
+    for (rust, json) in [
+        ("expected usize", "expected a non-negative integer"),
+        ("expected u64", "expected a non-negative integer"),
+        ("expected u32", "expected a non-negative integer"),
+        ("expected u16", "expected a non-negative integer"),
+        ("expected u8", "expected a non-negative integer"),
+        ("expected i64", "expected an integer"),
+        ("expected i32", "expected an integer"),
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+        ("expected a sequence", "expected an array"),
+        ("expected a map", "expected an object"),
+        ("expected unit", "expected null"),
+        ("invalid type: map", "invalid type: object"),
+        ("invalid type: sequence", "invalid type: array"),
+        ("invalid type: unit value", "invalid type: null"),
+        ("invalid type: floating point", "invalid type: number"),
+        ("invalid type: integer", "invalid type: number"),
+        ("invalid value: integer", "invalid value: number"),
+        ("invalid value: floating point", "invalid value: number"),
+        ("invalid type: string", "invalid type: the string"),
+    ] {
+        text = text.replace(rust, json);
+    }
+    // `expected struct PutArgs`, `expected enum LaneArg`: Rust names of the server's types.
+    for word in ["struct ", "enum ", "tuple struct "] {
+        while let Some(at) = text.find(&format!("expected {word}")) {
+            let start = at + "expected ".len();
+            let end = text[start + word.len()..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(text.len(), |i| start + word.len() + i);
+            let json = if word == "enum " {
+                "one of the values listed in the inputSchema"
+            } else {
+                "an object"
+            };
+            text.replace_range(start..end, json);
+        }
+    }
+    text
+}
+
+/// Drops serde_json's ` at line N column M`, which points into a body the server built.
+fn strip_positions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" at line ") {
+        let tail = &rest[at + " at line ".len()..];
+        let digits = tail
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(tail.len());
+        let after = &tail[digits..];
+        match after.strip_prefix(" column ") {
+            Some(col) if digits > 0 => {
+                let n = col.find(|c: char| !c.is_ascii_digit()).unwrap_or(col.len());
+                out.push_str(&rest[..at]);
+                rest = &col[n..];
+            }
+            _ => {
+                out.push_str(&rest[..at + " at line ".len()]);
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A management-class act refused to an API-key session (A2), before the store is touched.

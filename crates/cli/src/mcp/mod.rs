@@ -20,9 +20,13 @@
 
 mod compat;
 mod error;
+mod framing;
+mod schemas;
 #[cfg(test)]
 mod tests;
 mod tools;
+
+pub(crate) use framing::DEFAULT_MAX_MESSAGE_BYTES;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -30,9 +34,10 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use kenning::{Kenning, Principal};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, JsonObject,
-    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
-    Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt as _};
@@ -74,6 +79,11 @@ pub(crate) struct ToolDef {
     /// Whether it writes nothing (the `readOnlyHint` annotation).
     pub(crate) read_only: bool,
     pub(crate) run: fn(&State, Value) -> Outcome,
+    /// The schema of its structured content (`outputSchema`).
+    pub(crate) output: Option<fn() -> Arc<JsonObject>>,
+    /// Whether a failure is a result with `isError: true` (the official memory server's way)
+    /// rather than a JSON-RPC error (the seeds' codes).
+    pub(crate) errors_as_results: bool,
 }
 
 /// The input schema of `T`, as rmcp generates it (JSON Schema 2020-12).
@@ -81,9 +91,11 @@ pub(crate) fn schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     rmcp::handler::server::common::schema_for_type::<T>()
 }
 
-/// Reads a tool's arguments; a mismatch is -32602 naming the tool.
+/// Reads a tool's arguments; a mismatch is -32602 naming the tool and the field, as the client
+/// spelt it (`entities[0].observations`).
 pub(crate) fn args<T: DeserializeOwned>(tool: &str, arguments: Value) -> Result<T, ErrorData> {
-    serde_json::from_value(arguments).map_err(|e| error::malformed(tool, &e))
+    serde_path_to_error::deserialize(arguments)
+        .map_err(|e| error::malformed(tool, &e.path().to_string(), e.inner()))
 }
 
 /// A result whose structured content is `value` and whose text is its JSON.
@@ -114,6 +126,7 @@ impl Server {
             .iter()
             .map(|t| {
                 let mut tool = Tool::new(t.name, t.description, (t.schema)());
+                tool.output_schema = t.output.map(|schema| schema());
                 tool.annotations = Some(ToolAnnotations::new().read_only(t.read_only).destructive(
                     !t.read_only && t.name.contains("delete") || t.name == "memory_forget",
                 ));
@@ -137,9 +150,14 @@ together have no order between them, so wait for an answer before a call that de
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("kenning", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build(),
+        )
+        .with_server_info(Implementation::new("kenning", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
     }
 
     /// Up to 2025-11-25: from 2026-07-28 on, rmcp turns -32002 into -32602, and the seeds
@@ -172,13 +190,79 @@ impl ServerHandler for Server {
             .ok_or_else(|| error::unknown_tool(&request.name))?;
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let (state, tools) = (Arc::clone(&self.state), Arc::clone(&self.tools));
+        let as_result = self.tools[index].errors_as_results;
         // The facade blocks (redb transactions, fsync): run it off the async workers so that
         // concurrent calls proceed side by side.
-        tokio::task::spawn_blocking(move || (tools[index].run)(&state, arguments))
+        let outcome = tokio::task::spawn_blocking(move || (tools[index].run)(&state, arguments))
             .await
-            .map_err(|e| error::internal(format!("the tool call did not finish: {e}")))?
-            .map(CallToolResponse::from)
+            .map_err(|e| error::internal(format!("the tool call did not finish: {e}")))?;
+        match outcome {
+            Err(e) if as_result => Ok(error_result(e).into()),
+            outcome => outcome.map(CallToolResponse::from),
+        }
     }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let graph = Resource::new(KNOWLEDGE_GRAPH, "knowledge-graph")
+            .with_description(
+                "The knowledge graph of the server's --scope, as read_graph answers it: \
+                 {entities: [{name, entityType, observations}], relations: [{from, to, \
+                 relationType}]}",
+            )
+            .with_mime_type("application/json");
+        Ok(ListResourcesResult::with_all_items(vec![graph]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        if request.uri != KNOWLEDGE_GRAPH {
+            return Err(ErrorData::resource_not_found(
+                format!(
+                    "no resource {}: resources/list names the one this server has, \
+                     {KNOWLEDGE_GRAPH}",
+                    error::quote(&request.uri)
+                ),
+                Some(serde_json::json!({ "uri": error::shorten(&request.uri) })),
+            ));
+        }
+        let state = Arc::clone(&self.state);
+        let text = tokio::task::spawn_blocking(move || compat::knowledge_graph(&state))
+            .await
+            .map_err(|e| error::internal(format!("the read did not finish: {e}")))??;
+        let contents = ResourceContents::TextResourceContents {
+            uri: KNOWLEDGE_GRAPH.to_owned(),
+            mime_type: Some("application/json".to_owned()),
+            text,
+            meta: None,
+        };
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+/// The URI of the resource the official memory server offers: the whole knowledge graph.
+const KNOWLEDGE_GRAPH: &str = "memory://knowledge-graph";
+
+/// A failed call as the official memory server reports it: a result with `isError: true`
+/// whose text is the message, the model's to read; the error's data under
+/// `_meta["kenning/error"]`, with its JSON-RPC code.
+fn error_result(e: ErrorData) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(e.message.to_string())]);
+    let mut detail = match e.data {
+        Some(Value::Object(map)) => map,
+        _ => JsonObject::new(),
+    };
+    detail.insert("jsonrpcCode".to_owned(), e.code.0.into());
+    let mut meta = JsonObject::new();
+    meta.insert("kenning/error".to_owned(), Value::Object(detail));
+    result.meta = Some(rmcp::model::MetaObject(meta));
+    result
 }
 
 /// The principal of the session, decided before the store is served.
@@ -222,13 +306,21 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
+        let (input, output) = rmcp::transport::io::stdio_pipes();
+        let (transport, writer) = framing::start(input, output, args.max_message_bytes);
         let service = Server::new(state)
-            .serve(rmcp::transport::io::stdio_pipes())
+            .serve(transport)
             .await
             .context("the MCP handshake failed")?;
         service.waiting().await.context("serving MCP")?;
+        // Every answer written before the process ends.
+        drop(writer.await);
         anyhow::Ok(())
-    })?;
+    });
+    // A read of a blocking standard input (a file, a terminal) may still be pending when the
+    // session ends for another reason than its end: do not wait for it.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    served?;
     Ok(std::process::ExitCode::SUCCESS)
 }

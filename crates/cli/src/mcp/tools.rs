@@ -9,27 +9,35 @@ use kenning::{
     Timestamp,
 };
 use rmcp::ErrorData;
+use rmcp::model::CallToolResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::{Outcome, State, ToolDef, args, error, schema, structured};
+use super::error::quote;
+use super::{Outcome, State, ToolDef, args, error, schema, schemas, structured};
 
 /// Turns a facade result into a tool outcome.
 fn facade<T>(result: kenning::Result<T>) -> Result<T, ErrorData> {
     result.map_err(|e| error::from_facade(&e))
 }
 
-/// `capsule_id`, or its alias `id`: exactly one of them, or both equal.
+/// `capsule_id`, or its alias `id`: exactly one of them, or both equal. A malformed id is named
+/// as the client sent it.
 fn capsule_id(canonical: Option<String>, alias: Option<String>) -> Result<CapsuleId, ErrorData> {
-    let text = match (canonical, alias) {
+    let (sent, text) = match (canonical, alias) {
         (Some(a), Some(b)) if a != b => {
             return Err(error::invalid(
                 "capsule_id",
-                format!("capsule_id {a:?} and its alias id {b:?} differ: pass only one"),
+                format!(
+                    "capsule_id {} and its alias id {} differ: pass only one",
+                    quote(&a),
+                    quote(&b)
+                ),
             ));
         }
-        (Some(a), _) | (None, Some(a)) => a,
+        (Some(a), _) => ("capsule_id", a),
+        (None, Some(a)) => ("id", a),
         (None, None) => {
             return Err(error::invalid(
                 "id",
@@ -37,12 +45,64 @@ fn capsule_id(canonical: Option<String>, alias: Option<String>) -> Result<Capsul
             ));
         }
     };
-    facade(text.parse())
+    facade(text.parse()).map_err(|e| error::renamed(e, "capsule_id", sent))
 }
 
 /// An RFC 3339 instant, named `field` in errors.
 fn instant(field: &str, text: Option<&str>) -> Result<Option<Timestamp>, ErrorData> {
     text.map(|t| facade(Timestamp::parse(field, t))).transpose()
+}
+
+/// A vector of JSON numbers as `f32`s, each checked to be in the `f32` range (JSON numbers are
+/// read as `f64`, and one past ±3.4e38 would otherwise become infinite or null), named
+/// `field[i]` in errors.
+fn f32_vector(field: &str, values: Vec<f64>) -> Result<Vec<f32>, ErrorData> {
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "checked against the range first"
+            )]
+            let narrow = v as f32;
+            if v.is_finite() && !narrow.is_finite() {
+                return Err(error::invalid(
+                    &format!("{field}[{i}]"),
+                    format!(
+                        "{v:e} is out of the f32 range (±{:e}): an embedding holds f32 values; \
+                         normalise the vector, or check the model's output",
+                        f32::MAX
+                    ),
+                ));
+            }
+            Ok(narrow)
+        })
+        .collect()
+}
+
+/// The facade's name of a fusion parameter, renamed as the client sent it: `rrf_k`,
+/// `weights.term`, `weights.vector`.
+fn fusion_fields(e: ErrorData) -> ErrorData {
+    let field = e
+        .data
+        .as_ref()
+        .and_then(|d| d.get("field"))
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let Some(field) = field else { return e };
+    let wire = match field.as_str() {
+        "fusion.k" => "rrf_k",
+        "fusion.term_weight" => "weights.term",
+        "fusion.vector_weight" => "weights.vector",
+        _ => return e,
+    };
+    let mut e = e;
+    e.message = e.message.replace(&field, wire).into();
+    if let Some(data) = e.data.as_mut() {
+        data["field"] = wire.into();
+    }
+    e
 }
 
 pub(super) fn tools() -> Vec<ToolDef> {
@@ -53,6 +113,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<PutArgs>,
             read_only: false,
             run: put,
+            output: Some(schemas::put),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_get",
@@ -60,6 +122,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<IdArgs>,
             read_only: true,
             run: get,
+            output: Some(schemas::get),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_forget",
@@ -67,6 +131,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<IdArgs>,
             read_only: false,
             run: forget,
+            output: Some(schemas::forget),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_retrieve",
@@ -74,6 +140,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<RetrieveArgs>,
             read_only: true,
             run: retrieve,
+            output: Some(schemas::retrieve),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_vector",
@@ -81,6 +149,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<VectorArgs>,
             read_only: false,
             run: vector,
+            output: Some(schemas::vector),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_classify",
@@ -88,6 +158,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<ClassifyArgs>,
             read_only: false,
             run: classify,
+            output: Some(schemas::classify),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_vocabulary_get",
@@ -95,6 +167,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<VocabularyGetArgs>,
             read_only: true,
             run: vocabulary_get,
+            output: Some(schemas::vocabulary_get),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_vocabulary_declare",
@@ -102,6 +176,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<VocabularyDeclareArgs>,
             read_only: false,
             run: vocabulary_declare,
+            output: Some(schemas::vocabulary_declare),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_graph_commit",
@@ -109,6 +185,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<GraphCommitArgs>,
             read_only: false,
             run: graph_commit,
+            output: Some(schemas::graph_commit),
+            errors_as_results: false,
         },
         ToolDef {
             name: "memory_graph_query",
@@ -116,6 +194,8 @@ pub(super) fn tools() -> Vec<ToolDef> {
             schema: schema::<GraphQueryArgs>,
             read_only: true,
             run: graph_query,
+            output: Some(schemas::graph_query),
+            errors_as_results: false,
         },
     ]
 }
@@ -269,7 +349,7 @@ struct RetrieveArgs {
     query: Option<String>,
     /// The query's embedding, computed with the model whose vectors you stored (memory_vector).
     #[serde(default)]
-    query_embedding: Option<Vec<f32>>,
+    query_embedding: Option<Vec<f64>>,
     /// auto (default), term, vector or fused.
     #[serde(default)]
     lane: Option<LaneArg>,
@@ -326,7 +406,11 @@ struct WeightsArg {
 fn retrieve(state: &State, arguments: Value) -> Outcome {
     let a: RetrieveArgs = args("memory_retrieve", arguments)?;
     let scope = state.scope(a.scope)?;
-    let mut request = match (a.query, a.query_embedding) {
+    let query_embedding = a
+        .query_embedding
+        .map(|v| f32_vector("query_embedding", v))
+        .transpose()?;
+    let mut request = match (a.query, query_embedding) {
         (Some(query), embedding) => {
             let request = RetrieveRequest::new(scope, query);
             match embedding {
@@ -370,7 +454,7 @@ fn retrieve(state: &State, arguments: Value) -> Outcome {
         }
         request = request.fusion(fusion);
     }
-    structured(&facade(state.store.retrieve(&state.who, &request))?)
+    structured(&facade(state.store.retrieve(&state.who, &request)).map_err(fusion_fields)?)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,10 +467,12 @@ pass capsule_id (alias id), embedding ([f32], non-empty, finite, not all zero) a
 elects the store's model_tag and dimension, and an attach with another tag is refused (-32002 \
 kind failed_precondition) naming the resident one. One embedding per capsule: a second attach \
 replaces it. Answers {\"recorded\": true, \"replaced\": bool}. LIST: pass none of the three to \
-get every stored embedding of the scope as [{capsule_id, dimension, model_tag}] in append \
-order, without the vectors. scope defaults to the server's --scope; an attached capsule must \
-belong to it. Errors: -32602 for a bad vector, a missing model_tag or only some of the three \
-fields; -32002 with data {\"kind\": \"unknown_capsule\", \"id\"} for an unknown capsule. \
+get every stored embedding of the scope as {\"embeddings\": [{capsule_id, dimension, \
+model_tag}]} in append order, without the vectors. An attach acts on the capsule's own scope \
+(as memory_get finds it); a scope given must be that one. A LIST's scope defaults to the \
+server's --scope. Errors: -32602 for a bad vector (a value out of the f32 range is named by \
+its index, embedding[i]), a missing model_tag, only some of the three fields, or a scope that \
+is not the capsule's; -32002 with data {\"kind\": \"unknown_capsule\", \"id\"} for an unknown capsule. \
 Audited on attach.";
 
 /// Arguments of memory_vector.
@@ -403,23 +489,67 @@ struct VectorArgs {
     /// Alias of capsule_id; pass one of the two.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     id: Option<String>,
-    /// ATTACH: the caller-computed vector.
+    /// ATTACH: the caller-computed vector (f32 values).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    embedding: Option<Vec<f32>>,
+    embedding: Option<Vec<f64>>,
     /// ATTACH (mandatory): the model that produced the embedding, compared byte for byte.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     model_tag: Option<String>,
 }
 
 fn vector(state: &State, arguments: Value) -> Outcome {
-    let a: VectorArgs = args("memory_vector", arguments)?;
-    let scope = state.scope(a.scope.clone())?;
+    let mut a: VectorArgs = args("memory_vector", arguments)?;
+    if let Some(values) = a.embedding.take() {
+        // Checked here, where the index of a value out of range is still known.
+        let narrow = f32_vector("embedding", values)?;
+        a.embedding = Some(narrow.into_iter().map(f64::from).collect());
+    }
+    let id = a
+        .capsule_id
+        .as_ref()
+        .or(a.id.as_ref())
+        .map(|t| t.parse::<CapsuleId>());
+    let scope = match (a.scope.clone(), id) {
+        // An attach names its capsule, which knows its scope: as memory_get finds it.
+        (None, Some(Ok(id))) => match state.store.capsule(&state.who, id) {
+            Ok(capsule) => capsule.scope,
+            Err(_) => state.scope(None)?,
+        },
+        (Some(given), Some(Ok(id))) => {
+            if let Ok(capsule) = state.store.capsule(&state.who, id)
+                && capsule.scope != given
+            {
+                return Err(error::invalid(
+                    "scope",
+                    format!(
+                        "{id} belongs to scope {}, not {}: omit scope (an attach uses the \
+                         capsule's own scope), or pass scope {:?}",
+                        quote(&capsule.scope),
+                        quote(&given),
+                        capsule.scope
+                    ),
+                ));
+            }
+            given
+        }
+        (given, _) => state.scope(given)?,
+    };
     // The facade's wire type checks the attach-or-list rule and the alias.
-    let body = serde_json::to_value(&a).map_err(|e| error::malformed("memory_vector", &e))?;
+    let body = serde_json::to_value(&a)
+        .map_err(|e| error::internal(format!("encoding the request: {e}")))?;
     let request = args("memory_vector", body)?;
-    structured(&facade(
-        state.store.embedding_request(&state.who, &scope, request),
-    )?)
+    match facade(state.store.embedding_request(&state.who, &scope, request))? {
+        // Structured content is an object: the listing goes under `embeddings`, and the text
+        // is the array itself.
+        kenning::EmbeddingAnswer::Listed(list) => {
+            let listed = serde_json::to_value(&list)
+                .map_err(|e| error::internal(format!("encoding the result: {e}")))?;
+            let mut result = CallToolResult::structured(json!({ "embeddings": listed }));
+            result.content = vec![rmcp::model::ContentBlock::text(listed.to_string())];
+            Ok(result)
+        }
+        answer => structured(&answer),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,7 +611,8 @@ struct ClassifyArgs {
 fn classify(state: &State, arguments: Value) -> Outcome {
     let a: ClassifyArgs = args("memory_classify", arguments)?;
     // The classifier's wire type checks the closed sets, the alias and the epistemic rule.
-    let body = serde_json::to_string(&a).map_err(|e| error::malformed("memory_classify", &e))?;
+    let body = serde_json::to_string(&a)
+        .map_err(|e| error::internal(format!("encoding the request: {e}")))?;
     let request = facade(kenning::ClassifyRequest::parse(&body).map_err(kenning::Error::from))?;
     structured(&facade(state.store.classify(&state.who, &request))?)
 }
@@ -490,8 +621,8 @@ fn classify(state: &State, arguments: Value) -> Outcome {
 // memory_vocabulary_get, memory_vocabulary_declare
 
 const VOCABULARY_GET: &str = "Read a vocabulary level: what it declares and what resolves \
-there (the classes and relation types memory formation uses). Optional scopeId: omitted reads \
-the enterprise level. Answers {declaration?, resolved?}: a scope that inherits has no \
+there (the classes and relation types memory formation uses). Optional scopeId (or scope, the \
+same argument as the other tools spell it): omitted reads the enterprise level. Answers {declaration?, resolved?}: a scope that inherits has no \
 declaration and a resolved vocabulary; one that declared an empty vocabulary has a declaration \
 and no resolved (classification off); no resolved at all means nothing is declared. Errors: \
 -32002 kind not_found for an unknown scope; -32003 when the key lacks vocabulary read.";
@@ -500,22 +631,55 @@ and no resolved (classification off); no resolved at all means nothing is declar
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct VocabularyGetArgs {
-    /// The scope whose level to read. Omitted: the enterprise level.
+    /// The scope whose level to read (the seed's spelling). Omitted: the enterprise level.
     #[serde(default)]
     scope_id: Option<String>,
+    /// The same as scopeId, as every other tool spells it; pass one of the two.
+    #[serde(default)]
+    scope: Option<String>,
+}
+
+/// The level a vocabulary tool names: `scopeId` (the seed's spelling) or `scope` (every other
+/// tool's), one of the two or both equal; neither is the enterprise level.
+fn level_scope(
+    scope_id: Option<String>,
+    scope: Option<String>,
+) -> Result<Option<String>, ErrorData> {
+    match (scope_id, scope) {
+        (Some(a), Some(b)) if a != b => Err(error::invalid(
+            "scopeId",
+            format!(
+                "scopeId {} and scope {} differ: they are two spellings of one argument, pass \
+                 one",
+                quote(&a),
+                quote(&b)
+            ),
+        )),
+        (Some(a), _) | (None, Some(a)) => Ok(Some(a)),
+        (None, None) => Ok(None),
+    }
 }
 
 fn vocabulary_get(state: &State, arguments: Value) -> Outcome {
     let a: VocabularyGetArgs = args("memory_vocabulary_get", arguments)?;
-    let level = Level::from_scope_id(a.scope_id.as_deref());
-    structured(&facade(state.store.vocabulary(&state.who, level))?)
+    let sent = if a.scope.is_some() {
+        "scope"
+    } else {
+        "scopeId"
+    };
+    let scope = level_scope(a.scope_id, a.scope)?;
+    let level = Level::from_scope_id(scope.as_deref());
+    structured(
+        &facade(state.store.vocabulary(&state.who, level))
+            .map_err(|e| error::renamed(e, "scope", sent))?,
+    )
 }
 
 const VOCABULARY_DECLARE: &str = "Declare the vocabulary of a level, replacing what it declared \
 (management-class: refused with -32003 when the server runs as an API key, A2). Mandatory: \
 vocabulary {entityClasses: [{name, description}], relationTypes: [{name, description, \
 signatures?: [{sourceClass, targetClass}]}]}; an empty vocabulary turns classification off at that \
-level. Optional scopeId: omitted declares the enterprise default. Declaring changes no stored \
+level. Optional scopeId (or scope): omitted declares the enterprise default. Declaring changes no stored \
 memory. Answers {\"declared\": true, \"scopeId\"?}. Errors: -32602 for an invalid vocabulary \
 (the message names the field); -32002 kind not_found for an unknown scope.";
 
@@ -523,9 +687,12 @@ memory. Answers {\"declared\": true, \"scopeId\"?}. Errors: -32602 for an invali
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct VocabularyDeclareArgs {
-    /// The scope to declare for. Omitted: the enterprise level.
+    /// The scope to declare for (the seed's spelling). Omitted: the enterprise level.
     #[serde(default)]
     scope_id: Option<String>,
+    /// The same as scopeId, as every other tool spells it; pass one of the two.
+    #[serde(default)]
+    scope: Option<String>,
     /// The vocabulary: {entityClasses: [{name, description}], relationTypes: [{name,
     /// description, signatures?: [{sourceClass, targetClass}]}]}.
     vocabulary: serde_json::Map<String, Value>,
@@ -536,8 +703,19 @@ fn vocabulary_declare(state: &State, arguments: Value) -> Outcome {
         return Err(error::management_refused("declaring a vocabulary"));
     }
     let a: VocabularyDeclareArgs = args("memory_vocabulary_declare", arguments)?;
-    let mut body = json!({ "vocabulary": a.vocabulary });
-    if let Some(scope) = &a.scope_id {
+    let scope_id = level_scope(a.scope_id, a.scope)?;
+    // Read here first, so that a mismatch is named by its path in what the client sent
+    // (vocabulary.entityClasses[0]), not in the declaration body built from it.
+    let vocabulary = Value::Object(a.vocabulary);
+    serde_path_to_error::deserialize::<_, kenning::Vocabulary>(&vocabulary).map_err(|e| {
+        error::malformed(
+            "memory_vocabulary_declare",
+            &format!("vocabulary.{}", e.path()).replace("vocabulary..", "vocabulary"),
+            e.inner(),
+        )
+    })?;
+    let mut body = json!({ "vocabulary": vocabulary });
+    if let Some(scope) = &scope_id {
         body["scopeId"] = scope.as_str().into();
     }
     let declaration = facade(
@@ -546,7 +724,7 @@ fn vocabulary_declare(state: &State, arguments: Value) -> Outcome {
     )?;
     facade(state.store.declare(&state.who, &declaration))?;
     let mut answer = json!({ "declared": true });
-    if let Some(scope) = a.scope_id {
+    if let Some(scope) = scope_id {
         answer["scopeId"] = scope.into();
     }
     structured(&answer)
@@ -632,7 +810,10 @@ fn take_scope(arguments: Value) -> Result<(Option<String>, Value), ErrorData> {
         Some(other) => {
             return Err(error::invalid(
                 "scope",
-                format!("expected a scope id (a string), got {other}"),
+                format!(
+                    "expected a scope id (a string), got {}",
+                    super::framing::kind(&other)
+                ),
             ));
         }
     };

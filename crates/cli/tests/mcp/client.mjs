@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [bin, dir] = process.argv.slice(2);
 if (!bin || !dir) {
@@ -69,6 +70,23 @@ async function fails(client, name, args, code, data = {}) {
   }
 }
 
+/** Calls a tool of the official memory server that must fail as that server fails: a result
+ * with isError true and the message as text, the details under _meta["kenning/error"]. */
+async function toolError(client, name, args, data = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  assert.equal(result.isError, true, `${name}(${JSON.stringify(args)}) succeeded: ${JSON.stringify(result)}`);
+  assert.equal(result.structuredContent, undefined, `${name}: an error carries no structured content`);
+  const text = result.content?.[0]?.text ?? '';
+  assert.ok(text.length > 20, `${name}: the message should teach the fix: ${text}`);
+  const detail = result._meta?.['kenning/error'] ?? {};
+  for (const [k, v] of Object.entries(data)) {
+    assert.deepEqual(detail[k], v, `${name}: _meta["kenning/error"].${k} in ${JSON.stringify(detail)}`);
+  }
+  return text;
+}
+
+const PARSE = -32700;
+const REQUEST = -32600;
 const INVALID = -32602;
 const RESOURCE = -32002;
 const DENIED = -32003;
@@ -117,6 +135,9 @@ try {
   for (const t of tools) {
     assert.ok(t.description && t.description.length >= 80, `${t.name}: description`);
     assert.equal(t.inputSchema?.type, 'object', `${t.name}: inputSchema`);
+    // Every tool answers structured content, so every tool says its shape; the SDK checks
+    // each answer below against it.
+    assert.equal(t.outputSchema?.type, 'object', `${t.name}: outputSchema`);
   }
   const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
   assert.deepEqual(byName.memory_put.inputSchema.required, ['content']);
@@ -127,6 +148,32 @@ try {
 
   await fails(ops, 'no_such_tool', {}, INVALID, { kind: 'unknown_tool' });
   log('an unknown tool is -32602');
+
+  // Protocol errors of tools/call are -32602, never -32601 (method not found).
+  for (const params of [{ name: 'memory_put', arguments: 'content' }, { name: 'memory_put', arguments: [1] }, { arguments: {} }]) {
+    try {
+      await ops.request({ method: 'tools/call', params }, CallToolResultSchema);
+      assert.fail(`tools/call ${JSON.stringify(params)} succeeded`);
+    } catch (e) {
+      if (e instanceof assert.AssertionError) throw e;
+      assert.equal(e.code, INVALID, `tools/call ${JSON.stringify(params)}: ${e.message}`);
+      assert.match(e.message, /params\.(arguments|name)/);
+    }
+  }
+  log('tools/call with non-object arguments or no name is -32602 naming the field');
+
+  // A string cut inside an emoji, as JavaScript cuts it, carries a lone surrogate: replaced by
+  // U+FFFD, and the call is answered.
+  const cut = 'Ana sent 🚀🚀'.slice(0, 10);
+  const lone = await call(ops, 'memory_put', { content: cut });
+  assert.equal((await call(ops, 'memory_get', { id: lone.id })).content, 'Ana sent \ufffd');
+  log('a lone UTF-16 surrogate is stored as U+FFFD and answered');
+
+  // Nesting past 128 levels: answered -32700 with the request's id.
+  let deep = 'leaf';
+  for (let i = 0; i < 200; i++) deep = [deep];
+  await fails(ops, 'memory_put', { content: 'x', metadata: { deep } }, PARSE);
+  log('arguments nested deeper than 128 levels are answered -32700');
 
   // memory_put / memory_get
   const put = await call(ops, 'memory_put', {
@@ -147,7 +194,14 @@ try {
   await fails(ops, 'memory_put', { content: 'x', origin: 'rumour' }, INVALID);
   await fails(ops, 'memory_put', { content: 'x', valid_from: 'yesterday' }, INVALID, { field: 'valid_from' });
   await fails(ops, 'memory_put', { content: 'x', scope: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
-  await fails(ops, 'memory_get', { id: 'capsule-1' }, INVALID);
+  // Fields are named as the client sent them, never by the facade's internal names.
+  const byId = await fails(ops, 'memory_get', { id: 'capsule-1' }, INVALID, { field: 'id' });
+  assert.doesNotMatch(byId.message, /capsule_id/);
+  await fails(ops, 'memory_get', { capsule_id: 'capsule-1' }, INVALID, { field: 'capsule_id' });
+  const badScope = await fails(ops, 'memory_graph_query', { scope: 'bad scope' }, INVALID, { field: 'scope' });
+  assert.doesNotMatch(badScope.message, /scope_id/);
+  await fails(ops, 'memory_vocabulary_get', { scopeId: 'bad scope' }, INVALID, { field: 'scopeId' });
+  await fails(ops, 'memory_vocabulary_get', { scope: 'bad scope' }, INVALID, { field: 'scope' });
   await fails(ops, 'memory_get', {}, INVALID, { field: 'id' });
   await fails(ops, 'memory_get', { id: 'cap-999999' }, RESOURCE, { kind: 'unknown_capsule', id: 'cap-999999' });
   log('memory_put / memory_get: valid and invalid arguments, unknown_capsule naming the id (C7, C8, K9)');
@@ -173,11 +227,22 @@ try {
   assert.deepEqual(attached, { recorded: true, replaced: false });
   const again = await call(ops, 'memory_vector', { id: other.id, embedding: [0.1, 0.9, 0.2], model_tag: 'm1' });
   assert.deepEqual(again, { recorded: true, replaced: false });
-  const listed = await call(ops, 'memory_vector', {});
-  assert.deepEqual(listed, [
+  const listing = await ops.callTool({ name: 'memory_vector', arguments: {} });
+  const stored = [
     { capsule_id: put.id, dimension: 3, model_tag: 'm1' },
     { capsule_id: other.id, dimension: 3, model_tag: 'm1' },
-  ]);
+  ];
+  assert.deepEqual(listing.structuredContent, { embeddings: stored });
+  assert.deepEqual(JSON.parse(listing.content[0].text), stored);
+  const tooBig = await fails(ops, 'memory_vector', { capsule_id: put.id, embedding: [1e39, 0, 0], model_tag: 'm1' }, INVALID, { field: 'embedding[0]' });
+  assert.match(tooBig.message, /out of the f32 range/);
+  // An attach without scope acts on the capsule's own scope, as memory_get finds it.
+  const away = await call(ops, 'memory_put', { content: 'Kept in the other scope.', scope: 'bot.other' });
+  assert.equal((await call(ops, 'memory_get', { id: away.id })).scope, 'bot.other');
+  assert.deepEqual(await call(ops, 'memory_vector', { capsule_id: away.id, embedding: [0.2, 0.2, 0.9], model_tag: 'm1' }), { recorded: true, replaced: false });
+  const wrong = await fails(ops, 'memory_vector', { capsule_id: away.id, scope: SCOPE, embedding: [0.2, 0.2, 0.9], model_tag: 'm1' }, INVALID, { field: 'scope' });
+  assert.match(wrong.message, /belongs to scope "bot.other"/);
+  assert.deepEqual((await call(ops, 'memory_vector', { scope: 'bot.other' })).embeddings.map((e) => e.capsule_id), [away.id]);
   await fails(ops, 'memory_vector', { capsule_id: put.id, embedding: [], model_tag: 'm1' }, INVALID);
   await fails(ops, 'memory_vector', { capsule_id: put.id, embedding: [0, 0, 0], model_tag: 'm1' }, INVALID);
   await fails(ops, 'memory_vector', { capsule_id: put.id, embedding: [1, 0, 0] }, INVALID);
@@ -194,7 +259,13 @@ try {
   const vec = await call(ops, 'memory_retrieve', { query_embedding: [0, 1, 0], lane: 'vector' });
   assert.equal(vec.hits[0].capsule.id, other.id);
   await fails(ops, 'memory_retrieve', { query_embedding: [1, 0], lane: 'vector' }, INVALID);
-  await fails(ops, 'memory_retrieve', { query: 'Ana', query_embedding: [1, 0, 0], rrf_k: -1 }, INVALID);
+  await fails(ops, 'memory_retrieve', { query: 'Ana', query_embedding: [1, 0, 0], rrf_k: -1 }, INVALID, { field: 'rrf_k' });
+  // Fusion parameters are checked on every lane, named as sent.
+  await fails(ops, 'memory_retrieve', { query: 'Ana', lane: 'term', rrf_k: -5 }, INVALID, { field: 'rrf_k' });
+  await fails(ops, 'memory_retrieve', { query: 'Ana', lane: 'term', weights: { term: 0, vector: 0 } }, INVALID, { field: 'weights.vector' });
+  const typed = await fails(ops, 'memory_retrieve', { query: 'Ana', limit: 'ten' }, INVALID, { field: 'limit' });
+  assert.doesNotMatch(typed.message, /usize|line 1 column/);
+  await fails(ops, 'memory_retrieve', { query: 'Ana', query_embedding: [1e39, 0, 0] }, INVALID, { field: 'query_embedding[0]' });
   log('memory_vector: attach, list, refusals; vector and fused recall (E1, E2, E3, E5, R3, R6, R7)');
 
   // memory_classify
@@ -231,11 +302,15 @@ try {
   const read = await call(ops, 'memory_vocabulary_get', { scopeId: SCOPE });
   assert.deepEqual(read.declaration.entityClasses.map((c) => c.name).sort(), ['Organization', 'Person']);
   assert.deepEqual(read.resolved, read.declaration);
+  assert.deepEqual(await call(ops, 'memory_vocabulary_get', { scope: SCOPE }), read);
+  await fails(ops, 'memory_vocabulary_get', { scope: SCOPE, scopeId: 'bot.other' }, INVALID, { field: 'scopeId' });
   const enterprise = await call(ops, 'memory_vocabulary_get', {});
   assert.equal(enterprise.declaration, undefined);
   await fails(ops, 'memory_vocabulary_get', { scopeId: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
   await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE, vocabulary: { entityClasses: [{ name: '' }] } }, INVALID);
   await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE }, INVALID);
+  const misspelt = await fails(ops, 'memory_vocabulary_declare', { scopeId: SCOPE, vocabulary: { entityClasses: [{ nam: 'Person' }] } }, INVALID, { field: 'vocabulary.entityClasses[0].nam' });
+  assert.doesNotMatch(misspelt.message, /line \d+ column|the body/);
   log('memory_vocabulary_declare / memory_vocabulary_get as a management session (V9)');
 
   // memory_graph_commit / memory_graph_query
@@ -313,17 +388,44 @@ try {
   assert.deepEqual(delEnt.structuredContent, { success: true, message: 'Entities deleted successfully' });
   assert.deepEqual((await call(ops, 'open_nodes', { names: ['Bob'] })).entities, []);
   assert.equal((await call(ops, 'memory_retrieve', { query: 'Lisbon', lane: 'term' })).hits.length, 0);
-  await fails(ops, 'create_entities', {}, INVALID);
-  await fails(ops, 'create_entities', { entities: [{ name: ' Bob', entityType: 'Person', observations: [] }] }, INVALID);
-  await fails(ops, 'add_observations', { observations: [{ entityName: 'Nobody', contents: ['x'] }] }, RESOURCE, { kind: 'unknown_entity', name: 'Nobody' });
-  await fails(ops, 'create_relations', { relations: [{ from: 'Globex', to: 'Nobody', relationType: 'owns' }] }, RESOURCE, { kind: 'failed_precondition' });
-  await fails(ops, 'delete_entities', { entityNames: 'Bob' }, INVALID);
-  await fails(ops, 'delete_observations', { deletions: [{ entityName: 'Globex' }] }, INVALID);
-  await fails(ops, 'delete_relations', {}, INVALID);
-  await fails(ops, 'search_nodes', {}, INVALID);
-  await fails(ops, 'open_nodes', { names: [42] }, INVALID);
-  await fails(ops, 'read_graph', { scope: 'bot.nowhere' }, RESOURCE, { kind: 'not_found' });
-  log('official memory server tools: shapes, merges, deletions, recall of observations, refusals');
+  // Execution errors of the official tools are results with isError, as that server answers.
+  await toolError(ops, 'create_entities', {}, { jsonrpcCode: INVALID });
+  await toolError(ops, 'create_entities', { entities: [{ name: ' Bob', entityType: 'Person', observations: [] }] }, { kind: 'invalid_argument' });
+  const unknown = await toolError(ops, 'add_observations', { observations: [{ entityName: 'Nobody', contents: ['x'] }] }, { kind: 'unknown_entity', name: 'Nobody' });
+  assert.match(unknown, /Nobody/);
+  await toolError(ops, 'delete_entities', { entityNames: 'Bob' }, { field: 'entityNames' });
+  await toolError(ops, 'delete_observations', { deletions: [{ entityName: 'Globex' }] }, { field: 'deletions[0]' });
+  await toolError(ops, 'delete_relations', {});
+  await toolError(ops, 'search_nodes', {});
+  await toolError(ops, 'open_nodes', { names: [42] }, { field: 'names[0]' });
+  await toolError(ops, 'read_graph', { scope: 'bot.nowhere' }, { kind: 'not_found' });
+  // Fields named as the official shape spells them, not as the graph stores them.
+  await toolError(ops, 'create_relations', { relations: [{ from: ' x', to: 'y', relationType: 'k' }] }, { field: 'relations[0].from' });
+  await toolError(ops, 'create_relations', { relations: [{ from: 'x', to: 'y ', relationType: 'k' }] }, { field: 'relations[0].to' });
+  await toolError(ops, 'delete_relations', { relations: [{ from: 'x', to: 'y', relationType: ' k' }] }, { field: 'relations[0].relationType' });
+  await toolError(ops, 'add_observations', { observations: [{ entityName: ' x', contents: ['a'] }] }, { field: 'observations[0].entityName' });
+  await toolError(ops, 'delete_observations', { deletions: [{ entityName: ' x', observations: ['a'] }] }, { field: 'deletions[0].entityName' });
+  const huge = await toolError(ops, 'open_nodes', { names: ['x'], scope: 'y'.repeat(100000) });
+  assert.ok(huge.length < 1000, `an error quotes a prefix of a bad value, not all of it: ${huge.length} characters`);
+  // A relation before its entities is kept, as the official server keeps it: the missing end
+  // is an entity without a type, which create_entities types later.
+  const early = await call(ops, 'create_relations', { relations: [
+    { from: 'Globex', to: 'Nobody', relationType: 'owns' }, { from: 'Globex', to: 'acme', relationType: 'knows' }] });
+  assert.equal(early.relations.length, 2);
+  const withGhost = await call(ops, 'read_graph', {});
+  assert.deepEqual(withGhost.entities.find((e) => e.name === 'Nobody'), { name: 'Nobody', entityType: '', observations: [] });
+  assert.ok(withGhost.relations.some((r) => r.from === 'Globex' && r.to === 'Nobody'));
+  await call(ops, 'create_entities', { entities: [{ name: 'Nobody', entityType: 'Person', observations: ['Nobody owns nothing.'] }] });
+  assert.equal((await call(ops, 'open_nodes', { names: ['Nobody'] })).entities[0].entityType, 'Person');
+  log('official memory server tools: shapes, merges, deletions, recall, relations before entities, errors as isError results');
+
+  // The official server's resource: the whole graph.
+  const { resources } = await ops.listResources();
+  assert.deepEqual(resources.map((r) => [r.uri, r.mimeType]), [['memory://knowledge-graph', 'application/json']]);
+  const resource = await ops.readResource({ uri: 'memory://knowledge-graph' });
+  assert.deepEqual(JSON.parse(resource.contents[0].text), await call(ops, 'read_graph', {}));
+  await assert.rejects(ops.readResource({ uri: 'memory://nothing' }), (e) => e.code === RESOURCE);
+  log('resources: memory://knowledge-graph reads the graph as read_graph answers it');
 
   // 50 concurrent calls: none lost, none mismatched.
   const contents = Array.from({ length: 50 }, (_, i) => `Concurrent memory number ${i} (${'x'.repeat(i)}).`);
@@ -348,6 +450,19 @@ try {
   throw e;
 } finally {
   await ops.close();
+}
+
+// ---- a server with a small message bound ----
+{
+  const { client: small } = await connect(['--operator', 'ci', '--scope', SCOPE, '--max-message-bytes', '4096']);
+  try {
+    const e = await fails(small, 'memory_put', { content: 'x'.repeat(5000) }, REQUEST);
+    assert.match(e.message, /4096 bytes.*--max-message-bytes/);
+    assert.match((await call(small, 'memory_put', { content: 'Small enough.' })).id, /^cap-\d+$/);
+  } finally {
+    await small.close();
+  }
+  log('a message over --max-message-bytes is answered -32600 naming the bound, and serving goes on');
 }
 
 // ---- API-key session ----
