@@ -12,8 +12,8 @@
 //! | `graph.edges_in` | scope · target · relation type · source | edge record |
 //! | `graph.meta` | `"generation"` | `[format][u64 LE]`: the number of committed graph changes |
 //!
-//! A key is its parts' UTF-8 joined by a NUL byte. No part can hold a NUL (every part is text
-//! without control characters), so byte order is the order of the parts compared one by one, and
+//! A key is its parts' UTF-8 joined by a NUL byte. No part can hold a NUL (scopes, ids and
+//! labels are text without control characters, classes and relation types text without NUL), so byte order is the order of the parts compared one by one, and
 //! the keys under a prefix `p` are exactly the range `p·NUL .. p·0x01`. Byte keys compare with
 //! one `memcmp`, several times faster in redb than tuple keys, which decode a length header per
 //! comparison.

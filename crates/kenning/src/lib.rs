@@ -338,7 +338,7 @@ pub use kenning_graph::{
     ClassKept, CommitReport, Direction, Edge, Error as GraphError, ErrorKind as GraphErrorKind,
     Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
 };
-pub use kenning_graph::{DeletionReport, EdgeRef, GraphDeletion};
+pub use kenning_graph::{DeletionReport, EdgeLeftOut, EdgeRef, GraphDeletion};
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use retrieve::{
     DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH, MAX_SCAN_THREADS, PARALLEL_SCAN_BYTES,
