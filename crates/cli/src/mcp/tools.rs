@@ -431,7 +431,9 @@ session, authority_class, instruction_taint}, deterministically (no model). Mand
 Pass kind to carry a known kind forward; without it the kind is derived from English and \
 Portuguese cue words, and content with no cue is refused (-32602 kind underivable): the call \
 {content, kind} always succeeds. origin (default extracted-candidate) drives authority and the \
-default scope; external-import is born tainted; taint_hint true is never cleared. ADVISORY \
+default scope; external-import is born tainted; taint_hint true is never cleared. A persist \
+uses the capsule's recorded origin: a different origin is refused (-32002, data.kind \
+failed_precondition, nothing written), so an import's taint cannot be cleared. ADVISORY \
 without capsule_id. PERSISTED with capsule_id (alias id; both at once is an error): the label \
 becomes the capsule's sidecar (upsert, audited, read back by memory_get under classification), \
 and the answer says content_matches_capsule (false: you classified other bytes than the \
@@ -455,7 +457,7 @@ struct ClassifyArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     scope: Option<String>,
     /// extracted-candidate (default), owner-stated, tool-observation, external-import or
-    /// session-note.
+    /// session-note. With capsule_id, omit it or send the capsule's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     origin: Option<String>,
     /// An upstream taint verdict; true is never cleared.
