@@ -617,7 +617,6 @@ const TASK: KindTable = KindTable {
         "ate quarta" => "O relatório precisa ficar pronto até quarta.",
         "ate quinta" => "O relatório precisa ficar pronto até quinta.",
         "ate sexta" => "O relatório precisa ficar pronto até sexta.",
-        "ate amanha" => "O relatório precisa ficar pronto até amanhã.",
         "ate o fim d*" => "O relatório precisa ficar pronto até o fim do mês.",
         "antes de segunda" => "O relatório precisa ficar pronto antes de segunda.",
         "antes de terca" => "O relatório precisa ficar pronto antes de terça.",
@@ -1500,7 +1499,9 @@ pub(crate) const VETOES: &[Cue] = cues![
     "i will be" => "I will be out on Friday.",
     "password reset" => "Email the password reset link to ana@acme.io.",
     "redefinicao de senha" => "Envie o link de redefinição de senha para ana@acme.io.",
-    "see you" => "See you tomorrow at the standup.",
+    "see you" => "See you at the standup.",
+    "see you tomorrow" => "Alright, see you tomorrow.",
+    "ate amanha" => "Beleza, até amanhã.",
     "see if" => "See if the fix for the crash holds.",
     "see whether" => "See whether the fix for the crash holds.",
     "veja se" => "Veja se a correção da falha resolve.",
@@ -1537,10 +1538,10 @@ pub(crate) const VETOES: &[Cue] = cues![
     "podem ser" => "As duas opções podem ser.",
 ];
 
-/// Verbs of reported speech: a hedge or an imperative after one of them in the same sentence is
-/// someone else's ("the customer mentioned they might expand", "a Lena comentou que talvez mude
-/// de time"), not the memory's own proposal or step, so the brainstorm cues and the imperatives
-/// after it are dropped.
+/// Verbs of reported speech: a hedge, an imperative or a hint after one of them in the same
+/// sentence is someone else's ("the customer mentioned they might expand", "a Lena comentou que
+/// talvez mude de time", "the investor said they may come back"), not the memory's own proposal,
+/// step or rule, so the brainstorm cues, the imperatives and the hints after it are dropped.
 pub(crate) const REPORTING: &[Cue] = cues![
     "said" => "The customer said they might expand next year.",
     "says" => "The customer says they might expand next year.",

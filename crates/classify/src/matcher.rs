@@ -21,8 +21,8 @@ pub(crate) enum Role {
     AccentedCopula,
     /// A phrase in which the cues it contains are not cues ("call with", "can't wait").
     Veto,
-    /// A verb of reported speech: the hedges and imperatives after it are someone else's
-    /// ("mentioned they might", "comentou que talvez mude").
+    /// A verb of reported speech: the hedges, imperatives and hints after it are someone else's
+    /// ("mentioned they might", "comentou que talvez mude", "said they may").
     Reporting,
     /// A recurrence ("every time", "cada vez que"): a decision verb after it describes a
     /// repeated event, not a choice ("cada vez que trocamos as chaves, ...").
@@ -339,7 +339,9 @@ impl Matcher {
             let imperative = (k.table == procedure
                 && matches!(k.tier, Tier::Marker | Tier::Clause))
                 || (k.table == task && k.tier == Tier::Opener);
-            if (k.table == brainstorm || imperative) && after_any(context.reported, k.start) {
+            if (k.table == brainstorm || imperative || k.tier == Tier::Hint)
+                && after_any(context.reported, k.start)
+            {
                 continue;
             }
             if k.table == decision && after_any(context.recurring, k.start) {
