@@ -14,17 +14,16 @@
 //!
 //! The choices the seed leaves open are written in the crate docs, section "Embeddings".
 
-use redb::ReadableTableMetadata as _;
 use serde::{Deserialize, Serialize};
 
 use kenning_vector::{AttachRequest, Embedding, ModelTag, Staged, VectorCall};
 
 use crate::Kenning;
-use crate::access::{Permission, Principal};
+use crate::access::{Permission, Principal, Selector};
 use crate::audit;
 use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, reached, unknown};
 use crate::error::{DbResult, Error, Result};
-use crate::scope::{self, SCOPES};
+use crate::scope::{self, SCOPES, ScopeKind};
 use crate::time::Timestamp;
 
 /// What an attach did (E1): the embedding is recorded, and `replaced` says whether it
@@ -418,12 +417,14 @@ impl Kenning {
     /// re-attached are simply absent from the vector lane meanwhile. An empty `embeddings`
     /// clears every embedding and leaves the store without a resident embedder.
     ///
-    /// Needs [`Permission::MemoryWrite`] and reach over **every** registered scope: the call
-    /// removes embeddings wherever they are.
+    /// Needs [`Permission::MemoryWrite`], [`Permission::ScopesManage`] (management-class: the
+    /// call removes embeddings wherever they are) and reach over every scope id in both
+    /// namespaces (the selector `*` for agents and for subjects), all checked on the principal
+    /// before anything is looked up, so the answer never depends on which scopes exist (A5).
     ///
     /// # Errors
-    /// As [`attach_embeddings`](Self::attach_embeddings); [`Error::PermissionDenied`] when some
-    /// registered scope is out of reach.
+    /// As [`attach_embeddings`](Self::attach_embeddings); [`Error::PermissionDenied`] without
+    /// those permissions or that reach.
     pub fn migrate_embedder(
         &self,
         who: &Principal,
@@ -431,20 +432,19 @@ impl Kenning {
         embeddings: &[(CapsuleId, &[f32])],
     ) -> Result<Migration> {
         who.require(Permission::MemoryWrite, "migrate the embedder")?;
+        who.require(Permission::ScopesManage, "migrate the embedder")?;
+        let everywhere = |kind| who.selectors(kind).contains(&Selector::Any);
+        if !(everywhere(ScopeKind::Agent) && everywhere(ScopeKind::Subject)) {
+            return Err(Error::PermissionDenied {
+                message: "migrating the embedder replaces the embeddings of every scope, so it \
+                          needs reach over every scope id: grant the selector `*` for agents \
+                          and for subjects (the operator has both)"
+                    .into(),
+            });
+        }
         let checked = check_batch(embeddings)?;
         let tag = ModelTag::new(model_tag)?;
         self.write_vectors(|txn, now, staged| {
-            let scopes = txn.open_table(SCOPES).db()?;
-            let all_reached = scope::list(&scopes, who)?.len() as u64 == scopes.len().db()?;
-            drop(scopes);
-            if !all_reached {
-                return Err(Error::PermissionDenied {
-                    message: "migrating the embedder replaces the embeddings of every scope in \
-                              the store, and some registered scope is out of your reach: run \
-                              it as a principal that reaches every scope (e.g. the operator)"
-                        .into(),
-                });
-            }
             // The gate is held: the in-memory copy's resident embedder is the committed one.
             let previous = self.inner.vectors.resident();
             let removed = kenning_vector::clear(txn, staged)?;
