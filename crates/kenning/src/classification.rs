@@ -16,7 +16,7 @@ use crate::Kenning;
 use crate::access::{Permission, Principal};
 use crate::audit;
 use crate::capsule::{CAPSULES, Capsule, CapsuleId, reached};
-use crate::error::{DbResult, Error, Result};
+use crate::error::{self, DbResult, Result};
 use crate::record;
 use crate::scope::SCOPES;
 use crate::time::Timestamp;
@@ -163,7 +163,7 @@ impl Kenning {
             // The capsule's recorded origin decides authority and birth taint (K2): a request
             // claiming another is refused, so an import's taint cannot be laundered (K5).
             if let Some(claimed) = request.origin.filter(|o| *o != capsule.origin) {
-                return Err(Error::FailedPrecondition {
+                return Err(error::Error::FailedPrecondition {
                     message: format!(
                         "capsule {id} was stored with origin {}, and a label persisted on it \
                          uses that origin; this request says origin {}: omit origin (or send \
