@@ -61,30 +61,13 @@ pub(crate) const REQUIRED: &str = "give it at least one character";
 /// Unlike vocabulary names, spaces and punctuation are allowed inside: a label is a display name
 /// ("Ada Lovelace") and an id is whatever the caller keys entities by.
 pub(crate) fn text(field: impl Fn() -> String, value: &str, max: usize) -> Result<(), Error> {
-    if value.is_empty() {
-        return Err(Error::Empty {
+    scan(&field, value, max, REQUIRED, |ch, at| {
+        ch.is_control().then(|| Error::ControlChar {
             field: field(),
-            hint: REQUIRED,
-        });
-    }
-    let mut len = 0;
-    for (at, ch) in value.chars().enumerate() {
-        if ch.is_control() {
-            return Err(Error::ControlChar {
-                field: field(),
-                ch,
-                at,
-            });
-        }
-        len = at + 1;
-    }
-    if len > max {
-        return Err(Error::TooLong {
-            field: field(),
-            len,
-            max,
-        });
-    }
+            ch,
+            at,
+        })
+    })?;
     if value.starts_with(char::is_whitespace) || value.ends_with(char::is_whitespace) {
         return Err(Error::Untrimmed {
             field: field(),
@@ -105,6 +88,21 @@ pub(crate) fn stored_name(
     max: usize,
     empty_hint: &'static str,
 ) -> Result<(), Error> {
+    scan(&field, value, max, empty_hint, |ch, at| {
+        (ch == '\0').then(|| Error::Nul { field: field(), at })
+    })
+}
+
+/// What both rules check: the value is not empty (`empty_hint` says what to do instead), no
+/// character is refused by `refuse` (which gets it and its position, counted in characters),
+/// and there are at most `max` characters.
+fn scan(
+    field: &impl Fn() -> String,
+    value: &str,
+    max: usize,
+    empty_hint: &'static str,
+    refuse: impl Fn(char, usize) -> Option<Error>,
+) -> Result<(), Error> {
     if value.is_empty() {
         return Err(Error::Empty {
             field: field(),
@@ -113,8 +111,8 @@ pub(crate) fn stored_name(
     }
     let mut len = 0;
     for (at, ch) in value.chars().enumerate() {
-        if ch == '\0' {
-            return Err(Error::Nul { field: field(), at });
+        if let Some(refused) = refuse(ch, at) {
+            return Err(refused);
         }
         len = at + 1;
     }
