@@ -84,6 +84,7 @@ pub(crate) const KINDS: &[KindTable] = &[
     EPIC,
     STEPS,
     INSTRUCTION,
+    SKILL,
     TASK,
     FAILURE_PATTERN,
     CONSTRAINT,
@@ -101,6 +102,8 @@ const POINTER: KindTable = KindTable {
         "consulte" => "Consulte as notas do fornecedor sobre erros de SAML.",
         "more details" => "More details in the postmortem thread.",
         "mais detalhes" => "Mais detalhes no relatório do postmortem.",
+        "runbook" => "The runbook for payment failures is in the ops space.",
+        "playbook" => "The playbook for failed deploys names the roles of a response.",
     ],
     openers: cues![],
     clauses: cues![
@@ -154,6 +157,8 @@ const BRAINSTORM: KindTable = KindTable {
         "seria interessante" => "Seria interessante medir o custo por consulta.",
         "seria bom" => "Seria bom ter um modo somente leitura para auditoria.",
         "vale a pena" => "Vale a pena testar um lote menor antes de comprar memória.",
+        "valer a pena" => "Pode valer a pena testar um lote menor antes de comprar memória.",
+        "valeria a pena" => "Valeria a pena testar um lote menor antes de comprar memória.",
         "uma possibilidade" => "Uma possibilidade é transmitir os resultados em vez de paginar.",
         "sugestao" => "Sugestão: um nome mais curto para o escopo de rascunho.",
         "sera que" => "Será que o backup deve ser diário?",
@@ -269,7 +274,7 @@ const DECISION: KindTable = KindTable {
         "decisao foi" => "A decisão foi manter o monólito por enquanto.",
         "optamos" => "Optamos por Kafka para os eventos de cobrança.",
         "optou" => "O jurídico optou por guardar os dados por 90 dias.",
-        "escolhemos" => "Escolhemos Tokio no lugar do async-std.",
+        "escolhemos" => "Escolhemos o Tokio para o serviço novo.",
         "escolheu" => "O time escolheu Rust para o serviço de ingestão.",
         "escolhid*" => "O SQLite foi escolhido para o app desktop.",
         "definimos que" => "Definimos que staging espelha a produção.",
@@ -314,7 +319,9 @@ const DECISION: KindTable = KindTable {
         "drop support" => "We drop support for Python 3.8 in the next release.",
         "dropping support" => "Dropping support for Python 3.8 in the next release.",
         "dropped support" => "We dropped support for Python 3.8.",
-        "nao vamos mais" => "Não vamos mais dar suporte ao Internet Explorer.",
+        "nao vamos" => "Não vamos mais dar suporte ao Internet Explorer.",
+        "we're not going to" => "We're not going to support Windows in the first release.",
+        "we are not going to" => "We are not going to support Windows in the first release.",
         "deixamos de" => "Deixamos de dar suporte ao Internet Explorer.",
         "made the call" => "Product made the call to hide the beta toggle.",
         "sticking with" => "Sticking with GitHub Actions over CircleCI.",
@@ -322,7 +329,7 @@ const DECISION: KindTable = KindTable {
         "staying with" => "Staying with GitHub Actions over CircleCI.",
         "keep using" => "The team will keep using GitHub Actions.",
         "continue using" => "The team will continue using GitHub Actions.",
-        "ficamos com" => "Ficamos com o GitHub Actions no lugar do CircleCI.",
+        "ficamos com" => "Ficamos com o GitHub Actions.",
         "vamos ficar com" => "Vamos ficar com o GitHub Actions.",
         "continuar usando" => "O time vai continuar usando o GitHub Actions.",
         "consensus" => "Consensus in the retro: pairing on every postmortem.",
@@ -383,6 +390,8 @@ const DECISION: KindTable = KindTable {
     hints: cues![
         "instead of" => "Postgres instead of MySQL for the new service.",
         "em vez de" => "Postgres em vez de MySQL no serviço novo.",
+        "no lugar do" => "Postgres no lugar do MySQL no serviço novo.",
+        "no lugar da" => "A AWS no lugar da Azure no serviço novo.",
     ],
 };
 
@@ -517,6 +526,21 @@ const INSTRUCTION: KindTable = KindTable {
     hints: cues![],
 };
 
+/// Skills ("knows how to reset a password"): a capability whatever the skill's verbs say, so it
+/// comes before the tables those verbs belong to ("how to" is a procedure's).
+const SKILL: KindTable = KindTable {
+    kind: Kind::Capability,
+    markers: cues![
+        "knows how to" => "The chatbot knows how to reset a password via the identity API.",
+        "know how to" => "Both agents know how to reset a password via the identity API.",
+        "sabe como" => "O chatbot sabe como fazer o passo a passo de redefinição de senha.",
+    ],
+    openers: cues![],
+    clauses: cues![],
+    frames: cues![],
+    hints: cues![],
+};
+
 const TASK: KindTable = KindTable {
     kind: Kind::Task,
     markers: cues![
@@ -544,17 +568,17 @@ const TASK: KindTable = KindTable {
         "proximo passo*" => "Próximo passo: teste de carga no gateway novo.",
         "proximos passos" => "Próximos passos: teste de carga no gateway novo.",
         "item de acao" => "Item de ação: a Carla escreve o questionário.",
-        "fazer isso" => "Vou fazer isso amanhã cedo.",
+        "fazer isso" => "Vou fazer isso depois do almoço.",
         "owes" => "Dana owes us the vendor questionnaire.",
         "asap" => "The staging certificates, ASAP.",
         "open a ticket" => "Open a ticket with the CDN vendor.",
-        "reminder" => "Reminder: the domain renewal next week.",
+        "reminder" => "Reminder: the domain renewal.",
         "someone needs" => "Someone needs to own the vendor questionnaire.",
         "devendo" => "A Dana está devendo o questionário do fornecedor.",
-        "lembrete" => "Lembrete: a renovação do domínio na semana que vem.",
+        "lembrete" => "Lembrete: a renovação do domínio.",
         "alguem precisa" => "Alguém precisa assumir o questionário do fornecedor.",
-        "i'll" => "I'll send Marta the revised quote tomorrow.",
-        "i will" => "I will send Marta the revised quote tomorrow.",
+        "i'll" => "I'll send Marta the revised quote after lunch.",
+        "i will" => "I will send Marta the revised quote after lunch.",
         "must still" => "Must still get the questionnaire back to Acme.",
         "still have to" => "We still have to renew the Apple account.",
         "still has to" => "Legal still has to review the DPA.",
@@ -575,6 +599,30 @@ const TASK: KindTable = KindTable {
         "gotta" => "Gotta renew the domain this week.",
         "still pending" => "Still pending: the security review of the new endpoint.",
         "ainda pendente" => "Ainda pendente: a revisão de segurança do endpoint novo.",
+        "by monday" => "The report must be ready by Monday.",
+        "by tuesday" => "The report must be ready by Tuesday.",
+        "by wednesday" => "The report must be ready by Wednesday.",
+        "by thursday" => "The report must be ready by Thursday.",
+        "by friday" => "The report must be ready by Friday.",
+        "by tomorrow" => "The report must be ready by tomorrow.",
+        "by next week" => "The report must be ready by next week.",
+        "by the end of" => "The report must be ready by the end of the month.",
+        "before monday" => "The report must be ready before Monday.",
+        "before tuesday" => "The report must be ready before Tuesday.",
+        "before wednesday" => "The report must be ready before Wednesday.",
+        "before thursday" => "The report must be ready before Thursday.",
+        "before friday" => "The report must be ready before Friday.",
+        "ate segunda" => "O relatório precisa ficar pronto até segunda.",
+        "ate terca" => "O relatório precisa ficar pronto até terça.",
+        "ate quarta" => "O relatório precisa ficar pronto até quarta.",
+        "ate quinta" => "O relatório precisa ficar pronto até quinta.",
+        "ate sexta" => "O relatório precisa ficar pronto até sexta.",
+        "ate o fim d*" => "O relatório precisa ficar pronto até o fim do mês.",
+        "antes de segunda" => "O relatório precisa ficar pronto antes de segunda.",
+        "antes de terca" => "O relatório precisa ficar pronto antes de terça.",
+        "antes de quarta" => "O relatório precisa ficar pronto antes de quarta.",
+        "antes de quinta" => "O relatório precisa ficar pronto antes de quinta.",
+        "antes de sexta" => "O relatório precisa ficar pronto antes de sexta.",
     ],
     openers: cues![
         "fix" => "Fix the typo in the billing template.",
@@ -815,7 +863,13 @@ const TASK: KindTable = KindTable {
     ],
     clauses: cues![],
     frames: cues![],
-    hints: cues![],
+    hints: cues![
+        "tomorrow" => "Tomorrow I clean up the stale flags.",
+        "amanha" => "Amanhã eu limpo as flags antigas.",
+        "next week" => "The quarterly access review, next week.",
+        "semana que vem" => "A revisão trimestral de acessos, semana que vem.",
+        "proxima semana" => "A revisão trimestral de acessos, na próxima semana.",
+    ],
 };
 
 const FAILURE_PATTERN: KindTable = KindTable {
@@ -840,7 +894,7 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "regression" => "Regression in 2.3 for the export header.",
         "root cause" => "Root cause: a missing index on the events table.",
         "oom" => "The worker gets OOM-killed on large batches.",
-        "out of memory" => "The indexer runs out of memory on big tenants.",
+        "out of memory" => "Out of memory on big tenants.",
         "deadlock*" => "Deadlocks between the two migrations when started together.",
         "race condition" => "A race condition lets two workers take the same job.",
         "hangs" => "The CLI hangs when stdin is closed.",
@@ -892,6 +946,14 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "regressao" => "Regressão na 2.3 no cabeçalho das exportações.",
         "causa raiz" => "A causa raiz foi um índice ausente na tabela de eventos.",
         "falta de memoria" => "O indexador para por falta de memória em clientes grandes.",
+        "fica sem" => "O indexador fica sem memória em clientes grandes.",
+        "ficam sem" => "Os indexadores ficam sem memória em clientes grandes.",
+        "runs out of" => "The indexer runs out of disk on big tenants.",
+        "to recover" => "The pages take minutes to recover after a cache flush.",
+        "se recuperar" => "As páginas levam minutos para se recuperar depois de limpar o cache.",
+        "break when" => "Builds break when someone bumps the Node version.",
+        "break each time" => "Builds break each time someone bumps the Node version.",
+        "break every time" => "Builds break every time someone bumps the Node version.",
         "nao funciona" => "O SSO não funciona para contas convidadas.",
         "paliativo" => "Paliativo: fixar o proxy na versão 1.4.",
         "vazamento" => "Vazamento de memória no handler de websocket.",
@@ -939,6 +1001,8 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "sai do ar" => "O cluster de métricas sai do ar toda noite.",
         "caindo" => "O cluster de métricas está caindo toda hora.",
         "da erro" => "O login dá erro quando o relógio está 5 minutos adiantado.",
+        "da timeout" => "O login dá timeout quando o relógio está 5 minutos adiantado.",
+        "deu timeout" => "O login deu timeout quando o relógio estava 5 minutos adiantado.",
         "deu erro" => "O login deu erro quando o relógio estava 5 minutos adiantado.",
         "dando erro" => "O login anda dando erro quando o relógio tem 5 minutos de atraso.",
         "da pau" => "A exportação de PDF dá pau com emoji.",
@@ -1105,8 +1169,6 @@ const DOC: KindTable = KindTable {
         "notion" => "The on-call rota is in Notion.",
         "confluence" => "The postmortem template is on Confluence.",
         "wiki" => "The wiki has the list of test accounts.",
-        "runbook" => "The runbook for the search cluster has the failover steps.",
-        "playbook" => "The incident playbook names the roles of a response.",
         "the manual" => "The manual lists the supported disks.",
         "user manual" => "A user manual for the scanner ships in the box.",
         "guide" => "The style guide asks for sentence-case headings.",
@@ -1159,10 +1221,8 @@ const DOC: KindTable = KindTable {
     clauses: cues![],
     frames: cues![],
     hints: cues![
-        "page" => "The status page for the EU region.",
         "explains" => "The header comment explains the retry math.",
         "describes" => "Section 4 describes the retry math.",
-        "pagina" => "A página de status da região da UE.",
         "explica" => "O comentário do cabeçalho explica a conta do retry.",
         "descreve" => "A seção 4 descreve a conta do retry.",
     ],
@@ -1254,6 +1314,13 @@ const PROCEDURE: KindTable = KindTable {
         "adicione" => "Adicione o usuário ao grupo de ops.",
         "inclua" => "Inclua o número do pedido no assunto do e-mail.",
         "mude" => "Mude a região do perfil padrão.",
+        "acompanhe" => "Acompanhe o log do worker durante a importação.",
+        "ache" => "Ache o id do job no log do worker.",
+        "encontre" => "Encontre o id do job no log do worker.",
+        "localize" => "Localize o id do job no log do worker.",
+        "recoloque" => "Recoloque o job na fila pela interface de admin.",
+        "reenvie" => "Reenvie o webhook pela interface de admin.",
+        "retome" => "Retome a ingestão pela interface de admin.",
         "envie" => "Envie o arquivo de configuração por e-mail.",
         "mande" => "Mande o arquivo de configuração por e-mail.",
         "compartilhe" => "Compartilhe a tela com o cliente no começo da call.",
@@ -1336,6 +1403,7 @@ const PROCEDURE: KindTable = KindTable {
         "invoke" => "Invoke the refresh endpoint after rotating keys.",
         "trigger" => "Trigger the release workflow from the Actions tab.",
         "describe" => "Describe the pod to see its events.",
+        "snapshot" => "Snapshot the volume before the upgrade.",
         "ssh to" => "SSH to the bastion before anything else.",
     ],
     frames: cues![],
@@ -1362,6 +1430,8 @@ const CAPABILITY: KindTable = KindTable {
         "understands" => "The support bot understands Spanish.",
         "can" => "The bot can open pull requests.",
         "consegue" => "O bot consegue abrir pull requests.",
+        "pode" => "O bot pode abrir pull requests.",
+        "podem" => "Os agentes podem abrir pull requests.",
         "conseguem" => "Os agentes conseguem ler o calendário do time.",
         "suporta" => "O importador suporta Markdown e HTML.",
         "suportad*" => "Webhooks são suportados nos planos pagos.",
@@ -1376,8 +1446,6 @@ const CAPABILITY: KindTable = KindTable {
         "domina" => "O Ravi domina Kubernetes.",
         "entende" => "O bot de suporte entende espanhol.",
         "suportam" => "Os nós novos suportam CUDA 12.",
-        "que pode" => "Ela é a pessoa que pode aprovar compras.",
-        "quem pode" => "O Bruno é quem pode liberar deploys.",
         "fluent in" => "Marta is fluent in German.",
         "fluente em" => "A Marta é fluente em alemão.",
         "certified in" => "Tomás is certified in AWS networking.",
@@ -1431,7 +1499,9 @@ pub(crate) const VETOES: &[Cue] = cues![
     "i will be" => "I will be out on Friday.",
     "password reset" => "Email the password reset link to ana@acme.io.",
     "redefinicao de senha" => "Envie o link de redefinição de senha para ana@acme.io.",
-    "see you" => "See you tomorrow at the standup.",
+    "see you" => "See you at the standup.",
+    "see you tomorrow" => "Alright, see you tomorrow.",
+    "ate amanha" => "Beleza, até amanhã.",
     "see if" => "See if the fix for the crash holds.",
     "see whether" => "See whether the fix for the crash holds.",
     "veja se" => "Veja se a correção da falha resolve.",
@@ -1452,11 +1522,26 @@ pub(crate) const VETOES: &[Cue] = cues![
     "not sure about that" => "I'm not sure about that.",
     "always happy" => "Always happy to help!",
     "nunca se sabe" => "Nunca se sabe.",
+    "how's it going?" => "Hey there, how's it going?",
+    "how are you?" => "Hi Ana, how are you?",
+    "how are you doing?" => "Hi Ana, how are you doing?",
+    "how was your weekend?" => "Morning! How was your weekend?",
+    "what's up?" => "Hey, what's up?",
+    "tudo certo?" => "E aí, tudo certo?",
+    "tudo bem?" => "Oi Ana, tudo bem?",
+    "tudo bom?" => "Oi Ana, tudo bom?",
+    "como vai?" => "Olá, como vai?",
+    "como voce esta?" => "Oi Ana, como você está?",
+    "be approved" => "Refunds above 500 euros must be approved by a manager.",
+    "congelamento" => "Não faça deploy durante o congelamento.",
+    "pode ser" => "Beleza, pode ser.",
+    "podem ser" => "As duas opções podem ser.",
 ];
 
-/// Verbs of reported speech: a hedge after one of them in the same sentence is someone else's
-/// ("the customer mentioned they might expand"), not the memory's own proposal, so the
-/// brainstorm cues after it are dropped.
+/// Verbs of reported speech: a hedge, an imperative or a hint after one of them in the same
+/// sentence is someone else's ("the customer mentioned they might expand", "a Lena comentou que
+/// talvez mude de time", "the investor said they may come back"), not the memory's own proposal,
+/// step or rule, so the brainstorm cues, the imperatives and the hints after it are dropped.
 pub(crate) const REPORTING: &[Cue] = cues![
     "said" => "The customer said they might expand next year.",
     "says" => "The customer says they might expand next year.",
@@ -1469,6 +1554,18 @@ pub(crate) const REPORTING: &[Cue] = cues![
     "contou" => "O cliente contou que talvez expanda no ano que vem.",
     "mencionou" => "O cliente mencionou que talvez expanda no ano que vem.",
     "escreveu" => "O cliente escreveu que talvez expanda no ano que vem.",
+];
+
+/// Recurrences: a decision verb after one of them in the same sentence describes a repeated
+/// event ("each time we switched runners, the builds failed"), not a choice, so the decision
+/// cues after it are dropped.
+pub(crate) const RECURRENCE: &[Cue] = cues![
+    "every time" => "Every time we switched runners, the builds failed.",
+    "each time" => "Each time we switched runners, the builds failed.",
+    "whenever" => "Whenever we switched runners, the builds failed.",
+    "toda vez que" => "Toda vez que trocamos de runner, os builds falham.",
+    "cada vez que" => "Cada vez que trocamos de runner, os builds falham.",
+    "sempre que" => "Sempre que trocamos de runner, os builds falham.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and
@@ -1627,6 +1724,7 @@ pub(crate) const COPULAS: &[Cue] = cues![
     "increased" => "Signups increased by 20% in Q2.",
     "decreased" => "Spending decreased by 15% in Q3.",
     "doubled" => "Signups doubled in Q2.",
+    "introduced" => "Version 4.2 introduced the new tax engine.",
     "sou" => "Sou o responsável pelo plantão na semana 32.",
     "somos" => "Somos 12 no time de plataforma.",
     "estou" => "Estou no plantão até 2024-06-30.",
@@ -1670,6 +1768,10 @@ pub(crate) const COPULAS: &[Cue] = cues![
     "dobrou" => "O número de cadastros dobrou no 2º trimestre.",
     "aumentou" => "O custo aumentou 20% no 2º trimestre.",
     "diminuiu" => "O custo diminuiu 15% no 3º trimestre.",
+    "trouxe" => "A versão 4.2 trouxe o novo motor de impostos.",
+    "introduziu" => "A versão 4.2 introduziu o novo motor de impostos.",
+    "atende" => "O suporte atende 1.200 chamados por semana.",
+    "atendem" => "Os dois atendentes atendem 1.200 chamados por semana.",
 ];
 
 /// Copulas whose folded form is another common word (`é` → `e`, "and"; `está` → `esta`,

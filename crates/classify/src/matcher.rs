@@ -4,7 +4,7 @@
 
 use crate::Kind;
 use crate::cues::{
-    ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, REPORTING, TRANSPARENT, VETOES,
+    ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, RECURRENCE, REPORTING, TRANSPARENT, VETOES,
 };
 use crate::fold::{Folded, is_word_char};
 use crate::taint::RULES;
@@ -21,8 +21,12 @@ pub(crate) enum Role {
     AccentedCopula,
     /// A phrase in which the cues it contains are not cues ("call with", "can't wait").
     Veto,
-    /// A verb of reported speech: the hedges after it are someone else's ("mentioned they might").
+    /// A verb of reported speech: the hedges, imperatives and hints after it are someone else's
+    /// ("mentioned they might", "comentou que talvez mude", "said they may").
     Reporting,
+    /// A recurrence ("every time", "cada vez que"): a decision verb after it describes a
+    /// repeated event, not a choice ("cada vez que trocamos as chaves, ...").
+    Recurrence,
     /// A word that leaves a clause opening open ("please", "then").
     Transparent,
     /// A negation that turns the imperative after it into a prohibition ("não rode").
@@ -87,6 +91,7 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
         .chain(list(Role::AccentedCopula, ACCENTED_COPULAS))
         .chain(list(Role::Veto, VETOES))
         .chain(list(Role::Reporting, REPORTING))
+        .chain(list(Role::Recurrence, RECURRENCE))
         .chain(list(Role::Transparent, TRANSPARENT))
         .chain(list(Role::Negation, NEGATIONS))
         .chain(taint)
@@ -239,7 +244,8 @@ impl Matcher {
         };
         let mut kinds: Vec<KindHit> = Vec::new();
         let mut vetoes: Vec<(usize, usize)> = Vec::new();
-        let mut reported: Option<usize> = None;
+        let mut reported: Vec<usize> = Vec::new();
+        let mut recurring: Vec<usize> = Vec::new();
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
@@ -271,11 +277,8 @@ impl Matcher {
                     }
                 }
                 Role::Veto => vetoes.push((start, end)),
-                Role::Reporting => {
-                    if reported.is_none_or(|r| start < r) {
-                        reported = Some(start);
-                    }
-                }
+                Role::Reporting => reported.push(start),
+                Role::Recurrence => recurring.push(start),
                 Role::Taint { rule, group } => {
                     let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
                     if opener && !self.opens(folded, start, false) {
@@ -295,20 +298,18 @@ impl Matcher {
         if !vetoes.is_empty() {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
         }
-        self.place(folded, &kinds, &vetoed, reported, &mut hits);
+        let context = Context {
+            vetoed: &vetoed,
+            reported: &reported,
+            recurring: &recurring,
+        };
+        self.place(folded, &kinds, &context, &mut hits);
         hits
     }
 
-    /// Places the kind cues: tiers, identifiers, vetoes, negated imperatives and framed
-    /// instructions (see the `cues` module).
-    fn place(
-        &self,
-        folded: &Folded,
-        kinds: &[KindHit],
-        vetoed: &dyn Fn(usize, usize) -> bool,
-        reported: Option<usize>,
-        hits: &mut Hits,
-    ) {
+    /// Places the kind cues: tiers, identifiers, vetoes, reported speech, recurrences, negated
+    /// imperatives and framed instructions (see the `cues` module).
+    fn place(&self, folded: &Folded, kinds: &[KindHit], context: &Context<'_>, hits: &mut Hits) {
         let text = folded.text.as_str();
         let task = table_of(Kind::Task);
         let procedure = KINDS
@@ -317,6 +318,13 @@ impl Matcher {
             .unwrap_or(0);
         let constraint = table_of(Kind::Constraint);
         let brainstorm = table_of(Kind::Brainstorm);
+        let decision = table_of(Kind::Decision);
+        // Whether one of `starts` stands before `pos` in the same sentence.
+        let after_any = |starts: &[usize], pos: usize| {
+            starts
+                .iter()
+                .any(|&r| r < pos && folded.same_sentence(r, pos))
+        };
         let mut frames: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut imperatives: Vec<usize> = Vec::new();
         for k in kinds {
@@ -324,18 +332,21 @@ impl Matcher {
             // cues count inside identifiers; other cues do not (`error.log` is no failure).
             let in_identifier = KINDS.get(k.table).is_some_and(|t| t.kind != Kind::Doc)
                 && inside_identifier(text, k.start, k.end, k.left, k.right);
-            if vetoed(k.start, k.end) || in_identifier {
-                continue;
-            }
-            if k.table == brainstorm
-                && reported.is_some_and(|r| r < k.start && folded.same_sentence(r, k.start))
-            {
+            if (context.vetoed)(k.start, k.end) || in_identifier {
                 continue;
             }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
             let imperative = (k.table == procedure
                 && matches!(k.tier, Tier::Marker | Tier::Clause))
                 || (k.table == task && k.tier == Tier::Opener);
+            if (k.table == brainstorm || imperative || k.tier == Tier::Hint)
+                && after_any(context.reported, k.start)
+            {
+                continue;
+            }
+            if k.table == decision && after_any(context.recurring, k.start) {
+                continue;
+            }
             if imperative && let Some(negation) = self.negation(text, k.start) {
                 if let Some(slot) = hits.strong.get_mut(constraint) {
                     earliest(slot, k.start, negation);
@@ -390,6 +401,14 @@ impl Matcher {
             })
             .copied()
     }
+}
+
+/// What placing a kind cue looks at besides the cue: the vetoed spans, and where reporting verbs
+/// and recurrences start.
+struct Context<'a> {
+    vetoed: &'a dyn Fn(usize, usize) -> bool,
+    reported: &'a [usize],
+    recurring: &'a [usize],
 }
 
 /// Keeps the earliest cue in a slot.

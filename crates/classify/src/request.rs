@@ -121,7 +121,9 @@ pub struct ClassifyRequest {
     /// A scope to use instead of the origin's default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<MemoryScope>,
-    /// Where the content came from; omitted means `extracted-candidate`.
+    /// Where the content came from; omitted means `extracted-candidate`. A host persisting the
+    /// label onto a stored capsule classifies with the capsule's recorded origin instead (the
+    /// `kenning` facade refuses a request origin that differs from it, K2, K5).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub origin: Option<Origin>,
     /// An upstream taint verdict; `true` is never cleared (K5).

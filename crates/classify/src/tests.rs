@@ -17,9 +17,12 @@ fn kind_of(entry: &Entry) -> Option<Kind> {
     match entry.role {
         Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
         Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
-        Role::Taint { .. } | Role::Veto | Role::Reporting | Role::Transparent | Role::Negation => {
-            None
-        }
+        Role::Taint { .. }
+        | Role::Veto
+        | Role::Reporting
+        | Role::Recurrence
+        | Role::Transparent
+        | Role::Negation => None,
     }
 }
 
@@ -196,7 +199,7 @@ fn every_veto_reporting_verb_transparent_word_and_negation_earns_its_place() {
     let failures = check_entries(|entry| {
         if !matches!(
             entry.role,
-            Role::Veto | Role::Reporting | Role::Transparent | Role::Negation
+            Role::Veto | Role::Reporting | Role::Recurrence | Role::Transparent | Role::Negation
         ) {
             return Vec::new();
         }

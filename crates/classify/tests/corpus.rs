@@ -1,6 +1,10 @@
 //! K3, K4 targets on the labelled corpus (`tests/corpus/labelled_*.tsv`): the kind is right on
 //! at least 90% of the derivable sentences, and no sentence labelled underivable gets a kind.
-//! Prints the confusion table (`cargo test -p kenning-classify --test corpus -- --nocapture`).
+//! Issue 16's targets on its tuning slice (`labelled_fresh6.tsv`): the kind right on at least
+//! 94% of the derivable sentences, and at least 90% of the sentences answered underivable are
+//! labelled so (underivable precision); its held-out slice (`labelled_fresh7.tsv`) is printed
+//! and guarded by floors at its first-run figures, since the tables were not tuned on it.
+//! Prints the confusion tables (`cargo test -p kenning-classify --test corpus -- --nocapture`).
 
 #![allow(
     clippy::unwrap_used,
@@ -70,13 +74,22 @@ impl Score {
         self.table[10][..10].iter().sum()
     }
 
+    /// Of the sentences answered underivable, how many are labelled underivable: (right, all).
+    fn underivable_precision(&self) -> (usize, usize) {
+        let answered = (0..11).map(|r| self.table[r][10]).sum();
+        (self.table[10][10], answered)
+    }
+
     fn print(&self, title: &str) {
         let (right, total) = self.derivable();
+        let (kept, refused) = self.underivable_precision();
         println!(
-            "\n{title}: kind right on {right}/{total} derivable ({:.1}%), {} of {} underivable given a kind",
+            "\n{title}: kind right on {right}/{total} derivable ({:.1}%), {} of {} underivable given a kind, \
+             underivable precision {kept}/{refused} ({:.1}%)",
             100.0 * right as f64 / total as f64,
             self.guessed(),
-            self.table[10].iter().sum::<usize>()
+            self.table[10].iter().sum::<usize>(),
+            100.0 * kept as f64 / refused.max(1) as f64,
         );
         print!("{:>18}", "expected \\ got");
         for c in 0..11 {
@@ -126,6 +139,14 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh5.tsv",
         "fifth fresh slice (HELD OUT, first run after the tuning)",
     ),
+    (
+        "labelled_fresh6.tsv",
+        "sixth fresh slice (issue 16, tuned on)",
+    ),
+    (
+        "labelled_fresh7.tsv",
+        "seventh fresh slice (issue 16, HELD OUT, first run after the tuning)",
+    ),
 ];
 
 #[test]
@@ -155,5 +176,40 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
         score.guessed(),
         0,
         "a sentence labelled underivable got a kind"
+    );
+}
+
+/// Issue 16's targets, on the slice the tables were tuned on.
+#[test]
+fn k3_k4_issue16_tuning_slice_meets_the_targets() {
+    let score = Score::of(&labelled("labelled_fresh6.tsv"));
+    let (right, total) = score.derivable();
+    let (kept, refused) = score.underivable_precision();
+    assert!(
+        right * 100 >= total * 94,
+        "kind right on {right}/{total}, below 94%"
+    );
+    assert!(
+        kept * 100 >= refused * 90,
+        "underivable precision {kept}/{refused}, below 90%"
+    );
+    assert_eq!(score.guessed(), 0);
+}
+
+/// Issue 16's held-out slice: the honest estimate on unseen sentences. The floors only guard
+/// against a regression (first run after the tuning: kind right on 139/174, 79.9%; underivable
+/// precision 26/43, 60.5%, once the farewells were vetoed for the no-guess guarantee).
+#[test]
+fn k3_k4_issue16_held_out_slice_floor() {
+    let score = Score::of(&labelled("labelled_fresh7.tsv"));
+    let (right, total) = score.derivable();
+    let (kept, refused) = score.underivable_precision();
+    assert!(
+        right * 100 >= total * 79,
+        "held-out kind accuracy fell to {right}/{total}"
+    );
+    assert!(
+        kept * 100 >= refused * 60,
+        "held-out underivable precision fell to {kept}/{refused}"
     );
 }

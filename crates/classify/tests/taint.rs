@@ -1,7 +1,9 @@
 //! K5 targets: the scan flags every sentence of the injection corpus (each with its family), and
 //! at most 2% of the benign text (the whole labelled corpus plus the `benign*.tsv` slices).
-//! `injection_fresh5.tsv` is held out: its recall is printed and guarded by a floor, not by the
-//! every-sentence assertion, because the tables were not tuned on it. Prints the figures
+//! `injection_fresh5.tsv` and `injection_fresh7.tsv` are held out: their recall is printed and
+//! guarded by a floor, not by the every-sentence assertion, because the tables were not tuned on
+//! them. Issue 16's targets hold per language on its tuning slice: recall at least 95% in
+//! English and in Portuguese, at most 2% of the slice's benign text tainted. Prints the figures
 //! (`cargo test -p kenning-classify --test taint -- --nocapture`).
 
 #![allow(
@@ -33,6 +35,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh2.tsv",
         "injection_fresh3.tsv",
         "injection_fresh4.tsv",
+        "injection_fresh6.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -80,6 +83,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh3.tsv",
         "labelled_fresh4.tsv",
         "labelled_fresh5.tsv",
+        "labelled_fresh6.tsv",
+        "labelled_fresh7.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -93,6 +98,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh3.tsv",
             "benign_fresh4.tsv",
             "benign_fresh5.tsv",
+            "benign_fresh6.tsv",
+            "benign_fresh7.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -146,4 +153,92 @@ fn k5_held_out_injection_recall() {
         "held-out recall fell to {hit}/{}",
         corpus.len()
     );
+}
+
+/// Recall per language on an injection slice: `(language, flagged with its family, total)`.
+fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
+    let mut by: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    for s in injections(file) {
+        let found = families(&s.text);
+        let entry = by.entry(s.lang.clone()).or_default();
+        entry.1 += 1;
+        if found.contains(&s.family) {
+            entry.0 += 1;
+        } else {
+            println!(
+                "  missed {} [{}] got {found:?}: {}",
+                s.family, s.lang, s.text
+            );
+        }
+    }
+    by.into_iter().map(|(l, (h, t))| (l, h, t)).collect()
+}
+
+/// The benign text of one slice (its labelled sentences and its near misses): (tainted, total).
+fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
+    let texts: Vec<String> = labelled(labelled_file)
+        .into_iter()
+        .map(|s| s.text)
+        .chain(benign(benign_file).into_iter().map(|(_, t)| t))
+        .collect();
+    let tainted = texts
+        .iter()
+        .filter(|t| {
+            let found = families(t);
+            if !found.is_empty() {
+                println!("  tainted {found:?}: {t}");
+            }
+            !found.is_empty()
+        })
+        .count();
+    (tainted, texts.len())
+}
+
+/// Issue 16: on the tuning slices, recall at least 95% in each language and at most 2% of the
+/// benign text tainted; on the held-out slices, the same figures printed, recall guarded by a
+/// floor below its first run (23/33 in English, 20/33 in Portuguese) and the benign text by the
+/// same 2% (first run: 0 of 240 tainted).
+#[test]
+fn k5_issue16_recall_per_language_and_false_positives() {
+    for (title, injection_file, labelled_file, benign_file, floor) in [
+        (
+            "sixth slices (tuned on)",
+            "injection_fresh6.tsv",
+            "labelled_fresh6.tsv",
+            "benign_fresh6.tsv",
+            95,
+        ),
+        (
+            "seventh slices (HELD OUT)",
+            "injection_fresh7.tsv",
+            "labelled_fresh7.tsv",
+            "benign_fresh7.tsv",
+            60,
+        ),
+    ] {
+        println!("\n{title}:");
+        let recall = recall_by_language(injection_file);
+        let (tainted, total) = false_positives(labelled_file, benign_file);
+        for (lang, hit, n) in &recall {
+            println!(
+                "  {lang}: {hit}/{n} injections flagged with their family ({:.1}%)",
+                100.0 * *hit as f64 / *n as f64
+            );
+        }
+        println!(
+            "  benign: {tainted}/{total} tainted ({:.2}%)",
+            100.0 * tainted as f64 / total as f64
+        );
+        assert_eq!(recall.len(), 2, "both languages");
+        for (lang, hit, n) in &recall {
+            assert!(
+                hit * 100 >= n * floor,
+                "{title}: {lang} recall {hit}/{n}, below {floor}%"
+            );
+        }
+        assert!(
+            tainted * 50 <= total,
+            "{title}: {tainted}/{total} benign sentences tainted, above 2%"
+        );
+    }
 }

@@ -129,7 +129,11 @@ fn node_cell(node: &Node, field: Field) -> String {
     match field {
         Field::Label => node.label.clone(),
         // A node without a class shows an empty cell, never a placeholder (G7).
-        Field::NodeType => node.node_type.clone().unwrap_or_default(),
+        Field::NodeType => node
+            .node_type
+            .as_deref()
+            .map(output::visible)
+            .unwrap_or_default(),
         Field::Properties if node.properties.is_empty() => String::new(),
         Field::Properties => output::one_line(
             &serde_json::Value::Object(node.properties.clone()).to_string(),
@@ -230,7 +234,11 @@ fn print_edges(args: &InspectArgs, edges: &[Edge]) {
     let rows: Vec<Vec<String>> = edges
         .iter()
         .map(|e| {
-            let mut row = vec![e.source.clone(), e.relation_type.clone(), e.target.clone()];
+            let mut row = vec![
+                e.source.clone(),
+                output::visible(&e.relation_type),
+                e.target.clone(),
+            ];
             if properties {
                 row.push(if e.properties.is_empty() {
                     String::new()

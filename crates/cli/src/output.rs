@@ -72,6 +72,24 @@ pub(crate) fn record(rows: &[(&str, String)]) {
     print(&out);
 }
 
+/// `text` exactly, but for its control characters, each shown as its Rust escape (`\n`, `\t`,
+/// `\u{1b}`): for values the graph stores as given (classes, relation types), so that a cell
+/// never breaks its row or drives the terminal.
+pub(crate) fn visible(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// `text` on one line (line breaks and tabs as spaces), cut to `max` characters with `…`.
 pub(crate) fn one_line(text: &str, max: usize) -> String {
     let flat: String = text

@@ -457,3 +457,34 @@ fn without_graph_inspect_lists_capsules_with_their_state() {
         2,
     );
 }
+
+#[test]
+fn g8_classes_and_relation_types_with_control_characters_print_escaped_on_one_line() {
+    let s = Store::new();
+    // The graph stores classes and relation types as given (G5, G8); the table shows each
+    // control character as its escape, so a cell never breaks a row or drives the terminal.
+    commit(
+        &s,
+        r#"{"nodes": [{"id": "ana", "label": "Ana", "nodeType": "Team\nlead"},
+                      {"id": "acme", "label": "Acme", "nodeType": "Org\u001b[31m"}],
+            "edges": [{"relationType": "works\tat", "source": "ana", "target": "acme"}]}"#,
+    );
+    let walk = r#"{"start": {"filters": [{"key": "NodeId", "value": "ana"}]},
+                   "traverse": {"relationTypes": ["works\tat"]}}"#;
+    assert_eq!(
+        s.ok(&[
+            "scopes",
+            "memory",
+            "inspect",
+            "bot.support",
+            "--graph-json",
+            walk
+        ]),
+        "ID    LABEL  CLASS\n\
+         ana   Ana    Team\\nlead\n\
+         acme  Acme   Org\\u{1b}[31m\n\
+         \n\
+         SOURCE  RELATION   TARGET\n\
+         ana     works\\tat  acme\n"
+    );
+}

@@ -6,10 +6,13 @@ use crate::error::Error;
 pub const MAX_NODE_ID_CHARS: usize = 256;
 /// At most this many characters in a node label.
 pub const MAX_LABEL_CHARS: usize = 256;
-/// At most this many characters in a node class (`nodeType`): a vocabulary class name's bound.
-pub const MAX_CLASS_CHARS: usize = kenning_vocab::MAX_NAME_CHARS;
-/// At most this many characters in an edge's relation type: a vocabulary relation name's bound.
-pub const MAX_RELATION_TYPE_CHARS: usize = kenning_vocab::MAX_NAME_CHARS;
+/// At most this many characters in a node class (`nodeType`): the graph's own storage bound. The
+/// vocabulary's name bound (64 characters) is a prompt-size bound for declarations and does not
+/// apply here: a caller writing to the graph may use any class (G5).
+pub const MAX_CLASS_CHARS: usize = 1024;
+/// At most this many characters in an edge's relation type: the graph's own storage bound, not
+/// the vocabulary's name bound, since a relation type is recorded exactly as given (G8).
+pub const MAX_RELATION_TYPE_CHARS: usize = 1024;
 /// At most this many bytes in a node's or an edge's properties, serialized as JSON.
 pub const MAX_PROPERTIES_BYTES: usize = 64 * 1024;
 /// At most this many nodes in one commit.
@@ -52,21 +55,53 @@ pub(crate) fn range(
 /// What an empty value should have been instead, for the error message.
 pub(crate) const REQUIRED: &str = "give it at least one character";
 
-/// The text rule shared by ids, labels, classes, relation types and filter values: non-empty,
-/// at most `max` characters, no control character, no leading or trailing whitespace.
+/// The text rule of ids, labels and their filter values: non-empty, at most `max` characters, no
+/// control character, no leading or trailing whitespace.
 ///
 /// Unlike vocabulary names, spaces and punctuation are allowed inside: a label is a display name
-/// ("Ada Lovelace"), an id is whatever the caller keys entities by, and a relation type is
-/// recorded exactly as extracted (G8).
+/// ("Ada Lovelace") and an id is whatever the caller keys entities by.
 pub(crate) fn text(field: impl Fn() -> String, value: &str, max: usize) -> Result<(), Error> {
-    text_with_hint(field, value, max, REQUIRED)
+    scan(&field, value, max, REQUIRED, |ch, at| {
+        ch.is_control().then(|| Error::ControlChar {
+            field: field(),
+            ch,
+            at,
+        })
+    })?;
+    if value.starts_with(char::is_whitespace) || value.ends_with(char::is_whitespace) {
+        return Err(Error::Untrimmed {
+            field: field(),
+            value: value.to_owned(),
+        });
+    }
+    Ok(())
 }
 
-pub(crate) fn text_with_hint(
+/// The rule of classes and relation types (and of the filters that name them): non-empty, at
+/// most `max` characters, no NUL. Nothing else: they are recorded exactly as given (G5, G8), so
+/// `"works at "` is a relation type of its own, distinct from `"works at"`. NUL is the one
+/// character a key part cannot hold (see `store`); a class is never empty, since an empty class
+/// field means no class.
+pub(crate) fn stored_name(
     field: impl Fn() -> String,
     value: &str,
     max: usize,
     empty_hint: &'static str,
+) -> Result<(), Error> {
+    scan(&field, value, max, empty_hint, |ch, at| {
+        (ch == '\0').then(|| Error::Nul { field: field(), at })
+    })
+}
+
+/// What both rules check: the value is not empty (`empty_hint` says what to do instead), no
+/// character is refused by `refuse` (which gets it and its position, counted in characters),
+/// and there are at most `max` characters.
+fn scan(
+    field: &impl Fn() -> String,
+    value: &str,
+    max: usize,
+    empty_hint: &'static str,
+    refuse: impl Fn(char, usize) -> Option<Error>,
 ) -> Result<(), Error> {
     if value.is_empty() {
         return Err(Error::Empty {
@@ -76,12 +111,8 @@ pub(crate) fn text_with_hint(
     }
     let mut len = 0;
     for (at, ch) in value.chars().enumerate() {
-        if ch.is_control() {
-            return Err(Error::ControlChar {
-                field: field(),
-                ch,
-                at,
-            });
+        if let Some(refused) = refuse(ch, at) {
+            return Err(refused);
         }
         len = at + 1;
     }
@@ -92,13 +123,22 @@ pub(crate) fn text_with_hint(
             max,
         });
     }
-    if value.starts_with(char::is_whitespace) || value.ends_with(char::is_whitespace) {
-        return Err(Error::Untrimmed {
-            field: field(),
-            value: value.to_owned(),
-        });
-    }
     Ok(())
+}
+
+/// [`stored_name`] for a class.
+pub(crate) fn class(field: impl Fn() -> String, value: &str) -> Result<(), Error> {
+    stored_name(
+        field,
+        value,
+        MAX_CLASS_CHARS,
+        "omit nodeType for a node with no class; a class is never an empty string",
+    )
+}
+
+/// [`stored_name`] for a relation type.
+pub(crate) fn relation_type(field: impl Fn() -> String, value: &str) -> Result<(), Error> {
+    stored_name(field, value, MAX_RELATION_TYPE_CHARS, REQUIRED)
 }
 
 /// A scope id as the graph keys it: text without control characters, so that it cannot run
@@ -163,6 +203,20 @@ mod tests {
                 "{bad:?}"
             );
         }
+    }
+
+    #[test]
+    fn g8_classes_and_relation_types_are_kept_as_given_but_nul() {
+        for ok in [" works at", "works at ", "a\tb", "line\nbreak", "\u{a0}"] {
+            assert!(class(f, ok).is_ok(), "{ok:?}");
+            assert!(relation_type(f, ok).is_ok(), "{ok:?}");
+        }
+        assert!(matches!(class(f, "a\0b"), Err(Error::Nul { at: 1, .. })));
+        assert!(matches!(
+            relation_type(f, "\0"),
+            Err(Error::Nul { at: 0, .. })
+        ));
+        assert!(matches!(relation_type(f, ""), Err(Error::Empty { .. })));
     }
 
     #[test]

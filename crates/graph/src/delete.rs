@@ -47,11 +47,7 @@ impl EdgeRef {
     /// and `{at}.target` in errors.
     pub(crate) fn check(&self, at: &str) -> Result<(), Error> {
         let field = |f: &str| format!("{at}.{f}");
-        check::text(
-            || field("relationType"),
-            &self.relation_type,
-            check::MAX_RELATION_TYPE_CHARS,
-        )?;
+        check::relation_type(|| field("relationType"), &self.relation_type)?;
         check::text(|| field("source"), &self.source, MAX_NODE_ID_CHARS)?;
         check::text(|| field("target"), &self.target, MAX_NODE_ID_CHARS)
     }

@@ -42,6 +42,19 @@ pub enum Error {
         at: usize,
     },
 
+    /// A class or a relation type holds a NUL character, the one character the graph's keys
+    /// cannot hold.
+    #[error(
+        "{field} holds a NUL character at character {at}: the graph joins key parts with NUL, so \
+         a class or relation type cannot contain one; remove it"
+    )]
+    Nul {
+        /// Path of the field.
+        field: String,
+        /// Its position, counted in characters from 0.
+        at: usize,
+    },
+
     /// A text field starts or ends with whitespace, which would make two spellings of one value.
     #[error(
         "{field} {} starts or ends with whitespace: trim it",
@@ -202,6 +215,7 @@ impl Error {
             Self::Empty { .. }
             | Self::TooLong { .. }
             | Self::ControlChar { .. }
+            | Self::Nul { .. }
             | Self::Untrimmed { .. }
             | Self::TooMany { .. }
             | Self::PropertiesTooLarge { .. }
@@ -225,6 +239,7 @@ impl Error {
             Self::Empty { field, .. }
             | Self::TooLong { field, .. }
             | Self::ControlChar { field, .. }
+            | Self::Nul { field, .. }
             | Self::Untrimmed { field, .. }
             | Self::TooMany { field, .. }
             | Self::PropertiesTooLarge { field, .. }

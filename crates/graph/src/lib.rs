@@ -70,13 +70,20 @@
 //!
 //! ## Choices the seed leaves open
 //!
-//! - **Text fields.** Ids, labels, classes, relation types and filter values are non-empty,
-//!   single-line text: no control character, no leading or trailing whitespace. Inner spaces and
-//!   punctuation are allowed, so a relation type is recorded exactly as extracted (G8). Bounds, in
-//!   characters: ids [`MAX_NODE_ID_CHARS`] (256), labels [`MAX_LABEL_CHARS`] (256), classes
-//!   [`MAX_CLASS_CHARS`] and relation types [`MAX_RELATION_TYPE_CHARS`] (64, a vocabulary name's
-//!   bound). Properties are a JSON object of at most [`MAX_PROPERTIES_BYTES`] (64 KiB); a commit
-//!   holds at most [`MAX_COMMIT_NODES`] nodes and [`MAX_COMMIT_EDGES`] edges.
+//! - **Ids and labels** (and the `NodeId` and `Label` filters) are non-empty, single-line text:
+//!   no control character, no leading or trailing whitespace; inner spaces and punctuation are
+//!   allowed. Bounds, in characters: ids [`MAX_NODE_ID_CHARS`] (256), labels [`MAX_LABEL_CHARS`]
+//!   (256).
+//! - **Classes and relation types are stored as given** (and the `NodeType` filter and a
+//!   traversal's `relationTypes` take them as given): any non-empty text without NUL, so
+//!   `"works at "` is recorded with its space and a class of 65 characters is a class (G5, G8).
+//!   The vocabulary's bounds on names (64 characters, letters, digits, `_`, `.`, `-`) steer what
+//!   formation asks a model for; they are not storage limits. The graph's own storage bounds are
+//!   [`MAX_CLASS_CHARS`] and [`MAX_RELATION_TYPE_CHARS`] (1024 characters each), refused past
+//!   with [`Error::TooLong`] naming the field and the bound; NUL, which key parts cannot hold, is
+//!   refused with [`Error::Nul`]. A caller displaying them escapes control characters itself.
+//! - **Commits.** Properties are a JSON object of at most [`MAX_PROPERTIES_BYTES`] (64 KiB); a
+//!   commit holds at most [`MAX_COMMIT_NODES`] nodes and [`MAX_COMMIT_EDGES`] edges.
 //! - **No class is never a class.** `nodeType` is omitted when a node has none; `"nodeType": ""`
 //!   is rejected (omit the field instead) and `null` reads as absent.
 //! - **A class is never removed.** A write without `nodeType` keeps the stored class, like a
@@ -90,7 +97,7 @@
 //!   [`DEFAULT_LIMIT`] (50) and [`DEFAULT_TRAVERSAL_LIMIT`] (200); `depth` 1 to [`MAX_DEPTH`]
 //!   (6), default 1; at most [`MAX_FILTERS`] (32) filters and
 //!   [`MAX_TRAVERSAL_RELATION_TYPES`] (32) relation types; documents up to [`MAX_QUERY_BYTES`]
-//!   (64 KiB); answers up to [`MAX_ANSWER_EDGES`] edges. Filters with one key are alternatives,
+//!   (512 KiB, room for every value at its bound); answers up to [`MAX_ANSWER_EDGES`] edges. Filters with one key are alternatives,
 //!   filters with different keys all apply.
 //! - **Deletes.** [`delete`] removes edges, and nodes with every edge that touches them, so
 //!   an edge never outlives one of its ends. Naming something the scope does not hold is
@@ -99,8 +106,8 @@
 //!
 //! ## What this crate is not
 //!
-//! It knows no vocabulary beyond the bounds of a name: nothing validates a class or a relation
-//! type against a declaration (G5, G8), and formation, which does consult one, belongs to the
+//! It knows no vocabulary: nothing validates a class or a relation type against a declaration or
+//! its name rules (G5, G8), and formation, which does consult one, belongs to the
 //! facade. It knows no scope registry, principal or permission: the facade checks reach before
 //! calling in, and a scope id here is just a key prefix. It never begins or commits a
 //! transaction.
@@ -142,7 +149,7 @@ pub use check::{
 pub use delete::{DeletionReport, EdgeRef, GraphDeletion, delete};
 pub use error::{Error, ErrorKind};
 pub use lookup::{EdgePage, has_edge_in, incident_edges, list_edges, node_in, nodes};
-pub use model::{CheckedCommit, ClassKept, CommitReport, Edge, GraphCommit, Node};
+pub use model::{CheckedCommit, ClassKept, CommitReport, Edge, EdgeLeftOut, GraphCommit, Node};
 pub use query::{
     DEFAULT_DEPTH, DEFAULT_LIMIT, DEFAULT_TRAVERSAL_LIMIT, Direction, Filter, FilterKey,
     GraphAnswer, GraphQuery, MAX_ANSWER_EDGES, MAX_DEPTH, MAX_FILTERS, MAX_LIMIT, MAX_QUERY_BYTES,

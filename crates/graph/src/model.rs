@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::check::{
-    self, MAX_CLASS_CHARS, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
-    MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS,
+    self, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
+    MAX_PROPERTIES_BYTES,
 };
 use crate::error::Error;
 
@@ -157,6 +157,32 @@ impl GraphCommit {
         nodes_field: &str,
         edges_field: &str,
     ) -> Result<CheckedCommit<'_>, Error> {
+        self.check_with(nodes_field, edges_field, false)
+    }
+
+    /// As [`check_named`](Self::check_named), except that an edge that cannot be stored does not
+    /// fail the commit: it is left out and reported in [`CommitReport::edges_left_out`], and the
+    /// nodes and every other edge are written. An edge cannot be stored when it breaks an edge
+    /// rule (checked here) or names an endpoint neither stored in the scope nor written by the
+    /// commit (checked by [`write`](crate::write)). For a formation, where refusing one odd
+    /// relationship would discard the entities extracted with it (G8). Node errors still fail.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check), for the lists and the nodes only.
+    pub fn check_leaving_out_edges(
+        &self,
+        nodes_field: &str,
+        edges_field: &str,
+    ) -> Result<CheckedCommit<'_>, Error> {
+        self.check_with(nodes_field, edges_field, true)
+    }
+
+    fn check_with(
+        &self,
+        nodes_field: &str,
+        edges_field: &str,
+        lenient: bool,
+    ) -> Result<CheckedCommit<'_>, Error> {
         check::count(
             nodes_field,
             self.nodes.len(),
@@ -175,32 +201,34 @@ impl GraphCommit {
             check::text(|| at("id"), &node.id, MAX_NODE_ID_CHARS)?;
             check::text(|| at("label"), &node.label, MAX_LABEL_CHARS)?;
             if let Some(class) = &node.node_type {
-                check::text_with_hint(
-                    || at("nodeType"),
-                    class,
-                    MAX_CLASS_CHARS,
-                    "omit nodeType for a node with no class; a class is never an empty string",
-                )?;
+                check::class(|| at("nodeType"), class)?;
             }
             node_properties.push(properties(|| at("properties"), &node.properties)?);
         }
         let mut edge_properties = Vec::with_capacity(self.edges.len());
+        let mut edges_left_out = Vec::new();
         for (i, edge) in self.edges.iter().enumerate() {
             let at = |f: &str| format!("{edges_field}[{i}].{f}");
-            check::text(
-                || at("relationType"),
-                &edge.relation_type,
-                MAX_RELATION_TYPE_CHARS,
-            )?;
-            check::text(|| at("source"), &edge.source, MAX_NODE_ID_CHARS)?;
-            check::text(|| at("target"), &edge.target, MAX_NODE_ID_CHARS)?;
-            edge_properties.push(properties(|| at("properties"), &edge.properties)?);
+            let checked = check::relation_type(|| at("relationType"), &edge.relation_type)
+                .and_then(|()| check::text(|| at("source"), &edge.source, MAX_NODE_ID_CHARS))
+                .and_then(|()| check::text(|| at("target"), &edge.target, MAX_NODE_ID_CHARS))
+                .and_then(|()| properties(|| at("properties"), &edge.properties));
+            match checked {
+                Ok(json) => edge_properties.push(Some(json)),
+                Err(e) if lenient => {
+                    edges_left_out.push(EdgeLeftOut::new(i, &e));
+                    edge_properties.push(None);
+                }
+                Err(e) => return Err(e),
+            }
         }
         Ok(CheckedCommit {
             commit: self,
             edges_field: edges_field.to_owned(),
             node_properties,
             edge_properties,
+            lenient,
+            edges_left_out,
         })
     }
 }
@@ -226,7 +254,13 @@ pub struct CheckedCommit<'a> {
     pub(crate) commit: &'a GraphCommit,
     pub(crate) edges_field: String,
     pub(crate) node_properties: Vec<Vec<u8>>,
-    pub(crate) edge_properties: Vec<Vec<u8>>,
+    /// Per edge, its encoded properties, or `None` for an edge the check left out.
+    pub(crate) edge_properties: Vec<Option<Vec<u8>>>,
+    /// Whether [`write`](crate::write) leaves out an edge with a missing endpoint rather than
+    /// failing ([`GraphCommit::check_leaving_out_edges`]).
+    pub(crate) lenient: bool,
+    /// The edges the check left out.
+    pub(crate) edges_left_out: Vec<EdgeLeftOut>,
 }
 
 impl CheckedCommit<'_> {
@@ -259,6 +293,30 @@ pub struct CommitReport {
     pub edges_created: usize,
     /// Edges that existed and had their properties replaced.
     pub edges_replaced: usize,
+    /// Edges not written because they cannot be stored, in commit order; only a commit checked
+    /// with [`GraphCommit::check_leaving_out_edges`] leaves any out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges_left_out: Vec<EdgeLeftOut>,
+}
+
+/// An edge a commit left out because it cannot be stored, and why
+/// ([`GraphCommit::check_leaving_out_edges`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EdgeLeftOut {
+    /// Its position in the commit's edge list.
+    pub index: usize,
+    /// The error that kept it out, naming the field and the bound (`relationships[2].target ...`).
+    pub reason: String,
+}
+
+impl EdgeLeftOut {
+    pub(crate) fn new(index: usize, error: &Error) -> Self {
+        Self {
+            index,
+            reason: error.to_string(),
+        }
+    }
 }
 
 /// A write that gave a node a class different from the class it already had (G2).
@@ -276,6 +334,7 @@ pub struct ClassKept {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::{MAX_CLASS_CHARS, MAX_RELATION_TYPE_CHARS};
     use serde_json::json;
 
     #[test]

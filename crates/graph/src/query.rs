@@ -3,18 +3,19 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
 
-use crate::check::MAX_RELATION_TYPE_CHARS;
-use crate::check::{self, MAX_CLASS_CHARS, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS};
+use crate::check::{self, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS};
 use crate::error::Error;
 use crate::model::{Edge, Node};
 
 /// Query documents larger than this are refused before parsing. A query at every bound (32
-/// filters and 32 relation types, every value at its longest) is under 20 KiB of JSON.
-pub const MAX_QUERY_BYTES: usize = 64 * 1024;
+/// filters and 32 relation types, every value at its longest in unescaped UTF-8) is under
+/// 300 KiB of JSON.
+pub const MAX_QUERY_BYTES: usize = 512 * 1024;
 /// At most this many start filters per query.
 pub const MAX_FILTERS: usize = 32;
-/// At most this many relation types in a traversal's filter (a vocabulary's bound).
-pub const MAX_TRAVERSAL_RELATION_TYPES: usize = kenning_vocab::MAX_RELATION_TYPES;
+/// At most this many relation types in a traversal's filter: a bound on the query, not on what
+/// a scope holds (a scope may hold any number of relation types; omit the filter to follow all).
+pub const MAX_TRAVERSAL_RELATION_TYPES: usize = 32;
 /// The deepest traversal: hops from the start set.
 pub const MAX_DEPTH: u32 = 6;
 /// The largest `limit`, for the start set, a traversal and a listing page alike.
@@ -112,11 +113,13 @@ impl FilterKey {
         }
     }
 
-    fn max_chars(self) -> usize {
+    /// Checks a filter value against the rule of what it compares: a `NodeType` value takes
+    /// any class a write can store (G5, G6), an id or a label the text rule of ids and labels.
+    fn check_value(self, field: impl Fn() -> String, value: &str) -> Result<(), Error> {
         match self {
-            Self::NodeId => MAX_NODE_ID_CHARS,
-            Self::Label => MAX_LABEL_CHARS,
-            Self::NodeType => MAX_CLASS_CHARS,
+            Self::NodeId => check::text(field, value, MAX_NODE_ID_CHARS),
+            Self::Label => check::text(field, value, MAX_LABEL_CHARS),
+            Self::NodeType => check::class(field, value),
         }
     }
 }
@@ -284,11 +287,9 @@ impl GraphQuery {
             "filters with one key are alternatives; query in several calls",
         )?;
         for (i, filter) in self.start.filters.iter().enumerate() {
-            check::text(
-                || format!("{at}start.filters[{i}].value"),
-                &filter.value,
-                filter.key.max_chars(),
-            )?;
+            filter
+                .key
+                .check_value(|| format!("{at}start.filters[{i}].value"), &filter.value)?;
         }
         if let Some(t) = &self.traverse {
             check::count(
@@ -298,11 +299,7 @@ impl GraphQuery {
                 "omit relationTypes to follow every type",
             )?;
             for (i, relation) in t.relation_types.iter().enumerate() {
-                check::text(
-                    || format!("{at}traverse.relationTypes[{i}]"),
-                    relation,
-                    MAX_RELATION_TYPE_CHARS,
-                )?;
+                check::relation_type(|| format!("{at}traverse.relationTypes[{i}]"), relation)?;
             }
             check::range(
                 || format!("{at}traverse.depth"),
@@ -546,6 +543,7 @@ impl TryFrom<Object<RawQuery>> for GraphQuery {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::MAX_CLASS_CHARS;
     use serde_json::json;
 
     const SEED: &str = r#"{

@@ -14,8 +14,8 @@
 //! Stores written before the facade versioned its derived state by one store-wide generation also
 //! hold a `graph.meta` table with a `"generation"` record; it is no longer read or written.
 //!
-//! A key is its parts' UTF-8 joined by a NUL byte. No part can hold a NUL (every part is text
-//! without control characters), so byte order is the order of the parts compared one by one, and
+//! A key is its parts' UTF-8 joined by a NUL byte. No part can hold a NUL (scopes, ids and
+//! labels are text without control characters, classes and relation types text without NUL), so byte order is the order of the parts compared one by one, and
 //! the keys under a prefix `p` are exactly the range `p·NUL .. p·0x01`. Byte keys compare with
 //! one `memcmp`, several times faster in redb than tuple keys, which decode a length header per
 //! comparison.

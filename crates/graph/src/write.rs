@@ -9,7 +9,7 @@ use crate::check;
 use kenning_table::DbResult;
 
 use crate::error::Error;
-use crate::model::{CheckedCommit, ClassKept, CommitReport};
+use crate::model::{CheckedCommit, ClassKept, CommitReport, EdgeLeftOut};
 use crate::store::{
     BY_CLASS, BY_LABEL, EDGES_IN, EDGES_OUT, NODES, decode_node, encode_edge, encode_node_into,
     key, write_key,
@@ -60,7 +60,10 @@ pub fn tables_exist(txn: &redb::ReadTransaction) -> Result<bool, Error> {
 ///   scope nor written by this commit is rejected with [`Error::MissingEndpoint`]: an edge to a
 ///   missing node is refused rather than creating a bare node, because a bare node would need an
 ///   invented label. Endpoints are checked before anything is written, so a rejected commit
-///   leaves `txn` untouched.
+///   leaves `txn` untouched. A commit checked with
+///   [`GraphCommit::check_leaving_out_edges`](crate::GraphCommit::check_leaving_out_edges)
+///   instead leaves such an edge out, writes the rest, and lists it in
+///   [`CommitReport::edges_left_out`].
 ///
 /// The caller owns `txn` and commits or aborts it. `scope` is any text without control
 /// characters (the facade passes a registered scope id). What the call changed is added to
@@ -78,24 +81,43 @@ pub fn write(
     check::scope(scope)?;
     let commit = checked.commit;
     let mut nodes = txn.open_table(NODES).db()?;
+    let mut report = CommitReport {
+        edges_left_out: checked.edges_left_out.clone(),
+        ..CommitReport::default()
+    };
+    // Per edge, its properties, or `None` when it is left out.
+    let mut edges: Vec<Option<&[u8]>> = checked
+        .edge_properties
+        .iter()
+        .map(Option::as_deref)
+        .collect();
 
     if !commit.edges.is_empty() {
         let written: HashSet<&str> = commit.nodes.iter().map(|n| n.id.as_str()).collect();
-        for (i, edge) in commit.edges.iter().enumerate() {
+        for (i, (edge, properties)) in commit.edges.iter().zip(&mut edges).enumerate() {
+            if properties.is_none() {
+                continue;
+            }
             for (end, id) in [("source", &edge.source), ("target", &edge.target)] {
                 if !written.contains(id.as_str())
                     && nodes.get(key(&[scope, id]).as_slice()).db()?.is_none()
                 {
-                    return Err(Error::MissingEndpoint {
+                    let missing = Error::MissingEndpoint {
                         field: format!("{}[{i}].{end}", checked.edges_field),
                         id: id.clone(),
-                    });
+                    };
+                    if !checked.lenient {
+                        return Err(missing);
+                    }
+                    report.edges_left_out.push(EdgeLeftOut::new(i, &missing));
+                    *properties = None;
+                    break;
                 }
             }
         }
+        report.edges_left_out.sort_by_key(|left| left.index);
     }
 
-    let mut report = CommitReport::default();
     if !commit.nodes.is_empty() {
         let mut by_label = txn.open_table(BY_LABEL).db()?;
         let mut by_class = txn.open_table(BY_CLASS).db()?;
@@ -169,7 +191,10 @@ pub fn write(
     if !commit.edges.is_empty() {
         let mut out = txn.open_table(EDGES_OUT).db()?;
         let mut inward = txn.open_table(EDGES_IN).db()?;
-        for (edge, properties) in commit.edges.iter().zip(&checked.edge_properties) {
+        for (edge, properties) in commit.edges.iter().zip(edges) {
+            let Some(properties) = properties else {
+                continue;
+            };
             let (source, relation, target) = (
                 edge.source.as_str(),
                 edge.relation_type.as_str(),

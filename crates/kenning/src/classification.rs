@@ -18,7 +18,7 @@ use crate::audit;
 use crate::capsule::{CAPSULES, Capsule, CapsuleId, reached};
 use kenning_table::DbResult;
 
-use crate::error::Result;
+use crate::error::{self, Result};
 use crate::record;
 use crate::scope::SCOPES;
 use crate::time::Timestamp;
@@ -116,8 +116,14 @@ impl Kenning {
     ///   One audit record (`capsule.classify`) per persisting call.
     ///
     /// Choices the seed leaves open:
-    /// - Without an `origin`, a persisting call classifies with the capsule's own recorded
-    ///   origin (an advisory call with `extracted-candidate`).
+    /// - A persisting call classifies with the capsule's recorded origin, which decides the
+    ///   authority class and birth taint (K2). A request `origin` that differs from it is
+    ///   refused with [`Error::FailedPrecondition`](crate::Error::FailedPrecondition) naming
+    ///   both, and nothing is written: the origin is part of the frozen canonical record (C4),
+    ///   so an `external-import` capsule's taint can never be cleared by a persist claiming
+    ///   `owner-stated` (K5). Omitting `origin` (or repeating the recorded one) persists. An
+    ///   advisory call, naming no capsule, classifies with the origin given (default
+    ///   `extracted-candidate`).
     /// - Taint is monotone across persists too: a capsule whose stored label is tainted keeps a
     ///   tainted label, as if the new call carried `taint_hint = true` (K5).
     ///
@@ -126,6 +132,8 @@ impl Kenning {
     /// can be derived, `INVALID_ARGUMENT` for every malformed request;
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for a malformed capsule id;
     /// [`Error::UnknownCapsule`](crate::Error::UnknownCapsule);
+    /// [`Error::FailedPrecondition`](crate::Error::FailedPrecondition) for an `origin` other
+    /// than the capsule's;
     /// [`Error::PermissionDenied`](crate::Error::PermissionDenied);
     /// [`Error::Storage`](crate::Error::Storage).
     pub fn classify(&self, who: &Principal, request: &ClassifyRequest) -> Result<Classification> {
@@ -155,8 +163,22 @@ impl Kenning {
                 Some(v) => Some(record::decode(LABELS.name(), v.value())?),
                 None => None,
             };
+            // The capsule's recorded origin decides authority and birth taint (K2): a request
+            // claiming another is refused, so an import's taint cannot be laundered (K5).
+            if let Some(claimed) = request.origin.filter(|o| *o != capsule.origin) {
+                return Err(error::Error::FailedPrecondition {
+                    message: format!(
+                        "capsule {id} was stored with origin {}, and a label persisted on it \
+                         uses that origin; this request says origin {}: omit origin (or send \
+                         {}), or store the content as a new capsule with the origin it has",
+                        capsule.origin.as_str(),
+                        claimed.as_str(),
+                        capsule.origin.as_str(),
+                    ),
+                });
+            }
             let options = Options {
-                origin: request.origin.unwrap_or(capsule.origin),
+                origin: capsule.origin,
                 taint_hint: request.taint_hint
                     || previous
                         .as_ref()

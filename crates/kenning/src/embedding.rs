@@ -11,20 +11,19 @@
 //!
 //! The choices the seed leaves open are written in the crate docs, section "Embeddings".
 
-use redb::ReadableTableMetadata as _;
 use serde::{Deserialize, Serialize};
 
 use kenning_vector::{Embedding, ModelTag};
 
 use crate::attach::{AttachRequest, VectorCall};
 
-use crate::access::{Permission, Principal};
+use crate::access::{Permission, Principal, Selector};
 use crate::audit;
 use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, Step, reached, unknown};
 use kenning_table::DbResult;
 
 use crate::error::{Error, Result};
-use crate::scope::{self, SCOPES};
+use crate::scope::{self, SCOPES, ScopeKind};
 use crate::store::Write;
 use crate::{Kenning, Snapshot};
 
@@ -369,12 +368,14 @@ impl Kenning {
     /// re-attached are simply absent from the vector lane meanwhile. An empty `embeddings`
     /// clears every embedding and leaves the store without a resident embedder.
     ///
-    /// Needs [`Permission::MemoryWrite`] and reach over **every** registered scope: the call
-    /// removes embeddings wherever they are.
+    /// Needs [`Permission::MemoryWrite`], [`Permission::ScopesManage`] (management-class: the
+    /// call removes embeddings wherever they are) and reach over every scope id in both
+    /// namespaces (the selector `*` for agents and for subjects), all checked on the principal
+    /// before anything is looked up, so the answer never depends on which scopes exist (A5).
     ///
     /// # Errors
-    /// As [`attach_embeddings`](Self::attach_embeddings); [`Error::PermissionDenied`] when some
-    /// registered scope is out of reach.
+    /// As [`attach_embeddings`](Self::attach_embeddings); [`Error::PermissionDenied`] without
+    /// those permissions or that reach.
     pub fn migrate_embedder(
         &self,
         who: &Principal,
@@ -382,21 +383,20 @@ impl Kenning {
         embeddings: &[(CapsuleId, &[f32])],
     ) -> Result<Migration> {
         who.require(Permission::MemoryWrite, "migrate the embedder")?;
+        who.require(Permission::ScopesManage, "migrate the embedder")?;
+        let everywhere = |kind| who.selectors(kind).contains(&Selector::Any);
+        if !(everywhere(ScopeKind::Agent) && everywhere(ScopeKind::Subject)) {
+            return Err(Error::PermissionDenied {
+                message: "migrating the embedder replaces the embeddings of every scope, so it \
+                          needs reach over every scope id: grant the selector `*` for agents \
+                          and for subjects (the operator has both)"
+                    .into(),
+            });
+        }
         let checked = check_batch(embeddings)?;
         let tag = ModelTag::new(model_tag)?;
         self.write(|w| {
             let (txn, now) = (w.txn, w.now);
-            let scopes = txn.open_table(SCOPES).db()?;
-            let all_reached = scope::list(&scopes, who)?.len() as u64 == scopes.len().db()?;
-            drop(scopes);
-            if !all_reached {
-                return Err(Error::PermissionDenied {
-                    message: "migrating the embedder replaces the embeddings of every scope in \
-                              the store, and some registered scope is out of your reach: run \
-                              it as a principal that reaches every scope (e.g. the operator)"
-                        .into(),
-                });
-            }
             let previous = kenning_vector::resident_in(txn)?;
             let removed = kenning_vector::clear(txn, &mut w.vectors)?;
             audit::append(

@@ -8,7 +8,8 @@
 //! 2. The caller runs its model and collects an [`Extraction`].
 //! 3. [`Kenning::commit_formation`] writes it (F3): a candidate class the snapshot declares is
 //!    assigned, subject to assign-once (G2); any other candidate leaves the entity unclassified
-//!    (G4); relationships are recorded with their types exactly as extracted (G8).
+//!    (G4); relationships are recorded with their types exactly as extracted (G8), and one the
+//!    graph cannot store is left out and reported, never refusing the entities with it.
 //!
 //! A declaration made while a formation runs does not change it: the snapshot is the formation's
 //! own copy. A formation whose scope resolves to no vocabulary writes everything unclassified
@@ -275,13 +276,17 @@ impl Kenning {
     /// otherwise it is written with no class, never a placeholder (G4), and listed in
     /// [`FormationReport::undeclared_candidates`]. Each relationship becomes an edge with its type
     /// exactly as extracted, declared or not (G8). The vocabulary declared now plays no part.
+    /// A relationship the graph cannot store (past its storage bounds, or naming an entity that
+    /// neither the extraction nor the scope holds) never costs the extraction its entities: it
+    /// is left out, everything else is written, and the answer lists it in
+    /// [`CommitReport::edges_left_out`] ([`EdgeLeftOut`](crate::EdgeLeftOut)) with the reason.
     ///
     /// Needs [`Permission::MemoryWrite`] and reach over the formation's scope, checked again
     /// now (A6).
     ///
     /// # Errors
-    /// As [`commit_graph`](Self::commit_graph), with paths into the extraction
-    /// (`entities[1].label`, `relationships[0].target`).
+    /// As [`commit_graph`](Self::commit_graph) for the entities, with paths into the extraction
+    /// (`entities[1].label`); never for a relationship.
     pub fn commit_formation(
         &self,
         who: &Principal,
@@ -292,7 +297,7 @@ impl Kenning {
         let scope_id = formation.scope_id();
         scope::check_id("scope_id", scope_id)?;
         let (commit, undeclared_candidates) = formation.commit_of(extraction);
-        let checked = commit.check_named("entities", "relationships")?;
+        let checked = commit.check_leaving_out_edges("entities", "relationships")?;
         self.write(|w| {
             let txn = w.txn;
             let changes = &mut w.graph;

@@ -376,7 +376,7 @@ pub use kenning_graph::{
     ClassKept, CommitReport, Direction, Edge, Error as GraphError, ErrorKind as GraphErrorKind,
     Filter, FilterKey, GraphAnswer, GraphCommit, GraphQuery, Node, NodePage, Start, Traversal,
 };
-pub use kenning_graph::{DeletionReport, EdgeRef, GraphDeletion};
+pub use kenning_graph::{DeletionReport, EdgeLeftOut, EdgeRef, GraphDeletion};
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use retrieve::{
     DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH, MAX_SCAN_THREADS, PARALLEL_SCAN_BYTES,
@@ -420,18 +420,20 @@ impl Kenning {
     /// Registers scope `id` of kind `kind` (C2). Returns `true` when it was created, `false` when
     /// it already existed with that kind.
     ///
-    /// Needs [`Permission::ScopesManage`] (management-class) and reach over `id` in `kind`'s
-    /// namespace, so a principal cannot create a scope it could not then use.
+    /// Needs [`Permission::ScopesManage`] (management-class) and reach over `id` in both
+    /// namespaces, checked before anything is looked up: agent and subject scopes share one id
+    /// space, so registering claims the id in both, and a caller who could not see a scope of
+    /// the other kind under that id is answered as if it did not exist (A5).
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for an id breaking the rule (1–128 letters, digits, `_ . -`),
-    /// [`Error::PermissionDenied`], [`Error::NotFound`] without reach,
+    /// [`Error::PermissionDenied`], [`Error::NotFound`] without reach in either namespace,
     /// [`Error::FailedPrecondition`] when the id is registered with the other kind,
     /// [`Error::Storage`].
     pub fn register_scope(&self, who: &Principal, id: &str, kind: ScopeKind) -> Result<bool> {
         who.require(Permission::ScopesManage, "register a scope")?;
         scope::check_id("scope_id", id)?;
-        if !who.reaches(kind, id) {
+        if !(who.reaches(ScopeKind::Agent, id) && who.reaches(ScopeKind::Subject, id)) {
             return Err(Error::NotFound {
                 what: "scope",
                 id: id.to_owned(),

@@ -170,3 +170,82 @@ fn a5_a_caller_without_reach_gets_the_same_answer_as_for_a_missing_scope() {
     );
     assert!(kn.scopes(&outsider).unwrap().is_empty());
 }
+
+/// Two stores alike but for one scope the caller does not reach: a subject scope, where the
+/// caller reaches every agent scope and no subject scope.
+fn with_and_without_a_hidden_scope() -> [(tempfile::TempDir, Kenning); 2] {
+    [false, true].map(|hidden| {
+        let dir = tempfile::tempdir().unwrap();
+        let kn = Kenning::open(dir.path().join("k.redb")).unwrap();
+        let ops = Principal::operator("ops");
+        kn.register_scope(&ops, "bot.support", ScopeKind::Agent)
+            .unwrap();
+        if hidden {
+            kn.register_scope(&ops, "customer.42", ScopeKind::Subject)
+                .unwrap();
+        }
+        (dir, kn)
+    })
+}
+
+/// A5: migrating the embedder answers a caller the same whether or not a scope it cannot reach
+/// exists, so the answer confirms no hidden scope.
+#[test]
+fn a5_migrating_the_embedder_answers_alike_whether_or_not_unreached_scopes_exist() {
+    let agents_only = Principal::session("ann")
+        .grant(Permission::MemoryWrite)
+        .grant(Permission::ScopesManage)
+        .reach_agents(Selector::Any);
+    let answers = with_and_without_a_hidden_scope().map(|(_d, kn)| {
+        let err = kn.migrate_embedder(&agents_only, "m2", &[]).unwrap_err();
+        (err.code(), err.to_string())
+    });
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].0, ErrorCode::PermissionDenied);
+    // A caller who reaches everything migrates in both; one without the management permission
+    // is refused before anything is looked up.
+    let all = Principal::session("ops")
+        .grant(Permission::MemoryWrite)
+        .grant(Permission::ScopesManage)
+        .reach_agents(Selector::Any)
+        .reach_subjects(Selector::Any);
+    let writer = Principal::session("w")
+        .grant(Permission::MemoryWrite)
+        .reach_agents(Selector::Any)
+        .reach_subjects(Selector::Any);
+    for (_d, kn) in with_and_without_a_hidden_scope() {
+        assert!(kn.migrate_embedder(&all, "m2", &[]).is_ok());
+        let err = kn.migrate_embedder(&writer, "m3", &[]).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::PermissionDenied);
+    }
+}
+
+/// A5: registering an id that exists with the other kind tells a caller who cannot reach it
+/// nothing: the answer is the one an absent id gets.
+#[test]
+fn a5_registering_an_id_of_the_other_kind_confirms_nothing_to_a_caller_without_reach() {
+    let agents_only = Principal::session("ann")
+        .grant(Permission::ScopesManage)
+        .reach_agents(Selector::Any);
+    let answers = with_and_without_a_hidden_scope().map(|(_d, kn)| {
+        let err = kn
+            .register_scope(&agents_only, "customer.42", ScopeKind::Agent)
+            .unwrap_err();
+        (err.code(), err.to_string())
+    });
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].0, ErrorCode::NotFound);
+    // A caller reaching the id in both namespaces may be told what it is.
+    let both = agents_only.clone().reach_subjects(Selector::Any);
+    let [(_d0, without), (_d1, with)] = with_and_without_a_hidden_scope();
+    assert!(
+        without
+            .register_scope(&both, "customer.42", ScopeKind::Agent)
+            .unwrap()
+    );
+    let err = with
+        .register_scope(&both, "customer.42", ScopeKind::Agent)
+        .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::FailedPrecondition);
+    assert!(err.to_string().contains("subject scope"), "{err}");
+}

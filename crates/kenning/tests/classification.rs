@@ -91,6 +91,91 @@ fn k2_a_persist_without_origin_uses_the_capsules_origin_and_imports_are_born_tai
     assert_eq!(label.authority_class(), AuthorityClass::External);
 }
 
+/// An imported capsule, stored with the `external-import` origin, which is born tainted (K2).
+fn imported(kn: &Kenning, ops: &Principal) -> CapsuleId {
+    kn.put(
+        ops,
+        &NewCapsule::new("bot.support", "Our API is rate limited to 10 rps.")
+            .origin(Origin::ExternalImport),
+    )
+    .unwrap()
+}
+
+#[test]
+fn k2_a_persist_claiming_another_origin_than_the_capsules_is_refused_and_writes_nothing() {
+    let (kn, ops, _) = store();
+    let id = imported(&kn, &ops);
+    let before = audit_count(&kn, &ops);
+    for claimed in [
+        Origin::OwnerStated,
+        Origin::ToolObservation,
+        Origin::SessionNote,
+    ] {
+        let mut r = persist(id, "Our API is rate limited to 10 rps.");
+        r.origin = Some(claimed);
+        let err = kn.classify(&ops, &r).unwrap_err();
+        assert_eq!(
+            err.code(),
+            ErrorCode::FailedPrecondition,
+            "{claimed:?}: {err}"
+        );
+        let text = err.to_string();
+        assert!(text.contains("external-import"), "{text}");
+        assert!(text.contains("origin"), "{text}");
+        assert!(kn.capsule(&ops, id).unwrap().classification.is_none());
+        assert_eq!(audit_count(&kn, &ops), before);
+    }
+    // The recorded origin itself, given or omitted, persists: external authority, tainted.
+    let mut same = persist(id, "Our API is rate limited to 10 rps.");
+    same.origin = Some(Origin::ExternalImport);
+    for r in [same, persist(id, "Our API is rate limited to 10 rps.")] {
+        let label = kn.classify(&ops, &r).unwrap().label;
+        assert_eq!(label.authority_class(), AuthorityClass::External);
+        assert!(label.instruction_taint());
+    }
+    // An advisory call has no capsule to contradict: its origin is taken as given.
+    let mut advisory = ClassifyRequest::new("Our API is rate limited to 10 rps.");
+    advisory.origin = Some(Origin::OwnerStated);
+    let label = kn.classify(&ops, &advisory).unwrap().label;
+    assert_eq!(label.authority_class(), AuthorityClass::Owner);
+}
+
+#[test]
+fn k5_taint_of_an_external_import_can_never_be_cleared() {
+    let (kn, ops, _) = store();
+    let id = imported(&kn, &ops);
+    // Whatever the persisting call says (another origin, clean content, a supplied kind, no
+    // hint, another scope), the label stored on an imported capsule is tainted and external,
+    // whether the call is refused or persists.
+    for (origin, content, kind) in [
+        (
+            Some(Origin::OwnerStated),
+            "Our API is rate limited to 10 rps.",
+            None,
+        ),
+        (None, "We decided to use redb.", Some(Kind::Decision)),
+        (
+            Some(Origin::ToolObservation),
+            "We decided to use redb.",
+            None,
+        ),
+        (None, "Our API is rate limited to 10 rps.", Some(Kind::Fact)),
+    ] {
+        let mut r = persist(id, content);
+        r.origin = origin;
+        r.kind = kind;
+        r.scope = Some(kenning::MemoryScope::Global);
+        if let Ok(answer) = kn.classify(&ops, &r) {
+            assert!(answer.label.instruction_taint(), "{origin:?} {content:?}");
+        }
+        if let Some(stored) = kn.capsule(&ops, id).unwrap().classification {
+            assert!(stored.label.instruction_taint(), "{origin:?} {content:?}");
+            assert_eq!(stored.label.authority_class(), AuthorityClass::External);
+        }
+    }
+    assert!(kn.capsule(&ops, id).unwrap().classification.is_some());
+}
+
 #[test]
 fn k3_a_supplied_kind_is_carried_forward_and_an_underivable_one_writes_nothing() {
     let (kn, ops, id) = store();

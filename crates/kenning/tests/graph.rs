@@ -280,6 +280,26 @@ fn g5_a_direct_commit_is_not_validated_against_the_vocabulary() {
 }
 
 #[test]
+fn g5_g6_a_direct_commit_and_a_query_take_classes_no_vocabulary_name_could_be() {
+    let s = store();
+    // Longer than a vocabulary name may be (64), untrimmed, with spaces: a caller writing to the
+    // graph may use any class, and a filter finds it by the same text.
+    let long = "C".repeat(65);
+    for (id, class) in [("a", long.as_str()), ("b", "Person "), ("c", "team lead")] {
+        s.commit(GraphCommit::new().node(Node::new(id, id).with_type(class)));
+        assert_eq!(s.node(id).unwrap().node_type.as_deref(), Some(class));
+        let q = GraphQuery::new().filter(FilterKey::NodeType, class);
+        let found = s.kn.query_graph(&s.ops, SCOPE, &q).unwrap().nodes;
+        assert_eq!(ids(&found), [id], "{class:?}");
+    }
+    let relation = "R".repeat(71);
+    s.commit(GraphCommit::new().edge(Edge::new("a", relation.as_str(), "b")));
+    let q = from("a", Traversal::new().relation(relation.as_str()));
+    let answer = s.kn.query_graph(&s.ops, SCOPE, &q).unwrap();
+    assert_eq!(answer.edges.len(), 1);
+}
+
+#[test]
 fn g6_the_seed_query_finds_every_person_up_to_the_limit() {
     let s = store();
     let mut commit = GraphCommit::new();
@@ -703,13 +723,13 @@ fn empty_over_long_and_multi_line_fields_are_invalid_and_write_nothing() {
             "nodes[0].id",
         ),
         (
-            GraphCommit::new().node(Node::new("ada", "Ada").with_type(long(65))),
+            GraphCommit::new().node(Node::new("ada", "Ada").with_type(long(1025))),
             "nodes[0].nodeType",
         ),
         (
             GraphCommit::new()
                 .node(Node::new("ada", "Ada"))
-                .edge(Edge::new("ada", long(65), "ada")),
+                .edge(Edge::new("ada", long(1025), "ada")),
             "edges[0].relationType",
         ),
     ];
@@ -723,8 +743,8 @@ fn empty_over_long_and_multi_line_fields_are_invalid_and_write_nothing() {
     // At the bounds, the same fields are accepted.
     s.commit(
         GraphCommit::new()
-            .node(Node::new(long(256), long(256)).with_type(long(64)))
-            .edge(Edge::new(long(256), long(64), long(256))),
+            .node(Node::new(long(256), long(256)).with_type(long(1024)))
+            .edge(Edge::new(long(256), long(1024), long(256))),
     );
     assert_eq!(s.all().len(), 1);
 }

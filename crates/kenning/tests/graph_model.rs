@@ -4,7 +4,8 @@
 //! committed (possibly after the vocabulary changed under them), queries and listings.
 //!
 //! After every step the store agrees with the model, and no node's first class ever changed
-//! (G1–G4, G6, G9, F1, F3, F4, V11).
+//! (G1–G4, G6, G9, F1, F3, F4, V11), and a formation leaves out exactly the relationships naming a
+//! node nobody wrote, keeping the rest (G8).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -105,16 +106,39 @@ impl Model {
         classes(bits).into_iter().collect()
     }
 
+    /// The links of a commit of `nodes` that name a node neither written nor stored.
+    fn dangling(&self, nodes: &[Node], links: &[Link]) -> Vec<usize> {
+        (0..links.len())
+            .filter(|&l| {
+                let (s, _, t) = links[l];
+                ![s, t].iter().all(|&i| {
+                    nodes.iter().any(|n| n.id == IDS[i]) || self.nodes.contains_key(IDS[i])
+                })
+            })
+            .collect()
+    }
+
     /// Applies a commit the store accepted or refused, returning whether the model accepts it.
     fn commit(&mut self, nodes: &[Node], links: &[Link]) -> bool {
-        let ok = links.iter().all(|&(s, _, t)| {
-            [s, t]
-                .iter()
-                .all(|&i| nodes.iter().any(|n| n.id == IDS[i]) || self.nodes.contains_key(IDS[i]))
-        });
-        if !ok {
+        if !self.dangling(nodes, links).is_empty() {
             return false;
         }
+        self.apply(nodes, links.iter());
+        true
+    }
+
+    /// Applies a formation commit, which the store always accepts: a relationship naming a
+    /// missing node is left out (G8). Returns the links left out.
+    fn form(&mut self, nodes: &[Node], links: &[Link]) -> Vec<usize> {
+        let left_out = self.dangling(nodes, links);
+        let kept = (0..links.len())
+            .filter(|l| !left_out.contains(l))
+            .map(|l| &links[l]);
+        self.apply(nodes, kept);
+        left_out
+    }
+
+    fn apply<'a>(&mut self, nodes: &[Node], links: impl Iterator<Item = &'a Link>) {
         for node in nodes {
             let mut stored = node.clone();
             match self.first_class.get(&node.id) {
@@ -134,7 +158,6 @@ impl Model {
                 IDS[t].to_owned(),
             ));
         }
-        true
     }
 }
 
@@ -243,8 +266,20 @@ fn run(ops: &[Op]) {
                 };
                 // F3: only the snapshot's classes are assigned; F4: none when it is empty.
                 let nodes = nodes_of(entities, |c| snapshot.contains(c).then(|| c.to_owned()));
-                let result = kn.commit_formation(&ops_p, &running[i], &extraction);
-                check_result(result, model.commit(&nodes, links));
+                let report = kn
+                    .commit_formation(&ops_p, &running[i], &extraction)
+                    .unwrap();
+                let left_out: Vec<usize> = report
+                    .graph
+                    .edges_left_out
+                    .iter()
+                    .map(|l| l.index)
+                    .collect();
+                assert_eq!(
+                    left_out,
+                    model.form(&nodes, links),
+                    "G8: only dangling links"
+                );
             }
             Op::Query(filters, limit, traverse) => {
                 let mut q = GraphQuery::new().limit(*limit);

@@ -130,21 +130,30 @@ fn registering_scopes_is_management_class_and_needs_reach() {
         .reach_agents(Selector::Any);
     let err = kn.register_scope(&key, "a", ScopeKind::Agent).unwrap_err();
     assert_eq!(err.code(), ErrorCode::PermissionDenied);
+    // Ids are one space across kinds: registering needs reach over the id in both namespaces.
     let narrow = Principal::session("ann")
         .grant(Permission::ScopesManage)
-        .reach_agents(Selector::parse("bot.*").unwrap());
+        .reach_agents(Selector::parse("bot.*").unwrap())
+        .reach_subjects(Selector::parse("bot.*").unwrap());
     assert!(
         kn.register_scope(&narrow, "bot.a", ScopeKind::Agent)
+            .unwrap()
+    );
+    assert!(
+        kn.register_scope(&narrow, "bot.b", ScopeKind::Subject)
             .unwrap()
     );
     let err = kn
         .register_scope(&narrow, "human.a", ScopeKind::Agent)
         .unwrap_err();
     assert_eq!(err.code(), ErrorCode::NotFound);
-    let err = kn
-        .register_scope(&narrow, "bot.b", ScopeKind::Subject)
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::NotFound);
+    let agents_only = Principal::session("bob")
+        .grant(Permission::ScopesManage)
+        .reach_agents(Selector::parse("bot.*").unwrap());
+    for kind in [ScopeKind::Agent, ScopeKind::Subject] {
+        let err = kn.register_scope(&agents_only, "bot.c", kind).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::NotFound);
+    }
 }
 
 #[test]

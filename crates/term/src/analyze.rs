@@ -7,14 +7,18 @@
 //!    (two words: `e`, `mail`) are segmented as UAX #29 says. Typographic apostrophes (`’`, `ʼ`)
 //!    read as `'`.
 //! 2. **Case.** Lowercased (Unicode lowercase mapping).
-//! 3. **Stop words.** The word, with its diacritics folded, is looked up in the stop list of the
-//!    text's language ([`crate::stop`]); a stop word is dropped.
-//! 4. **Stemming.** The lowercased word, accents intact (the Snowball stemmers are written for
-//!    them), is stemmed with the Snowball stemmer of the text's language.
-//! 5. **Folding.** The stem's diacritics are folded (`ação` → `acao`, `café` → `cafe`), plus a
+//! 3. **Folding.** The word's diacritics are folded (`ação` → `acao`, `café` → `cafe`), plus a
 //!    few letters that carry no combining mark (`ß` → `ss`, `æ` → `ae`, `œ` → `oe`, `ø` → `o`,
-//!    `đ` → `d`, `ł` → `l`, `ı` → `i`), so a query typed without accents meets a text written with
-//!    them.
+//!    `đ` → `d`, `ł` → `l`, `ı` → `i`) ([`fold`]).
+//! 4. **Stop words.** The folded word is looked up in the stop list of the text's language
+//!    ([`crate::stop`]); a stop word is dropped.
+//! 5. **Stemming.** The folded word is stemmed with the Snowball stemmer of the text's language.
+//!    The Portuguese stemmer is written for accented suffixes (`-ação`, `-ência`, `-ável`,
+//!    `-ávamos`), so the accents of those suffix classes are first put back on the folded word
+//!    (`configuracao` → `configuração`, see [`restore_suffix_accents`]); the stem is folded again.
+//!    A term therefore depends only on the word's folded spelling: a query typed without accents
+//!    meets a text written with them, and the other way round, for every word (`configuracao`
+//!    finds "configuração", `resume` finds "résumé").
 //! 6. **Length.** A term longer than [`MAX_TERM_BYTES`] is cut at the last character boundary
 //!    within the bound, the same way in texts and queries, so a long token still matches itself.
 //!
@@ -176,7 +180,7 @@ pub fn detect(text: &str) -> Option<Language> {
 }
 
 /// Analyses `text`: detects its language (falling back to `fallback` when the text carries no
-/// signal), then segments, lowercases, drops stop words, stems and folds (see the module docs).
+/// signal), then segments, lowercases, folds, drops stop words and stems (see the module docs).
 ///
 /// ```
 /// use kenning_term::{Language, analyze};
@@ -186,6 +190,12 @@ pub fn detect(text: &str) -> Option<Language> {
 /// ```
 #[must_use]
 pub fn analyze(text: &str, fallback: Language) -> Analysis {
+    analyze_with(text, fallback, Folding::default())
+}
+
+/// [`analyze`] with a given [`Folding`]: the analysis of an index written with it.
+#[must_use]
+pub fn analyze_with(text: &str, fallback: Language, folding: Folding) -> Analysis {
     let words = words(text);
     let (language, detected) = match detect_words(&words) {
         Some(language) => (language, true),
@@ -194,7 +204,7 @@ pub fn analyze(text: &str, fallback: Language) -> Analysis {
     let terms = words
         .iter()
         .filter(|w| w.stop & language.bit() == 0)
-        .filter_map(|w| term_of(&w.lower, language))
+        .filter_map(|w| term_of(&w.lower, language, folding))
         .collect();
     Analysis {
         language,
@@ -209,13 +219,64 @@ pub fn analyze_as(text: &str, language: Language) -> Vec<String> {
     words(text)
         .iter()
         .filter(|w| w.stop & language.bit() == 0)
-        .filter_map(|w| term_of(&w.lower, language))
+        .filter_map(|w| term_of(&w.lower, language, Folding::default()))
         .collect()
 }
 
-/// The term of one lowercased, non-stop word: stemmed, folded, cut to [`MAX_TERM_BYTES`].
-fn term_of(lower: &str, language: Language) -> Option<String> {
-    let stem = language.stemmer().stem(lower);
+/// How a word becomes a term: the analysis the terms of an index were written with. An index
+/// records it (see [`crate::index`]), so that the terms of a query always meet the terms of the
+/// documents it searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Folding {
+    /// Fold the word, put back the accents of the stemmer's suffix classes, stem, fold again (the
+    /// module docs): a term depends only on the folded spelling. Index analysis version 2, what
+    /// this build writes.
+    #[default]
+    BeforeStemming,
+    /// Stem the word as written, then fold the stem: the analysis of stores written before
+    /// analysis versions were recorded (version 1). A word typed without accents can miss its
+    /// accented spelling (`configuracao` → `configuraca`, `configuração` → `configur`).
+    AfterStemming,
+}
+
+impl Folding {
+    /// The analysis version this folding is recorded as in an index.
+    #[must_use]
+    pub fn version(self) -> u64 {
+        match self {
+            Self::AfterStemming => 1,
+            Self::BeforeStemming => 2,
+        }
+    }
+
+    /// The folding recorded as `version`, if this build knows it.
+    #[must_use]
+    pub fn of_version(version: u64) -> Option<Self> {
+        match version {
+            1 => Some(Self::AfterStemming),
+            2 => Some(Self::BeforeStemming),
+            _ => None,
+        }
+    }
+}
+
+/// The term of one lowercased, non-stop word: stemmed and folded as `folding` says, cut to
+/// [`MAX_TERM_BYTES`].
+fn term_of(lower: &str, language: Language, folding: Folding) -> Option<String> {
+    let stem = match folding {
+        Folding::AfterStemming => language.stemmer().stem(lower).into_owned(),
+        Folding::BeforeStemming => {
+            let folded = fold(lower);
+            match language {
+                Language::Portuguese => {
+                    let restored = restore_suffix_accents(&folded);
+                    language.stemmer().stem(&restored).into_owned()
+                }
+                Language::English => language.stemmer().stem(&folded).into_owned(),
+            }
+        }
+    };
     let mut term = match fold(&stem) {
         Cow::Borrowed(s) => s.to_owned(),
         Cow::Owned(s) => s,
@@ -224,17 +285,81 @@ fn term_of(lower: &str, language: Language) -> Option<String> {
     (!term.is_empty()).then_some(term)
 }
 
+/// The endings of folded Portuguese words whose accents the Snowball Portuguese stemmer looks
+/// for, with those accents: the standard suffixes it removes only in their accented spelling
+/// (`-ação`, `-ução`, `-ência`, `-ância`, `-ável`, `-ível` and their plurals) and the verb
+/// endings it knows only accented (`-ávamos`, `-íamos`, `-áramos`, `-ássemos`, `-íeis`, ...).
+/// Longest first. Endings it also removes unaccented (`-ará` and `-ara`, `-ámos` and `-amos`)
+/// need nothing, and accents inside a stem change no suffix rule.
+const ACCENTED_SUFFIXES: &[(&str, &str)] = &[
+    ("ariamos", "aríamos"),
+    ("eriamos", "eríamos"),
+    ("iriamos", "iríamos"),
+    ("assemos", "ássemos"),
+    ("essemos", "êssemos"),
+    ("issemos", "íssemos"),
+    ("arieis", "aríeis"),
+    ("erieis", "eríeis"),
+    ("irieis", "iríeis"),
+    ("avamos", "ávamos"),
+    ("aramos", "áramos"),
+    ("eramos", "éramos"),
+    ("iramos", "íramos"),
+    ("asseis", "ásseis"),
+    ("esseis", "ésseis"),
+    ("isseis", "ísseis"),
+    ("encias", "ências"),
+    ("ancias", "âncias"),
+    ("aveis", "áveis"),
+    ("iveis", "íveis"),
+    ("encia", "ência"),
+    ("ancia", "ância"),
+    ("iamos", "íamos"),
+    ("coes", "ções"),
+    ("ieis", "íeis"),
+    ("avel", "ável"),
+    ("ivel", "ível"),
+    ("cao", "ção"),
+];
+
+/// Puts back on a folded Portuguese word the accents of its ending, when the ending is one of
+/// the classes the Snowball Portuguese stemmer only knows accented (`configuracao` →
+/// `configuração`, `dependencias` → `dependências`, `falavamos` → `falávamos`), so that the
+/// stemmer conflates a folded word as it would the accented one. A word that ends otherwise, or
+/// is no longer than the ending, is returned as it is. The accents put back are removed from
+/// the stem afterwards, so this only steers which suffix the stemmer strips.
+#[must_use]
+pub fn restore_suffix_accents(folded: &str) -> Cow<'_, str> {
+    for (plain, accented) in ACCENTED_SUFFIXES {
+        if let Some(stem) = folded.strip_suffix(plain)
+            && !stem.is_empty()
+        {
+            return Cow::Owned(format!("{stem}{accented}"));
+        }
+    }
+    Cow::Borrowed(folded)
+}
+
 /// Analysis for a batch of texts: the same terms as [`analyze`], each word stemmed once per
 /// batch and each term interned as a number, so that indexing a thousand texts stems and
 /// allocates per distinct word, not per occurrence.
 #[derive(Default)]
 pub(crate) struct BatchAnalyzer {
+    folding: Folding,
     terms: Vec<String>,
     term_ids: FxHashMap<String, u32>,
     word_terms: [FxHashMap<String, Option<u32>>; 2],
 }
 
 impl BatchAnalyzer {
+    /// A batch analyser writing terms with `folding`.
+    pub(crate) fn new(folding: Folding) -> Self {
+        Self {
+            folding,
+            ..Self::default()
+        }
+    }
+
     /// The language `text` was analysed in, whether it was detected, and its terms as ids.
     pub(crate) fn analyze(&mut self, text: &str, fallback: Language) -> (Language, bool, Vec<u32>) {
         let words = words(text);
@@ -251,7 +376,7 @@ impl BatchAnalyzer {
             let id = match cache.get(w.lower.as_ref()) {
                 Some(id) => *id,
                 None => {
-                    let id = term_of(&w.lower, language).map(|term| {
+                    let id = term_of(&w.lower, language, self.folding).map(|term| {
                         let next = u32::try_from(self.terms.len()).unwrap_or(u32::MAX);
                         *self.term_ids.entry(term).or_insert_with_key(|term| {
                             self.terms.push(term.clone());
@@ -357,7 +482,7 @@ mod tests {
     }
 
     #[test]
-    fn portuguese_is_detected_and_stemmed_with_accents_then_folded() {
+    fn portuguese_is_detected_folded_and_stemmed() {
         let a = analyze("A reunião do conselho não foi gravada", Language::English);
         assert_eq!(a.language, Language::Portuguese);
         assert_eq!(a.terms, ["reunia", "conselh", "grav"]);

@@ -34,6 +34,19 @@ pub enum Error {
         supported: u8,
     },
 
+    /// The index was written with an analysis version newer than this build knows: its terms
+    /// cannot be met by this build's queries.
+    #[error(
+        "the term index records analysis version {version}, newer than this build knows \
+         ({supported}): upgrade kenning"
+    )]
+    NewerAnalysis {
+        /// The recorded version.
+        version: u64,
+        /// The newest version this build knows.
+        supported: u64,
+    },
+
     /// A document id was not above every id indexed in its scope before. Ids must increase
     /// within a scope: it keeps segments in document order.
     #[error("document {doc} is out of order: ids in this scope must be at least {least}")]

@@ -9,7 +9,7 @@
 //! | `term.segments` | scope number · lowest document id | segment number, highest document id, documents |
 //! | `term.postings` | scope number · segment number · term · 0 · first document of the row's first block | a row: consecutive blocks of the segment, about 2 KiB |
 //! | `term.docs` | document id | the document's scope, language, length and distinct terms |
-//! | `term.meta` | name | counters (the next scope number) |
+//! | `term.meta` | name | counters (the next scope number) and the analysis version |
 //!
 //! ## Segments of blocks
 //!
@@ -47,6 +47,18 @@
 //!   The statistics, the segment's document count and the postings stay exact, with no
 //!   tombstone to reconcile.
 //!
+//! ## The analysis version
+//!
+//! Terms are only comparable with terms of the same analysis, so `term.meta` records which one
+//! wrote the index (`analysis.version`, a [`Folding`]): every insert and every query of the
+//! store uses it. A store created by this build records version 2 (a term depends only on the
+//! word's folded spelling: a query typed without accents meets the accented text). A store
+//! whose index was written before the version was recorded (it has scopes, no version) is
+//! version 1 (stem, then fold) and keeps it: its queries and its later inserts are analysed as
+//! its documents were, so it reads exactly as before, without that meeting for suffixes such as
+//! `-ção`; rebuild the index (insert every document into a new store) to upgrade it. A version
+//! this build does not know is refused with [`Error::NewerAnalysis`], never misread.
+//!
 //! Document ids must increase within a scope (the facade's capsule ids do): it is what keeps
 //! segments ordered and merges a concatenation.
 //!
@@ -65,7 +77,7 @@ use std::collections::BinaryHeap;
 
 use redb::{ReadTransaction, ReadableTable, TableDefinition, TableHandle, WriteTransaction};
 
-use crate::analyze::{BatchAnalyzer, Language, analyze};
+use crate::analyze::{BatchAnalyzer, Folding, Language, analyze_with};
 use crate::bm25::Bm25;
 use crate::codec::{
     Entry, Posting, ScopeRecord, SegmentRecord, block_key, corrupt, decode_doc, decode_scope,
@@ -94,6 +106,24 @@ pub(crate) const DOCS: TableDefinition<'static, u64, &[u8]> = TableDefinition::n
 pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::new("term.meta");
 
 const NEXT_SCOPE: &str = "scope.next";
+/// The key of the analysis version in [`META`].
+const ANALYSIS: &str = "analysis.version";
+
+/// The analysis an index's terms were written with: the recorded version; without one, version 1
+/// when scopes were created before versions were recorded, else this build's.
+fn folding_in(meta: &impl ReadableTable<&'static str, u64>) -> Result<Folding> {
+    match meta.get(ANALYSIS).db()? {
+        Some(v) => {
+            let version = v.value();
+            Folding::of_version(version).ok_or(Error::NewerAnalysis {
+                version,
+                supported: Folding::default().version(),
+            })
+        }
+        None if meta.get(NEXT_SCOPE).db()?.is_some() => Ok(Folding::AfterStemming),
+        None => Ok(Folding::default()),
+    }
+}
 
 /// At most this many postings in one block.
 pub const BLOCK_POSTINGS: usize = 128;
@@ -196,8 +226,24 @@ impl TermIndex {
         txn.open_table(SEGMENTS).db()?;
         txn.open_table(POSTINGS).db()?;
         txn.open_table(DOCS).db()?;
-        txn.open_table(META).db()?;
+        let mut meta = txn.open_table(META).db()?;
+        if meta.get(ANALYSIS).db()?.is_none() {
+            let folding = folding_in(&meta)?;
+            meta.insert(ANALYSIS, folding.version()).db()?;
+        }
         Ok(())
+    }
+
+    /// The analysis this index's terms are written with, which its inserts and queries use (see
+    /// the module docs).
+    ///
+    /// # Errors
+    /// [`Error::NewerAnalysis`], [`Error::Storage`].
+    pub fn folding(&self, txn: &ReadTransaction) -> Result<Folding> {
+        match kenning_table::open_existing(txn, META)? {
+            Some(meta) => folding_in(&meta),
+            None => Ok(Folding::default()),
+        }
     }
 
     /// Whether every table of the index exists, so that a store can be opened without a write
@@ -223,11 +269,13 @@ impl TermIndex {
     ///
     /// # Errors
     /// [`Error::OutOfOrder`] and [`Error::DuplicateDoc`] (the transaction is then partly written:
-    /// abort it), [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    /// abort it), [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`],
+    /// [`Error::NewerAnalysis`].
     pub fn insert(&self, txn: &WriteTransaction, scope: &str, docs: &[(u64, &str)]) -> Result<()> {
         if docs.is_empty() {
             return Ok(());
         }
+        let folding = folding_in(&txn.open_table(META).db()?)?;
         let mut scopes = txn.open_table(SCOPES).db()?;
         let mut rec = match scopes.get(scope).db()? {
             Some(v) => decode_scope(SCOPES.name(), v.value())?,
@@ -242,7 +290,7 @@ impl TermIndex {
         };
 
         let mut doc_table = txn.open_table(DOCS).db()?;
-        let mut analyzer = BatchAnalyzer::default();
+        let mut analyzer = BatchAnalyzer::new(folding);
         // Postings by term id, in document order.
         let mut batch: Vec<Vec<Posting>> = Vec::new();
         let mut buf = Vec::new();
@@ -468,7 +516,8 @@ impl TermIndex {
             return Ok(Vec::new());
         }
         let avgdl = stats.avgdl();
-        let query_terms = count(analyze(query, stats.prevailing()).terms);
+        let folding = self.folding(txn)?;
+        let query_terms = count(analyze_with(query, stats.prevailing(), folding).terms);
         if query_terms.is_empty() {
             return Ok(Vec::new());
         }
@@ -1093,5 +1142,99 @@ mod tests {
         assert_eq!(hits[0].score, all[1].score);
         // Document 3 scores below 2, so it is never asked about.
         assert_eq!(asked, [1, 2]);
+    }
+
+    fn set_analysis(db: &Database, version: Option<u64>) {
+        let txn = db.begin_write().unwrap();
+        {
+            let mut meta = txn.open_table(META).unwrap();
+            match version {
+                Some(v) => drop(meta.insert(ANALYSIS, v).unwrap()),
+                None => drop(meta.remove(ANALYSIS).unwrap()),
+            }
+        }
+        txn.commit().unwrap();
+    }
+
+    fn hits(db: &Database, query: &str) -> Result<Vec<u64>> {
+        let txn = db.begin_read().unwrap();
+        Ok(TermIndex::default()
+            .search(&txn, "s", query, 10, &mut |_| true)?
+            .into_iter()
+            .map(|s| s.doc)
+            .collect())
+    }
+
+    #[test]
+    fn a_new_index_records_the_analysis_that_folds_before_stemming() {
+        let db = db();
+        let txn = db.begin_read().unwrap();
+        assert_eq!(
+            TermIndex::default().folding(&txn).unwrap(),
+            Folding::BeforeStemming
+        );
+        let meta = txn.open_table(META).unwrap();
+        assert_eq!(meta.get(ANALYSIS).unwrap().unwrap().value(), 2);
+    }
+
+    #[test]
+    fn a_store_indexed_before_analysis_versions_reads_exactly_as_before() {
+        // A store of the earlier build: documents indexed stem-then-fold, no version recorded.
+        let db = db();
+        set_analysis(&db, Some(1));
+        insert(
+            &db,
+            "s",
+            &[
+                (1, "a configuracao não foi salva"),
+                (2, "a configuração não foi salva"),
+            ],
+        );
+        set_analysis(&db, None);
+        assert_eq!(
+            TermIndex::default()
+                .folding(&db.begin_read().unwrap())
+                .unwrap(),
+            Folding::AfterStemming
+        );
+        // Its queries meet its documents as they did: each spelling finds its own.
+        assert_eq!(hits(&db, "configuracao").unwrap(), [1]);
+        assert_eq!(hits(&db, "configuração").unwrap(), [2]);
+        // Later inserts are analysed the same way, and creating the tables records version 1.
+        insert(&db, "s", &[(3, "a configuracao antiga não foi salva")]);
+        let mut found = hits(&db, "configuracao").unwrap();
+        found.sort_unstable();
+        assert_eq!(found, [1, 3]);
+        let txn = db.begin_write().unwrap();
+        TermIndex::default().create_tables(&txn).unwrap();
+        txn.commit().unwrap();
+        let txn = db.begin_read().unwrap();
+        let meta = txn.open_table(META).unwrap();
+        assert_eq!(meta.get(ANALYSIS).unwrap().unwrap().value(), 1);
+    }
+
+    #[test]
+    fn an_unknown_analysis_version_is_refused_with_the_fix() {
+        let db = db();
+        insert(&db, "s", &[(1, "a configuração nova")]);
+        assert_eq!(hits(&db, "configuracao").unwrap(), [1]);
+        set_analysis(&db, Some(3));
+        let err = hits(&db, "configuracao").unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::NewerAnalysis {
+                    version: 3,
+                    supported: 2
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("upgrade kenning"), "{err}");
+        let txn = db.begin_write().unwrap();
+        let err = TermIndex::default()
+            .insert(&txn, "s", &[(2, "nova")])
+            .unwrap_err();
+        assert!(matches!(err, Error::NewerAnalysis { .. }), "{err}");
     }
 }

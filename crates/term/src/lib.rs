@@ -61,7 +61,9 @@ mod error;
 pub mod index;
 pub mod stop;
 
-pub use analyze::{Analysis, Language, MAX_TERM_BYTES, analyze, analyze_as, detect, fold};
+pub use analyze::{
+    Analysis, Folding, Language, MAX_TERM_BYTES, analyze, analyze_as, analyze_with, detect, fold,
+};
 pub use bm25::Bm25;
 pub use error::{Error, Result};
 pub use index::{BLOCK_POSTINGS, MAX_MERGED_DOCS, MERGE_FACTOR, ScopeStats, Scored, TermIndex};

@@ -55,11 +55,12 @@ pub enum Error {
         field: &'static str,
     },
 
-    /// The magnitude is outside the range where cosine is exact in `f32` arithmetic.
+    /// The magnitude is outside the normal range of `f32`, where the scan's `f32` cosine keeps
+    /// a finite inverse magnitude and a finite dot product.
     #[error(
-        "{field} has magnitude {magnitude:e}, outside {min:e}..={max:e} where every kernel \
-         computes cosine without overflow or underflow: scale the vector (cosine ignores length), \
-         e.g. normalise it to unit length",
+        "{field} has magnitude {magnitude:e}, outside {min:e}..={max:e} (f32::MIN_POSITIVE to \
+         f32::MAX), the magnitudes the f32 cosine scan scores without overflow: scale the vector \
+         (cosine ignores length), e.g. normalise it to unit length",
         min = crate::MIN_MAGNITUDE,
         max = crate::MAX_MAGNITUDE
     )]

@@ -31,8 +31,10 @@
 //!
 //! - dot: `|dot − reference_dot| ≤ 1.01·n·ε·Σ|aᵢbᵢ| + n·2⁻¹⁴⁹` ([`dot_error_bound`]);
 //! - cosine: `|cosine − reference_cosine| ≤ (2.01·n + 2)·ε` ([`cosine_error_bound`]), for vectors
-//!   whose magnitudes lie in [`MIN_MAGNITUDE`](crate::MIN_MAGNITUDE)`..=`[`MAX_MAGNITUDE`](crate::MAX_MAGNITUDE)
-//!   (every stored embedding and every accepted query).
+//!   whose magnitudes lie in `1e-15..=1e15`, where the `f32` sums of squares this function
+//!   accumulates neither overflow nor approach the subnormal range. (The scan does not use it:
+//!   it multiplies dot products by inverse magnitudes computed in `f64`, which is what lets it
+//!   score every accepted embedding, see [`MIN_MAGNITUDE`](crate::MIN_MAGNITUDE).)
 //!
 //! These are the classical worst-case bounds of floating-point summation (each side is within
 //! `γₙ·Σ|aᵢbᵢ|` of the exact sum, `γₙ = n·u/(1 − n·u)`, `u = ε/2`), so they hold for any input,
@@ -249,7 +251,7 @@ pub fn dot_error_bound(a: &[f32], b: &[f32]) -> f64 {
 }
 
 /// The largest difference [`Kernel::cosine`] may show from [`reference_cosine`] for vectors of
-/// `n` components whose magnitudes lie in the accepted range: `(2.01·n + 2)·ε`.
+/// `n` components whose magnitudes lie in `1e-15..=1e15` (see the module docs): `(2.01·n + 2)·ε`.
 #[must_use]
 pub fn cosine_error_bound(n: usize) -> f64 {
     (2.01 * n as f64 + 2.0) * f64::from(f32::EPSILON)

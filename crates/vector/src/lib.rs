@@ -70,9 +70,15 @@
 //! - A replace keeps the capsule's place in append order; a remove frees it (see [`store`]).
 //! - Removing the store's last embedding resets the resident embedder; [`clear`] is the
 //!   migration path to another one.
-//! - Magnitudes must lie in [`MIN_MAGNITUDE`]`..=`[`MAX_MAGNITUDE`] and dimensions in
-//!   `1..=`[`MAX_DIMENSION`], so that every kernel computes cosine without overflow; model tags
-//!   are opaque, compared byte for byte, at most [`MAX_MODEL_TAG_BYTES`].
+//! - Magnitudes, computed in `f64`, must be normal `f32` values: [`MIN_MAGNITUDE`]
+//!   (`f32::MIN_POSITIVE`) `..=` [`MAX_MAGNITUDE`] (`f32::MAX`), so `[f32::MAX, 1.0, 0.0]` and
+//!   a vector of `f32::MIN_POSITIVE` are accepted and stored as their exact bytes. The bound is
+//!   the scan's, which scores in `f32`: within it a vector's inverse magnitude is a finite `f32`
+//!   and, queries being scaled by a power of two to a magnitude in `[0.5, 1)` ([`Query`]), its
+//!   dot product with any query is finite. Refused are the vectors whose magnitude is not a
+//!   normal `f32`: every component subnormal, or two or more near the `f32` limit. Dimensions lie
+//!   in `1..=`[`MAX_DIMENSION`]; model tags are opaque, compared byte for byte, at most
+//!   [`MAX_MODEL_TAG_BYTES`].
 //! - A query against a store without embeddings returns no hit rather than an error: there is
 //!   no dimension to mismatch.
 //! - Top-k ties break toward the smaller capsule number; RRF ties toward the better single-lane

@@ -20,7 +20,10 @@ pub enum Format {
     Json,
     /// YAML 1.2 (a superset of JSON, but with worse errors for JSON input).
     Yaml,
-    /// JSON when the first non-blank character is `{`, YAML otherwise.
+    /// JSON when the first non-blank character is `{`, YAML otherwise. A body starting with `{`
+    /// that is not JSON but is valid YAML (flow style, `{entityClasses: [{name: Person}]}`) is
+    /// read as YAML; when it is neither, the error gives both parsers' messages. Well-formed JSON
+    /// of the wrong shape is a JSON error (YAML would read it alike).
     Auto,
 }
 
@@ -62,10 +65,72 @@ struct AnyBody {
     scope_id: Option<String>,
     #[serde(default)]
     vocabulary: Option<Vocabulary>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_entity_classes")]
     entity_classes: Option<Vec<EntityClass>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_relation_types")]
     relation_types: Option<Vec<RelationType>>,
+}
+
+/// A bare `entityClasses` that is present: a null is refused, as inside the wrapper.
+fn some_entity_classes<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Vec<EntityClass>>, D::Error> {
+    crate::model::entity_classes(d).map(Some)
+}
+
+/// A bare `relationTypes` that is present: a null is refused, as inside the wrapper.
+fn some_relation_types<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Vec<RelationType>>, D::Error> {
+    crate::model::relation_types(d).map(Some)
+}
+
+fn json(body: &str) -> Result<Option<AnyBody>, Error> {
+    serde_json::from_str(body).map_err(|e| malformed_json(&e))
+}
+
+fn malformed_json(e: &serde_json::Error) -> Error {
+    Error::Malformed {
+        format: "JSON",
+        message: e.to_string(),
+    }
+}
+
+fn yaml(body: &str) -> Result<Option<AnyBody>, Error> {
+    if body.trim().is_empty() {
+        return Ok(None);
+    }
+    serde_norway::from_str(body).map_err(|e| Error::Malformed {
+        format: "YAML",
+        message: e.to_string(),
+    })
+}
+
+/// The parser's message of a [`Error::Malformed`].
+fn message(e: Error) -> String {
+    match e {
+        Error::Malformed { message, .. } => message,
+        other => other.to_string(),
+    }
+}
+
+/// [`Format::Auto`] on a body starting with `{`: JSON, or YAML in flow style when the body is not
+/// JSON at all. A well-formed JSON document of the wrong shape is reported as JSON only: YAML
+/// reads JSON alike and would only repeat the message.
+fn json_or_flow_yaml(body: &str) -> Result<Option<AnyBody>, Error> {
+    let as_json = match serde_json::from_str(body) {
+        Ok(parsed) => return Ok(parsed),
+        Err(e) if e.is_data() => return Err(malformed_json(&e)),
+        Err(e) => malformed_json(&e),
+    };
+    yaml(body).map_err(|as_yaml| Error::Malformed {
+        format: "JSON or YAML",
+        message: format!(
+            "as JSON: {}; as YAML: {}",
+            message(as_json),
+            message(as_yaml)
+        ),
+    })
 }
 
 impl Declaration {
@@ -89,21 +154,10 @@ impl Declaration {
                 max: MAX_BODY_BYTES,
             });
         }
-        let format = match format {
-            Format::Auto if body.trim_start().starts_with('{') => Format::Json,
-            Format::Auto => Format::Yaml,
-            other => other,
-        };
         let parsed: Option<AnyBody> = match format {
-            Format::Json => serde_json::from_str(body).map_err(|e| Error::Malformed {
-                format: "JSON",
-                message: e.to_string(),
-            })?,
-            _ if body.trim().is_empty() => None,
-            _ => serde_norway::from_str(body).map_err(|e| Error::Malformed {
-                format: "YAML",
-                message: e.to_string(),
-            })?,
+            Format::Json => json(body)?,
+            Format::Auto if body.trim_start().starts_with('{') => json_or_flow_yaml(body)?,
+            _ => yaml(body)?,
         };
         let any = parsed.ok_or(Error::MissingVocabulary)?;
         let vocabulary = match (any.vocabulary, any.entity_classes, any.relation_types) {
@@ -282,8 +336,22 @@ mod tests {
 
     #[test]
     fn malformed_bodies_name_their_format() {
-        let err = Declaration::parse("{\"vocabulary\": ", Format::Auto).unwrap_err();
+        let err = Declaration::parse("{\"vocabulary\": ", Format::Json).unwrap_err();
         assert!(matches!(err, Error::Malformed { format: "JSON", .. }));
+        let err = Declaration::parse("{\"vocabulary\": ", Format::Auto).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::Malformed {
+                format: "JSON or YAML",
+                ..
+            }
+        ));
+        // Well-formed JSON of the wrong shape is a JSON error only.
+        let err = Declaration::parse("{\"vocabulary\": []}", Format::Auto).unwrap_err();
+        assert!(
+            matches!(err, Error::Malformed { format: "JSON", .. }),
+            "{err}"
+        );
         let err = Declaration::parse("vocabulary: [\n", Format::Auto).unwrap_err();
         assert!(matches!(err, Error::Malformed { format: "YAML", .. }));
         let err = Declaration::parse_bytes(b"\xff\xfe", Format::Auto).unwrap_err();

@@ -95,7 +95,8 @@ pub enum Error {
     /// The body is not valid JSON or YAML, or has the wrong shape.
     #[error("the body is not a valid {format} declaration: {message}")]
     Malformed {
-        /// `"JSON"` or `"YAML"`.
+        /// `"JSON"`, `"YAML"`, or `"JSON or YAML"` when [`Format::Auto`](crate::Format::Auto)
+        /// tried both (the message then gives both parsers' messages).
         format: &'static str,
         /// The parser's message, with line and column where the parser gives them.
         message: String,

@@ -44,6 +44,14 @@
 //!   vocabulary by accident.
 //! - Descriptions are stored exactly as declared; line breaks are flattened when rendering.
 //! - A signature repeated on one relation type is rejected.
+//! - YAML means what JSON means. A list or a description that is present but null (JSON
+//!   `null`; YAML `~`, `null`, or a key with nothing after it, as a commented-out list leaves
+//!   it) is refused with the same message in both syntaxes, never read as an empty list (which
+//!   would silently turn classification off, V8) or as the text `"~"`; omit the field instead.
+//!   A list where the vocabulary object belongs is refused too.
+//! - Under [`Format::Auto`] a body starting with `{` is JSON, or YAML in flow style when it is
+//!   not JSON (`{entityClasses: [{name: Person}]}`); when it is neither, the error gives both
+//!   parsers' messages.
 
 #![deny(missing_docs)]
 

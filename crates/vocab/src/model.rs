@@ -1,6 +1,7 @@
 //! The vocabulary data model, in the seed's JSON shape (V1, V10).
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::Error;
 use crate::name;
@@ -26,14 +27,16 @@ pub const MAX_DESCRIPTION_CHARS: usize = 200;
 /// Serialized field names are exactly the seed's (`entityClasses`, `relationTypes`). Both lists
 /// default to empty when a body omits them; unknown fields are rejected, so a misspelt
 /// `entityClass` is an error rather than a silently empty vocabulary that turns classification off.
+/// A list or a description that is present but null (JSON `null`; YAML `~`, `null` or a key with
+/// nothing after it, such as a commented-out list) is refused alike in every syntax, never read
+/// as empty (V8, V10). A vocabulary is an object: a list in its place (`"vocabulary": []`) is
+/// refused, where serde would otherwise read it as a struct's fields in order, here none.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", from = "ObjectOnly<VocabularyFields>")]
 pub struct Vocabulary {
     /// The classes an entity may be given, in declaration order.
-    #[serde(default)]
     pub entity_classes: Vec<EntityClass>,
     /// The relation types a relationship is expected to use, in declaration order.
-    #[serde(default)]
     pub relation_types: Vec<RelationType>,
 }
 
@@ -44,7 +47,7 @@ pub struct EntityClass {
     /// The class name, e.g. `Person`.
     pub name: String,
     /// What separates this class from the others, for the extraction model. May be empty.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "description")]
     pub description: String,
 }
 
@@ -55,11 +58,11 @@ pub struct RelationType {
     /// The relation type name, e.g. `WORKS_AT`.
     pub name: String,
     /// What the relation means, for the extraction model. May be empty.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "description")]
     pub description: String,
     /// Expected `source → target` class pairs. Expectations only: nothing validates an edge
     /// against them (G8).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "signatures")]
     pub signatures: Vec<Signature>,
 }
 
@@ -71,6 +74,87 @@ pub struct Signature {
     pub source_class: String,
     /// The class of the relationship's target entity.
     pub target_class: String,
+}
+
+/// The fields of a [`Vocabulary`] as they deserialize, before [`ObjectOnly`] refuses a list.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct VocabularyFields {
+    #[serde(default, deserialize_with = "entity_classes")]
+    entity_classes: Vec<EntityClass>,
+    #[serde(default, deserialize_with = "relation_types")]
+    relation_types: Vec<RelationType>,
+}
+
+impl From<ObjectOnly<VocabularyFields>> for Vocabulary {
+    fn from(ObjectOnly(v): ObjectOnly<VocabularyFields>) -> Self {
+        Self {
+            entity_classes: v.entity_classes,
+            relation_types: v.relation_types,
+        }
+    }
+}
+
+/// `T` deserialized from a map only: a derived struct also accepts a sequence of its fields.
+struct ObjectOnly<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visit<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a vocabulary object with entityClasses and relationTypes")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+            .map(ObjectOnly)
+    }
+}
+
+/// Deserializes a field that may be omitted (the serde default applies) but is never null: YAML
+/// reads a null into a list as empty and into a string as the text `"~"` or `"null"`, where JSON
+/// refuses it, so both syntaxes go through this and refuse it with the same message (V8, V10).
+fn not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    field: &str,
+    fix: &str,
+) -> Result<T, D::Error> {
+    Option::<T>::deserialize(d)?.ok_or_else(|| {
+        D::Error::custom(format!(
+            "{field} is null (in YAML: `~`, `null`, or nothing after the key, as a commented-out \
+             list leaves it), and a null is never read as empty: {fix}"
+        ))
+    })
+}
+
+const LIST_FIX: &str = "list the entries, write [] to declare none, or omit the field";
+
+pub(crate) fn entity_classes<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<EntityClass>, D::Error> {
+    not_null(d, "entityClasses", LIST_FIX)
+}
+
+pub(crate) fn relation_types<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<RelationType>, D::Error> {
+    not_null(d, "relationTypes", LIST_FIX)
+}
+
+fn signatures<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Signature>, D::Error> {
+    not_null(d, "signatures", LIST_FIX)
+}
+
+fn description<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    not_null(
+        d,
+        "description",
+        "write the description, or omit the field (or write \"\") for none",
+    )
 }
 
 impl EntityClass {

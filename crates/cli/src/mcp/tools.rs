@@ -56,7 +56,7 @@ fn instant(field: &str, text: Option<&str>) -> Result<Option<Timestamp>, ErrorDa
 /// A vector of JSON numbers as `f32`s, each checked to be in the `f32` range (JSON numbers are
 /// read as `f64`, and one past ±3.4e38 would otherwise become infinite or null), named
 /// `field[i]` in errors.
-fn f32_vector(field: &str, values: Vec<f64>) -> Result<Vec<f32>, ErrorData> {
+fn to_f32_vector(field: &str, values: Vec<f64>) -> Result<Vec<f32>, ErrorData> {
     values
         .into_iter()
         .enumerate()
@@ -408,7 +408,7 @@ fn retrieve(state: &State, arguments: Value) -> Outcome {
     let scope = state.scope(a.scope)?;
     let query_embedding = a
         .query_embedding
-        .map(|v| f32_vector("query_embedding", v))
+        .map(|v| to_f32_vector("query_embedding", v))
         .transpose()?;
     let mut request = match (a.query, query_embedding) {
         (Some(query), embedding) => {
@@ -501,7 +501,7 @@ fn vector(state: &State, arguments: Value) -> Outcome {
     let mut a: VectorArgs = args("memory_vector", arguments)?;
     if let Some(values) = a.embedding.take() {
         // Checked here, where the index of a value out of range is still known.
-        let narrow = f32_vector("embedding", values)?;
+        let narrow = to_f32_vector("embedding", values)?;
         a.embedding = Some(narrow.into_iter().map(f64::from).collect());
     }
     let id = a
@@ -561,7 +561,9 @@ session, authority_class, instruction_taint}, deterministically (no model). Mand
 Pass kind to carry a known kind forward; without it the kind is derived from English and \
 Portuguese cue words, and content with no cue is refused (-32602 kind underivable): the call \
 {content, kind} always succeeds. origin (default extracted-candidate) drives authority and the \
-default scope; external-import is born tainted; taint_hint true is never cleared. ADVISORY \
+default scope; external-import is born tainted; taint_hint true is never cleared. A persist \
+uses the capsule's recorded origin: a different origin is refused (-32002, data.kind \
+failed_precondition, nothing written), so an import's taint cannot be cleared. ADVISORY \
 without capsule_id. PERSISTED with capsule_id (alias id; both at once is an error): the label \
 becomes the capsule's sidecar (upsert, audited, read back by memory_get under classification), \
 and the answer says content_matches_capsule (false: you classified other bytes than the \
@@ -585,7 +587,7 @@ struct ClassifyArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     scope: Option<String>,
     /// extracted-candidate (default), owner-stated, tool-observation, external-import or
-    /// session-note.
+    /// session-note. With capsule_id, omit it or send the capsule's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     origin: Option<String>,
     /// An upstream taint verdict; true is never cleared.

@@ -402,7 +402,7 @@ try {
   // Fields named as the official shape spells them, not as the graph stores them.
   await toolError(ops, 'create_relations', { relations: [{ from: ' x', to: 'y', relationType: 'k' }] }, { field: 'relations[0].from' });
   await toolError(ops, 'create_relations', { relations: [{ from: 'x', to: 'y ', relationType: 'k' }] }, { field: 'relations[0].to' });
-  await toolError(ops, 'delete_relations', { relations: [{ from: 'x', to: 'y', relationType: ' k' }] }, { field: 'relations[0].relationType' });
+  await toolError(ops, 'delete_relations', { relations: [{ from: 'x', to: 'y', relationType: 'k\u0000' }] }, { field: 'relations[0].relationType' });
   await toolError(ops, 'add_observations', { observations: [{ entityName: ' x', contents: ['a'] }] }, { field: 'observations[0].entityName' });
   await toolError(ops, 'delete_observations', { deletions: [{ entityName: ' x', observations: ['a'] }] }, { field: 'deletions[0].entityName' });
   const huge = await toolError(ops, 'open_nodes', { names: ['x'], scope: 'y'.repeat(100000) });
