@@ -1102,6 +1102,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::capsule`].
     pub fn capsule(&self, id: CapsuleId) -> Result<Capsule> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "read a capsule")?;
         let c = reached(
@@ -1114,6 +1115,7 @@ impl Snapshot {
         let mut capsule = assemble(id, c, &f, Timestamp::now());
         Sidecars::open(txn)?.fill(&mut capsule)?;
         Ok(capsule)
+        })
     }
 
     /// [`Kenning::capsules`] on this snapshot.
@@ -1126,6 +1128,7 @@ impl Snapshot {
         after: Option<CapsuleId>,
         limit: usize,
     ) -> Result<Vec<Capsule>> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "list capsules")?;
         if limit == 0 || limit > MAX_PAGE {
@@ -1166,6 +1169,7 @@ impl Snapshot {
             sidecars.fill(capsule)?;
         }
         Ok(out)
+        })
     }
 }
 

@@ -483,6 +483,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::embeddings`].
     pub fn embeddings(&self, scope_id: &str) -> Result<Vec<EmbeddingInfo>> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "list embeddings")?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
@@ -494,6 +495,7 @@ impl Snapshot {
                 model_tag: l.model_tag,
             })
             .collect())
+        })
     }
 
     /// [`Kenning::embedding`] on this snapshot.
@@ -501,6 +503,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::embedding`].
     pub fn embedding(&self, id: CapsuleId) -> Result<Option<Vec<f32>>> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "read an embedding")?;
         let c = reached(
@@ -510,6 +513,7 @@ impl Snapshot {
             id,
         )?;
         Ok(kenning_vector::get(txn, &c.scope, id.get())?.map(Embedding::into_values))
+        })
     }
 
     /// [`Kenning::embedder`] on this snapshot.
@@ -517,12 +521,14 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::embedder`].
     pub fn embedder(&self) -> Result<Option<Embedder>> {
+        crate::error::contain(self.store.path(), || {
         self.who
             .require(Permission::MemoryRead, "read the resident embedder")?;
         Ok(kenning_vector::resident(&self.txn)?.map(|r| Embedder {
             model_tag: r.model_tag,
             dimension: r.dimension,
         }))
+        })
     }
 }
 

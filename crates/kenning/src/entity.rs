@@ -864,6 +864,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::entity_graph`].
     pub fn entity_graph(&self, scope_id: &str) -> Result<EntityGraph> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "read entities")?;
         scope::check_id("scope_id", scope_id)?;
@@ -873,6 +874,7 @@ impl Snapshot {
             entities: reader.all()?,
             relations: reader.all_relations()?,
         })
+        })
     }
 
     /// [`Kenning::open_entities`] on this snapshot.
@@ -880,6 +882,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::open_entities`].
     pub fn open_entities(&self, scope_id: &str, names: &[String]) -> Result<EntityGraph> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "read entities")?;
         scope::check_id("scope_id", scope_id)?;
@@ -904,6 +907,7 @@ impl Snapshot {
             entities,
             relations,
         })
+        })
     }
 
     /// [`Kenning::search_entities`] on this snapshot.
@@ -911,6 +915,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::search_entities`].
     pub fn search_entities(&self, scope_id: &str, query: &str) -> Result<EntityGraph> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "search entities")?;
         scope::check_id("scope_id", scope_id)?;
@@ -981,6 +986,7 @@ impl Snapshot {
         Ok(EntityGraph {
             entities: matched,
             relations,
+        })
         })
     }
 }

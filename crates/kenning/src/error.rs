@@ -91,6 +91,20 @@ pub enum Error {
         message: String,
     },
 
+    /// A commit was attempted and failed (an I/O error, a failed sync), so **whether the call's
+    /// writes are in the store is not known**: the store may hold all of them or none of them,
+    /// never a part. Reopen the store (or take a new snapshot) and check before retrying, or a
+    /// retried put may store its capsules twice under new ids. Its code is
+    /// [`ErrorCode::Storage`]; [`Error::outcome_unknown`] tells it apart.
+    #[error("storage: {message}")]
+    CommitUnknown {
+        /// What failed, and what to do.
+        message: String,
+        /// The underlying error.
+        #[source]
+        source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    },
+
     /// The store could not be read or written: I/O, corruption, a lock held by another process,
     /// or a record written by a newer version of Kenning.
     #[error("storage: {message}")]
@@ -169,10 +183,17 @@ impl Error {
             Self::UnknownCapsule { .. } => ErrorCode::UnknownCapsule,
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
             Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,
-            Self::Storage { .. } => ErrorCode::Storage,
+            Self::Storage { .. } | Self::CommitUnknown { .. } => ErrorCode::Storage,
             Self::Graph(e) => e.kind().into(),
             Self::Vector(e) => e.kind().into(),
         }
+    }
+
+    /// Whether the call may or may not have been written: a commit that failed (see
+    /// [`Error::CommitUnknown`]). Every other error means nothing was written.
+    #[must_use]
+    pub fn outcome_unknown(&self) -> bool {
+        matches!(self, Self::CommitUnknown { .. })
     }
 
     pub(crate) fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -193,10 +214,108 @@ impl Error {
     }
 }
 
+/// The advice every error about a damaged store file ends with.
+fn repair_advice(path: &str) -> String {
+    format!(
+        "the file is damaged: run `kenning store check {path}` to see what still reads, and \
+         `kenning store salvage {path} NEW.redb` to copy it into a new store, or restore the \
+         file from a backup"
+    )
+}
+
+/// An open that redb refused, named by the file and, for damage, with the way out.
+pub(crate) fn opening(
+    path: &std::path::Path,
+    read_only: bool,
+    e: kenning_table::StorageError,
+) -> Error {
+    let shown = path.display().to_string();
+    let how = if read_only { " read-only" } else { "" };
+    let message = if e.is_corruption() {
+        format!(
+            "cannot open the store at {shown}{how}: {e}; {}",
+            repair_advice(&shown)
+        )
+    } else if e.is_already_open() {
+        format!(
+            "cannot open the store at {shown}{how}: it is already open, in another process or \
+             through another handle in this one: stop that process or share its handle (a \
+             Kenning handle is Send + Sync and cheap to clone)"
+        )
+    } else {
+        format!("cannot open the store at {shown}{how}: {e}")
+    };
+    Error::Storage {
+        message,
+        source: Some(Box::new(e)),
+    }
+}
+
+/// A commit that returned an error: its outcome is unknown.
+pub(crate) fn commit_failed(path: &std::path::Path, e: kenning_table::StorageError) -> Error {
+    let reopen = if e.is_previous_io() {
+        "; this handle is unusable after an earlier I/O error: reopen the store once the cause \
+         is fixed (disk space, the device)"
+    } else {
+        ""
+    };
+    Error::CommitUnknown {
+        message: format!(
+            "the commit to {} failed ({e}), so whether this call's writes are stored is unknown \
+             (all of them or none): reopen the store, or take a new snapshot, and check before \
+             retrying{reopen}",
+            path.display()
+        ),
+        source: Some(Box::new(e)),
+    }
+}
+
+/// Runs `f`, turning a panic inside it (redb meeting bytes it did not expect in a damaged file)
+/// into a [`Error::Storage`] that names the file and the repair commands, so that no panic
+/// reaches a caller.
+pub(crate) fn contain<T>(path: &std::path::Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(outcome) => outcome,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned());
+            let shown = path.display().to_string();
+            Err(Error::Storage {
+                message: format!(
+                    "reading the store at {shown} failed inside the storage engine ({}); {}",
+                    kenning_vocab::quote(&what),
+                    repair_advice(&shown)
+                ),
+                source: None,
+            })
+        }
+    }
+}
+
 /// redb errors reach the facade as [`kenning_table::StorageError`] (through its `.db()`
 /// adapter), never as redb types.
 impl From<kenning_table::StorageError> for Error {
     fn from(e: kenning_table::StorageError) -> Self {
+        if e.is_previous_io() {
+            return Self::Storage {
+                message: "an earlier I/O error left this handle unusable: reopen the store \
+                          (Kenning::open) once the cause is fixed (disk space, the device); \
+                          nothing acknowledged is lost"
+                    .into(),
+                source: Some(e.into()),
+            };
+        }
+        if e.is_corruption() {
+            return Self::Storage {
+                message: format!("{e}: the store file is damaged: run `kenning store check` on \
+                                  it, `kenning store salvage` to copy what still reads, or \
+                                  restore it from a backup"),
+                source: Some(e.into()),
+            };
+        }
         if e.is_already_open() {
             return Self::Storage {
                 message: "the store file is already open, in another process or through another \

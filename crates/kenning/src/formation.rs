@@ -317,6 +317,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::start_formation`].
     pub fn start_formation(&self, scope_id: &str) -> Result<Formation> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryWrite, "start a formation")?;
         scope::check_id("scope_id", scope_id)?;
@@ -327,6 +328,7 @@ impl Snapshot {
             scope_id: scope_id.to_owned(),
             started: Timestamp::now(),
             vocabulary,
+        })
         })
     }
 }

@@ -213,12 +213,14 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::query_graph`].
     pub fn query_graph(&self, scope_id: &str, query: &GraphQuery) -> Result<GraphAnswer> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "query the graph")?;
         scope::check_id("scope_id", scope_id)?;
         query.check()?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
         self.graph_query(scope_id, query)
+        })
     }
 
     /// [`Kenning::inspect_graph`] on this snapshot.
@@ -231,10 +233,12 @@ impl Snapshot {
         after: Option<&str>,
         limit: u32,
     ) -> Result<NodePage> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "list the graph")?;
         scope::check_id("scope_id", scope_id)?;
         scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
         Ok(kenning_graph::list_nodes(txn, scope_id, after, limit)?)
+        })
     }
 }

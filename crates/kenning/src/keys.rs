@@ -309,6 +309,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::api_keys`].
     pub fn api_keys(&self) -> Result<Vec<ApiKey>> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::KeysManage, "list API keys")?;
         let table = txn.open_table(API_KEYS).db()?;
@@ -319,6 +320,7 @@ impl Snapshot {
             out.push(stored.key);
         }
         Ok(out)
+        })
     }
 }
 

@@ -481,8 +481,10 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::scope`].
     pub fn scope(&self, id: &str) -> Result<Scope> {
+        crate::error::contain(self.store.path(), || {
         use kenning_table::DbResult as _;
         scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
+        })
     }
 
     /// [`Kenning::scopes`] on this snapshot.
@@ -490,8 +492,10 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::scopes`].
     pub fn scopes(&self) -> Result<Vec<Scope>> {
+        crate::error::contain(self.store.path(), || {
         use kenning_table::DbResult as _;
         scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
+        })
     }
 
     /// [`Kenning::audit_log`] on this snapshot.
@@ -499,10 +503,12 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::audit_log`].
     pub fn audit_log(&self, after: u64, limit: usize) -> Result<Vec<AuditRecord>> {
+        crate::error::contain(self.store.path(), || {
         use kenning_table::DbResult as _;
         self.who
             .require(Permission::AuditRead, "read the audit log")?;
         audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)
+        })
     }
 }
 

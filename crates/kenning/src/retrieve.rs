@@ -574,6 +574,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::retrieve`].
     pub fn retrieve(&self, request: &RetrieveRequest) -> Result<Retrieval> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::MemoryRead, "retrieve memory")?;
         let lane = request.resolved_lane();
@@ -712,6 +713,7 @@ impl Snapshot {
             sidecars.fill(&mut hit.capsule)?;
         }
         Ok(Retrieval { lane, hits })
+        })
     }
 
     /// The vector lane: the best `depth` capsules of `scope` by cosine to `query`, among those

@@ -13,8 +13,9 @@
 //! - [`Derived`] is the copy of the derived state of one generation: a value, never changed once
 //!   built. [`Versions`] holds the current one, and while a writer commits, the next.
 //! - A [`Snapshot`] is one redb read transaction together with the [`Derived`] of the generation
-//!   that transaction sees, picked under a lock held only for `begin_read` and one point read,
-//!   so the two always belong to the same commit. Every read-side call of the facade runs on one:
+//!   that transaction sees, picked under a lock held only for `begin_read` (and, while a writer
+//!   is between registering its pending copy and publishing it, one point read of the
+//!   generation), so the two always belong to the same commit. Every read-side call of the facade runs on one:
 //!   the term lane, the capsule records and the vector lane of one retrieval agree, and a caller
 //!   holding a snapshot gets the same state from every call on it.
 //! - A write runs in a [`Write`] context: it owns the redb write transaction and collects every
@@ -105,6 +106,9 @@ pub(crate) struct Versions {
 struct Slots {
     current: Arc<Derived>,
     pending: Option<Arc<Derived>>,
+    /// A commit failed since the last publish: it may have gone through all the same, so a
+    /// reader must read its transaction's generation rather than assume the current one.
+    uncertain: bool,
 }
 
 impl Slots {
@@ -125,6 +129,7 @@ impl Versions {
             slots: RwLock::new(Slots {
                 current: Arc::new(current),
                 pending: None,
+                uncertain: false,
             }),
             writer: Mutex::new(()),
         }
@@ -155,6 +160,7 @@ impl Versions {
         let mut slots = self.slots();
         slots.current = Arc::new(derived);
         slots.pending = None;
+        slots.uncertain = false;
     }
 
     /// Registers the version a writer is about to commit. Call it with the writer guard held.
@@ -167,6 +173,7 @@ impl Versions {
         let mut slots = self.slots();
         if let Some(next) = slots.pending.take() {
             slots.current = next;
+            slots.uncertain = false;
         }
     }
 
@@ -174,7 +181,9 @@ impl Versions {
     /// Should the commit have gone through after all, the first reader to see it loads its
     /// version from the tables ([`Kenning::begin`]).
     pub(crate) fn abandon(&self) {
-        self.slots().pending = None;
+        let mut slots = self.slots();
+        slots.pending = None;
+        slots.uncertain = true;
     }
 
     /// A version loaded from the tables for a generation no slot held: adopted as current when
@@ -190,6 +199,10 @@ impl Versions {
 impl Kenning {
     /// A redb snapshot of the last committed state and the derived copies of that same state.
     pub(crate) fn begin(&self) -> Result<(redb::ReadTransaction, Arc<Derived>)> {
+        crate::error::contain(self.path(), || self.begin_unguarded())
+    }
+
+    fn begin_unguarded(&self) -> Result<(redb::ReadTransaction, Arc<Derived>)> {
         let versions = &self.inner.versions;
         let found = {
             let slots = versions
@@ -197,8 +210,16 @@ impl Kenning {
                 .read()
                 .unwrap_or_else(PoisonError::into_inner);
             let txn = self.read()?;
-            let generation = generation_in(&txn.open_table(META).db()?)?;
-            let found = slots.find(generation);
+            // With no writer between its pending copy and its publish, and no commit of unknown
+            // outcome since the last publish, every commit that changed derived state is
+            // published: the transaction sees the current copy's state. Otherwise its own
+            // generation says which copy it sees.
+            let found = if slots.pending.is_none() && !slots.uncertain {
+                Some(Arc::clone(&slots.current))
+            } else {
+                let generation = generation_in(&txn.open_table(META).db()?)?;
+                slots.find(generation)
+            };
             (txn, found)
         };
         match found {

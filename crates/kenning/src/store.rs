@@ -91,11 +91,13 @@ fn create_atomically(path: &Path) -> Result<()> {
         std::process::id()
     ));
     drop(std::fs::remove_file(&tmp));
+    remove_stale_creations(path, &name.to_string_lossy());
     // Created durably whatever the caller's mode: the file must be complete before it is linked.
     Kenning::finish_open(
-        OpenOptions::new().builder().create(&tmp),
+        contained(&tmp, || OpenOptions::new().builder().create(&tmp))?,
         &tmp,
         OpenOptions::new(),
+        false,
     )?;
     // The handle is dropped: redb has committed and synced the initialized store.
     std::fs::File::open(&tmp)
@@ -120,6 +122,62 @@ fn create_atomically(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A creation file older than this was left by a process that died while creating a store:
+/// creating one takes milliseconds.
+const STALE_CREATION: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Removes the `.NAME.creating-PID` files beside `path` that a process killed while creating
+/// the store left behind (any older than [`STALE_CREATION`]). Best effort: a file that cannot
+/// be read or removed is left.
+fn remove_stale_creations(path: &Path, name: &str) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.creating-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let stale = entry.file_name().to_string_lossy().starts_with(&prefix)
+            && entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > STALE_CREATION);
+        if stale {
+            drop(std::fs::remove_file(entry.path()));
+        }
+    }
+}
+
+/// Refuses a file that exists but holds no complete store (an empty file, a destroyed header),
+/// before redb could initialize it anew: nothing is ever truncated or overwritten on open.
+fn refuse_unless_store(path: &Path) -> Result<()> {
+    use std::io::Read as _;
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| {
+        Error::storage(format!("cannot open the store at {shown}: {e}"), e)
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    match crate::storage::found(len, |head| file.read_exact(head)).map_err(io)? {
+        crate::storage::Found::Store => Ok(()),
+        crate::storage::Found::Empty => Err(crate::storage::not_a_store(&shown, "an empty file")),
+        crate::storage::Found::NotAStore(what) => Err(crate::storage::not_a_store(&shown, &what)),
+    }
+}
+
+/// Runs a redb open, turning a panic inside it (a damaged file redb did not expect) into an
+/// error that names the file.
+fn contained(
+    path: &Path,
+    open: impl FnOnce() -> std::result::Result<redb::Database, redb::DatabaseError>,
+) -> Result<std::result::Result<redb::Database, redb::DatabaseError>> {
+    crate::error::contain(path, || Ok(open()))
+}
+
 fn check_format(format: Option<u64>) -> Result<()> {
     match format {
         Some(f) if f > STORE_FORMAT => Err(Error::Storage {
@@ -133,14 +191,13 @@ fn check_format(format: Option<u64>) -> Result<()> {
     }
 }
 
-/// The open database: read-write (the normal case) or read-only.
-pub(crate) enum Db {
-    Write(redb::Database),
-    Read(redb::ReadOnlyDatabase),
-}
 
 pub(crate) struct Inner {
-    pub(crate) db: Db,
+    /// The database: the file itself, or (read-only handles) a private copy-on-write view of
+    /// it, so that it could be verified without writing to it.
+    pub(crate) db: redb::Database,
+    /// Opened with [`Kenning::open_read_only`]: every write is refused.
+    pub(crate) read_only: bool,
     pub(crate) path: PathBuf,
     pub(crate) durability: Durability,
     /// The derived copies (the vectors) of the current committed state, and of the next while
@@ -267,10 +324,44 @@ impl OpenOptions {
     /// As [`Kenning::open`].
     pub fn open(self, path: impl AsRef<Path>) -> Result<Kenning> {
         let path = path.as_ref();
-        if !path.exists() {
+        if path.exists() {
+            refuse_unless_store(path)?;
+        } else {
             create_atomically(path)?;
         }
-        Kenning::finish_open(self.builder().create(path), path, self)
+        Kenning::finish_open(contained(path, || self.builder().create(path))?, path, self, false)
+    }
+
+    /// Opens the existing store at `path` for reading only; see [`Kenning::open_read_only`].
+    /// The durability and the verification options do not apply: a read-only handle writes
+    /// nothing and always verifies.
+    ///
+    /// # Errors
+    /// As [`Kenning::open_read_only`].
+    pub fn open_read_only(self, path: impl AsRef<Path>) -> Result<Kenning> {
+        let path = path.as_ref();
+        let overlay = crate::storage::Overlay::open(path).map_err(|e| {
+            let why = match e.kind() {
+                std::io::ErrorKind::NotFound => {
+                    "there is no file there: check the path, or create the store with \
+                     Kenning::open"
+                        .to_owned()
+                }
+                std::io::ErrorKind::WouldBlock => "a writer holds it: read through that \
+                     process, or stop it first"
+                    .to_owned(),
+                _ => e.to_string(),
+            };
+            Error::storage(
+                format!("cannot open the store at {} read-only: {why}", path.display()),
+                e,
+            )
+        })?;
+        refuse_unless_store(path)?;
+        let mut builder = self.builder();
+        builder.set_check_integrity_on_open(true);
+        let db = contained(path, || builder.create_with_backend(overlay))?;
+        Kenning::finish_open(db, path, self, true)
     }
 
     /// Opens (or creates) a store on `storage`; see [`Kenning::open_storage`].
@@ -278,13 +369,13 @@ impl OpenOptions {
     /// # Errors
     /// As [`Kenning::open_storage`].
     pub fn open_storage(self, storage: impl crate::Storage, name: &str) -> Result<Kenning> {
-        crate::storage::prepare(&storage, name)?;
-        Kenning::finish_open(
+        crate::storage::refuse_unless_empty_or_store(&storage, name)?;
+        let path = Path::new(name);
+        let db = contained(path, || {
             self.builder()
-                .create_with_backend(crate::storage::Backend(storage)),
-            Path::new(name),
-            self,
-        )
+                .create_with_backend(crate::storage::Backend(storage))
+        })?;
+        Kenning::finish_open(db, path, self, false)
     }
 }
 
@@ -312,85 +403,69 @@ impl Kenning {
         db: std::result::Result<redb::Database, redb::DatabaseError>,
         path: &Path,
         options: OpenOptions,
+        read_only: bool,
     ) -> Result<Self> {
-        let db = db.db().map_err(Error::from).map_err(|e| match e {
-            Error::Storage { message, source } => Error::Storage {
-                message: format!("cannot open the store at {}: {message}", path.display()),
-                source,
-            },
-            other => other,
-        })?;
+        let db = db.db().map_err(|e| crate::error::opening(path, read_only, e))?;
         let kenning = Self {
             inner: Arc::new(Inner {
-                db: Db::Write(db),
+                db,
+                read_only,
                 path: path.to_owned(),
                 durability: options.durability,
                 versions: Versions::new(Derived::empty()),
                 graph: kenning_graph::GraphCache::new(options.graph_cache_bytes),
             }),
         };
-        kenning.initialize()?;
-        kenning.load_derived()?;
+        crate::error::contain(path, || {
+            if read_only {
+                kenning.check_initialized()?;
+            } else {
+                kenning.initialize()?;
+            }
+            kenning.load_derived()
+        })?;
         Ok(kenning)
     }
 
     /// Opens an existing store at `path` for reading only, without modifying the file in any
     /// way: every read works, every write fails with [`Error::FailedPrecondition`].
     ///
-    /// Any number of read-only handles, in any processes, may share a file; none can be opened
-    /// while a read-write handle holds it, and a store left by a crash must first be opened
-    /// read-write once to be repaired.
+    /// The handle verifies the file as a read-write open does (every page checksum, so a damaged
+    /// file is refused rather than read), and a store left by a crash is repaired, but in a
+    /// private copy-on-write view: the file itself stays byte-for-byte as it was. Any number of
+    /// read-only handles, in any processes, may share a file; none can be opened while a
+    /// read-write handle holds it. Verifying reads the whole file once (see
+    /// `docs/durability.md` for the cost per gigabyte).
     ///
     /// # Errors
-    /// [`Error::Storage`] when the file does not exist, is held by a writer, needs repair, is not
-    /// a Kenning store, or was written by a newer version.
+    /// [`Error::Storage`] when the file does not exist, is held by a writer, is damaged, is not a
+    /// complete Kenning store, or was written by a newer version.
     pub fn open_read_only(path: impl AsRef<Path>) -> Result<Self> {
-        let path = path.as_ref();
-        let db = redb::Builder::new()
-            .open_read_only(path)
-            .db()
-            .map_err(Error::from)
-            .map_err(|e| match e {
-                Error::Storage { message, source } => Error::Storage {
-                    message: format!(
-                        "cannot open the store at {} read-only: {message}",
-                        path.display()
-                    ),
-                    source,
-                },
-                other => other,
-            })?;
-        let kenning = Self {
-            inner: Arc::new(Inner {
-                db: Db::Read(db),
-                path: path.to_owned(),
-                durability: Durability::Immediate,
-                versions: Versions::new(Derived::empty()),
-                graph: kenning_graph::GraphCache::default(),
-            }),
-        };
-        let txn = kenning.read()?;
+        OpenOptions::new().open_read_only(path)
+    }
+
+    /// For a read-only handle: the store must hold every table already (nothing may be created)
+    /// and be of a format this build reads.
+    fn check_initialized(&self) -> Result<()> {
+        let txn = self.read()?;
         if !initialized(&txn)? {
             return Err(Error::Storage {
                 message: format!(
                     "{} is not a Kenning store, or one from an older version: open it read-write \
                      once (Kenning::open) to initialize or upgrade it",
-                    path.display()
+                    self.inner.path.display()
                 ),
                 source: None,
             });
         }
         let meta = txn.open_table(META).db()?;
-        check_format(meta.get("format").db()?.map(|v| v.value()))?;
-        drop((meta, txn));
-        kenning.load_derived()?;
-        Ok(kenning)
+        check_format(meta.get("format").db()?.map(|v| v.value()))
     }
 
     /// Whether this handle was opened with [`open_read_only`](Self::open_read_only).
     #[must_use]
     pub fn is_read_only(&self) -> bool {
-        matches!(self.inner.db, Db::Read(_))
+        self.inner.read_only
     }
 
     /// Checks the store format and creates whatever table is missing. Writes only when
@@ -446,14 +521,19 @@ impl Kenning {
     ///    and the graph cache is told. Nothing in this step can fail: a call that returns `Err`
     ///    wrote nothing, a call that returns `Ok` is visible in every lane at once.
     pub(crate) fn write<T>(&self, f: impl FnOnce(&mut Write<'_>) -> Result<T>) -> Result<T> {
-        let Db::Write(db) = &self.inner.db else {
+        if self.inner.read_only {
             return Err(Error::FailedPrecondition {
                 message: format!(
                     "the store at {} was opened read-only: open it with Kenning::open to write",
                     self.inner.path.display()
                 ),
             });
-        };
+        }
+        crate::error::contain(&self.inner.path, || self.write_unguarded(f))
+    }
+
+    fn write_unguarded<T>(&self, f: impl FnOnce(&mut Write<'_>) -> Result<T>) -> Result<T> {
+        let db = &self.inner.db;
         let versions = &self.inner.versions;
         let _writer = versions.writer();
         let mut txn = db.begin_write().db()?;
@@ -486,7 +566,7 @@ impl Kenning {
         }
         if let Err(e) = txn.commit().db() {
             versions.abandon();
-            return Err(e.into());
+            return Err(crate::error::commit_failed(&self.inner.path, e));
         }
         if let Some(next) = next {
             versions.publish();
@@ -529,16 +609,19 @@ impl Kenning {
     /// # Errors
     /// [`Error::Storage`]; [`Error::FailedPrecondition`] on a read-only handle.
     pub fn flush(&self) -> Result<()> {
-        let Db::Write(db) = &self.inner.db else {
+        if self.inner.read_only {
             return Err(Error::FailedPrecondition {
                 message: "a read-only handle has nothing to flush".into(),
             });
-        };
+        }
         if self.inner.durability == Durability::Immediate {
             return Ok(());
         }
-        let txn = db.begin_write().db()?;
-        Ok(txn.commit().db()?)
+        let _writer = self.inner.versions.writer();
+        let txn = self.inner.db.begin_write().db()?;
+        txn.commit()
+            .db()
+            .map_err(|e| crate::error::commit_failed(&self.inner.path, e))
     }
 
     /// The durability this handle commits with.
@@ -551,9 +634,6 @@ impl Kenning {
     /// (opening, authentication); every read-side call of the API goes through
     /// [`begin`](Self::begin) instead.
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
-        match &self.inner.db {
-            Db::Write(db) => Ok(db.begin_read().db()?),
-            Db::Read(db) => Ok(db.begin_read().db()?),
-        }
+        Ok(self.inner.db.begin_read().db()?)
     }
 }

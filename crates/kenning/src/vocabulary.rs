@@ -201,6 +201,7 @@ impl Snapshot {
     /// # Errors
     /// As [`Kenning::vocabulary`].
     pub fn vocabulary(&self, level: Level<'_>) -> Result<VocabularyRead> {
+        crate::error::contain(self.store.path(), || {
         let (who, txn) = (&self.who, &self.txn);
         who.require(Permission::VocabularyRead, "read a vocabulary")?;
         let table = txn.open_table(VOCABULARY).db()?;
@@ -213,5 +214,6 @@ impl Snapshot {
                 Ok(VocabularyRead::scope(own, enterprise))
             }
         }
+        })
     }
 }

@@ -546,6 +546,15 @@ fn crash_and_check(
         let image = storage.recover(&mut rng, v % 2 == 1);
         let kn = match Kenning::open_storage(MemoryStorage::from_bytes(image), "recovered") {
             Ok(kn) => kn,
+            // A crash while the store was being created (before redb wrote its header, last)
+            // leaves a medium that holds no store: it is refused, untouched, and nothing was
+            // ever acknowledged on it.
+            Err(e)
+                if outcome.acked == Model::default()
+                    && e.to_string().contains("not a complete Kenning store") =>
+            {
+                continue;
+            }
             Err(e) => {
                 failures.push(format!("crash at {at}, variant {v}: open failed: {e}"));
                 continue;

@@ -232,7 +232,10 @@ fn c1_stores_on_custom_storage_survive_a_copy_of_their_bytes() {
     let garbage = MemoryStorage::from_bytes(b"definitely not a store, but not empty".to_vec());
     let err = Kenning::open_storage(garbage, "garbage").unwrap_err();
     assert_eq!(err.code(), ErrorCode::Storage);
-    // A medium whose creation never completed (no magic yet) is initialized afresh.
+    // A medium that holds bytes but no store's header (a creation cut short, or a header
+    // destroyed) is refused and left as it was: it may be a populated store.
     let unfinished = MemoryStorage::from_bytes(vec![0; 4096]);
-    assert!(Kenning::open_storage(unfinished, "unfinished").is_ok());
+    let err = Kenning::open_storage(unfinished.clone(), "unfinished").unwrap_err();
+    assert!(err.to_string().contains("not a complete Kenning store"), "{err}");
+    assert_eq!(unfinished.to_bytes(), vec![0; 4096]);
 }

@@ -52,6 +52,18 @@ impl StorageError {
     pub fn is_already_open(&self) -> bool {
         matches!(self.0, redb::Error::DatabaseAlreadyOpen)
     }
+
+    /// Whether the file's bytes are damaged: a checksum or a structure that does not hold.
+    #[must_use]
+    pub fn is_corruption(&self) -> bool {
+        matches!(self.0, redb::Error::Corrupted(_))
+    }
+
+    /// Whether an earlier I/O error left the database unusable until it is reopened.
+    #[must_use]
+    pub fn is_previous_io(&self) -> bool {
+        matches!(self.0, redb::Error::PreviousIo)
+    }
 }
 
 /// Turns a redb result into a [`StorageError`] result: `txn.open_table(T).db()?`.
