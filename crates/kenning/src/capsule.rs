@@ -55,6 +55,11 @@ pub const MAX_METADATA_VALUE_BYTES: usize = 1024;
 /// At most this many capsules in one batched put.
 pub const MAX_BATCH: usize = 10_000;
 
+/// At most this many bytes of content, metadata and vectors in one call (64 MiB): a batch of
+/// [`MAX_BATCH`] capsules at [`MAX_CONTENT_BYTES`] each would otherwise hold 312 MiB in memory
+/// at once. Counted as content and metadata bytes (UTF-8) plus 4 bytes per vector component.
+pub const MAX_CALL_BYTES: usize = 64 << 20;
+
 /// At most this many capsules in one page of [`Kenning::capsules`].
 pub const MAX_PAGE: usize = 1_000;
 
@@ -797,6 +802,29 @@ fn write_new(
     Ok(ids)
 }
 
+/// The bytes a capsule carries in: its content and its metadata keys and values.
+pub(crate) fn payload_bytes(c: &NewCapsule) -> usize {
+    c.content.len()
+        + c.metadata
+            .iter()
+            .map(|(k, v)| k.len() + v.len())
+            .sum::<usize>()
+}
+
+/// Refuses a call whose payload is over [`MAX_CALL_BYTES`].
+pub(crate) fn check_call_bytes(field: &str, bytes: usize) -> Result<()> {
+    if bytes > MAX_CALL_BYTES {
+        return Err(Error::invalid(
+            field,
+            format!(
+                "carry {bytes} bytes in one call; the bound is {MAX_CALL_BYTES} bytes \
+                 (MAX_CALL_BYTES, 64 MiB of content, metadata and vectors): split the call"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a batch of new capsules: its size and every capsule, with field paths naming each.
 pub(crate) fn check_batch(capsules: &[NewCapsule]) -> Result<()> {
     if capsules.len() > MAX_BATCH {
@@ -811,7 +839,7 @@ pub(crate) fn check_batch(capsules: &[NewCapsule]) -> Result<()> {
     for (i, c) in capsules.iter().enumerate() {
         c.check(&format!("capsules[{i}]"))?;
     }
-    Ok(())
+    check_call_bytes("capsules", capsules.iter().map(payload_bytes).sum())
 }
 
 /// Writes already-checked capsules in `txn` after checking `who`'s reach over every scope they
@@ -1103,18 +1131,18 @@ impl Snapshot {
     /// As [`Kenning::capsule`].
     pub fn capsule(&self, id: CapsuleId) -> Result<Capsule> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "read a capsule")?;
-        let c = reached(
-            &txn.open_table(CAPSULES).db()?,
-            &txn.open_table(SCOPES).db()?,
-            who,
-            id,
-        )?;
-        let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
-        let mut capsule = assemble(id, c, &f, Timestamp::now());
-        Sidecars::open(txn)?.fill(&mut capsule)?;
-        Ok(capsule)
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "read a capsule")?;
+            let c = reached(
+                &txn.open_table(CAPSULES).db()?,
+                &txn.open_table(SCOPES).db()?,
+                who,
+                id,
+            )?;
+            let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
+            let mut capsule = assemble(id, c, &f, Timestamp::now());
+            Sidecars::open(txn)?.fill(&mut capsule)?;
+            Ok(capsule)
         })
     }
 
@@ -1129,46 +1157,46 @@ impl Snapshot {
         limit: usize,
     ) -> Result<Vec<Capsule>> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "list capsules")?;
-        if limit == 0 || limit > MAX_PAGE {
-            return Err(Error::invalid(
-                "limit",
-                format!("is {limit}; give 1 to {MAX_PAGE} and page with `after`"),
-            ));
-        }
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let listing = txn.open_table(SCOPE_CAPSULES).db()?;
-        let canon = txn.open_table(CAPSULES).db()?;
-        let lifecycle = txn.open_table(LIFECYCLE).db()?;
-        let now = Timestamp::now();
-        let Some(start) = after.map_or(Some(0), |a| a.get().checked_add(1)) else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for entry in listing
-            .range((scope_id, start)..=(scope_id, u64::MAX))
-            .db()?
-            .take(limit)
-        {
-            let (key, _) = entry.db()?;
-            let id = CapsuleId(key.value().1);
-            let Some(c) = canonical(&canon, id)? else {
-                return Err(Error::Storage {
-                    message: format!(
-                        "{id} is listed in scope {scope_id:?} but has no record: the store is \
-                         corrupt; restore it from a backup"
-                    ),
-                    source: None,
-                });
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "list capsules")?;
+            if limit == 0 || limit > MAX_PAGE {
+                return Err(Error::invalid(
+                    "limit",
+                    format!("is {limit}; give 1 to {MAX_PAGE} and page with `after`"),
+                ));
+            }
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let listing = txn.open_table(SCOPE_CAPSULES).db()?;
+            let canon = txn.open_table(CAPSULES).db()?;
+            let lifecycle = txn.open_table(LIFECYCLE).db()?;
+            let now = Timestamp::now();
+            let Some(start) = after.map_or(Some(0), |a| a.get().checked_add(1)) else {
+                return Ok(Vec::new());
             };
-            out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
-        }
-        let sidecars = Sidecars::open(txn)?;
-        for capsule in &mut out {
-            sidecars.fill(capsule)?;
-        }
-        Ok(out)
+            let mut out = Vec::new();
+            for entry in listing
+                .range((scope_id, start)..=(scope_id, u64::MAX))
+                .db()?
+                .take(limit)
+            {
+                let (key, _) = entry.db()?;
+                let id = CapsuleId(key.value().1);
+                let Some(c) = canonical(&canon, id)? else {
+                    return Err(Error::Storage {
+                        message: format!(
+                            "{id} is listed in scope {scope_id:?} but has no record: the store is \
+                         corrupt; restore it from a backup"
+                        ),
+                        source: None,
+                    });
+                };
+                out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
+            }
+            let sidecars = Sidecars::open(txn)?;
+            for capsule in &mut out {
+                sidecars.fill(capsule)?;
+            }
+            Ok(out)
         })
     }
 }
@@ -1226,6 +1254,41 @@ mod tests {
 
         let after = kn.capsules(&ops, "s", None, 10).unwrap();
         assert_eq!(after, before);
+    }
+
+    #[test]
+    fn a_call_may_carry_max_call_bytes_and_not_one_more() {
+        assert!(check_call_bytes("capsules", MAX_CALL_BYTES).is_ok());
+        let err = check_call_bytes("capsules", MAX_CALL_BYTES + 1).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("capsules: carry 67108865 bytes"), "{msg}");
+        assert!(
+            msg.contains("MAX_CALL_BYTES") && msg.contains("split the call"),
+            "{msg}"
+        );
+        let c = NewCapsule::new("s", "héllo").meta("k", "vv");
+        assert_eq!(payload_bytes(&c), 6 + 1 + 2);
+    }
+
+    #[test]
+    fn a_batch_over_the_call_bound_is_refused_before_anything_is_written() {
+        let kn = Kenning::in_memory().unwrap();
+        let ops = Principal::operator("ops");
+        kn.register_scope(&ops, "s", ScopeKind::Agent).unwrap();
+        // 2,049 capsules of 32 KiB: 64 MiB and 32 KiB, each capsule within its own bound.
+        let big = "x".repeat(MAX_CONTENT_BYTES);
+        let batch: Vec<NewCapsule> = (0..2049).map(|_| NewCapsule::new("s", &big)).collect();
+        let err = kn.put_batch(&ops, &batch).unwrap_err();
+        assert!(err.to_string().contains("MAX_CALL_BYTES"), "{err}");
+        assert!(kn.capsules(&ops, "s", None, 10).unwrap().is_empty());
+        let vectors = vec![vec![1.0_f32; 4096]; 4097];
+        let pairs: Vec<(CapsuleId, &[f32])> = vectors
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (CapsuleId::new(i as u64 + 1), v.as_slice()))
+            .collect();
+        let err = kn.attach_embeddings(&ops, &pairs, "m").unwrap_err();
+        assert!(err.to_string().starts_with("embeddings: carry"), "{err}");
     }
 
     #[test]

@@ -140,7 +140,8 @@
 //!   or a page, one memory; split longer texts. Metadata: at most [`MAX_METADATA_ENTRIES`]
 //!   entries, keys following the name rule (at most [`MAX_METADATA_KEY_CHARS`] characters),
 //!   values at most [`MAX_METADATA_VALUE_BYTES`] bytes. A batch: at most [`MAX_BATCH`] capsules,
-//!   all written or none. A query: at most [`MAX_QUERY_BYTES`]; a retrieval: 1 to [`MAX_LIMIT`]
+//!   all written or none, and at most [`MAX_CALL_BYTES`] (64 MiB) of content, metadata and
+//!   vectors in one call. A query: at most [`MAX_QUERY_BYTES`]; a retrieval: 1 to [`MAX_LIMIT`]
 //!   hits.
 //! - **Lifecycle** (C5). Quarantine is lifted by release, archive by unarchive; falsified and
 //!   superseded are final; stale follows a `fresh_until` deadline and is read against the clock,
@@ -354,9 +355,9 @@ pub use access::{Permission, Principal, PrincipalKind, Selector};
 pub use attach::{Attach, AttachRequest, VectorCall};
 pub use audit::AuditRecord;
 pub use capsule::{
-    Capsule, CapsuleId, FactTime, Fence, Lifecycle, LifecycleChange, MAX_BATCH, MAX_CONTENT_BYTES,
-    MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES, MAX_PAGE, NewCapsule,
-    Origin,
+    Capsule, CapsuleId, FactTime, Fence, Lifecycle, LifecycleChange, MAX_BATCH, MAX_CALL_BYTES,
+    MAX_CONTENT_BYTES, MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES,
+    MAX_PAGE, NewCapsule, Origin,
 };
 pub use classification::{Classification, PersistedLabel};
 pub use embedding::{Attachment, Embedder, EmbeddingAnswer, EmbeddingInfo, Migration};
@@ -482,8 +483,8 @@ impl Snapshot {
     /// As [`Kenning::scope`].
     pub fn scope(&self, id: &str) -> Result<Scope> {
         crate::error::contain(self.store.path(), || {
-        use kenning_table::DbResult as _;
-        scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
+            use kenning_table::DbResult as _;
+            scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
         })
     }
 
@@ -493,8 +494,8 @@ impl Snapshot {
     /// As [`Kenning::scopes`].
     pub fn scopes(&self) -> Result<Vec<Scope>> {
         crate::error::contain(self.store.path(), || {
-        use kenning_table::DbResult as _;
-        scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
+            use kenning_table::DbResult as _;
+            scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
         })
     }
 
@@ -504,10 +505,10 @@ impl Snapshot {
     /// As [`Kenning::audit_log`].
     pub fn audit_log(&self, after: u64, limit: usize) -> Result<Vec<AuditRecord>> {
         crate::error::contain(self.store.path(), || {
-        use kenning_table::DbResult as _;
-        self.who
-            .require(Permission::AuditRead, "read the audit log")?;
-        audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)
+            use kenning_table::DbResult as _;
+            self.who
+                .require(Permission::AuditRead, "read the audit log")?;
+            audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)
         })
     }
 }
