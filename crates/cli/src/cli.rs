@@ -48,6 +48,9 @@ pub(crate) enum Command {
     /// Put, read, recall, fence, forget and import memories.
     #[command(subcommand)]
     Memory(MemoryCommand),
+    /// Check a store file, or salvage what still reads from a damaged one.
+    #[command(subcommand)]
+    Store(StoreCommand),
     /// Serve the store to an AI agent over the Model Context Protocol (stdio).
     ///
     /// Runs as the principal chosen here for the whole session: the API key given with
@@ -55,6 +58,26 @@ pub(crate) enum Command {
     /// session. One of the two is required. Speaks JSON-RPC on standard input and output;
     /// diagnostics go to standard error.
     Mcp(McpArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum StoreCommand {
+    /// Verify every page checksum of the store and read back every record, without writing a
+    /// byte of it. Exits 1 when the store is damaged, naming what is wrong.
+    Check {
+        /// Output format.
+        #[arg(short, long, value_enum, default_value_t = Output::Table)]
+        output: Output,
+    },
+    /// Copy every record of the store that still reads into a new store at OUT, and report what
+    /// was lost. The store is read in a private view and never written; OUT must not exist.
+    Salvage {
+        /// The new store to write.
+        out: PathBuf,
+        /// Output format.
+        #[arg(short, long, value_enum, default_value_t = Output::Table)]
+        output: Output,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -12,6 +12,7 @@ mod mcp;
 mod memory;
 mod output;
 mod session;
+mod store;
 mod vocab;
 
 use std::process::ExitCode;
@@ -57,6 +58,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Command::Mcp(args) = &cli.command {
         return mcp::run(&cli, args);
     }
+    if let Command::Store(cmd) = &cli.command {
+        // Maintenance of the file itself: no session, and nothing opened for writing.
+        return store::run(&cli.store, cmd);
+    }
     cli.command.preflight()?;
     let session = session::Session::open(&cli, cli.command.access())?;
     match cli.command {
@@ -65,6 +70,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys(cmd) => admin::keys(&session, cmd),
         Command::Audit(args) => admin::audit(&session, &args),
         Command::Memory(cmd) => memory::run(&session, cmd),
-        Command::Mcp(_) => unreachable!("served above"),
+        Command::Mcp(_) | Command::Store(_) => unreachable!("served above"),
     }
 }

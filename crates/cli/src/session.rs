@@ -63,6 +63,7 @@ impl Command {
             Command::Memory(_) => Access::Write,
             // `kenning mcp` opens its store itself (crate::mcp::run) and never reaches here.
             Command::Mcp(_) => Access::Write,
+            Command::Store(_) => Access::Read,
         }
     }
 }

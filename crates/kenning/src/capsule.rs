@@ -76,7 +76,7 @@ pub(crate) const SCOPE_CAPSULES: TableDefinition<'static, (&str, u64), ()> =
     TableDefinition::new("kenning.scope_capsules");
 
 /// The key of the capsule id counter in `kenning.meta`: the next id to hand out.
-const NEXT_ID: &str = "capsule.next_id";
+pub(crate) const NEXT_ID: &str = "capsule.next_id";
 
 /// The term index every capsule's content goes into, with the BM25 defaults (k1 = 1.2,
 /// b = 0.75; see `kenning_term::bm25`).

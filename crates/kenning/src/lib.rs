@@ -341,6 +341,7 @@ mod graph;
 mod keys;
 mod record;
 mod retrieve;
+mod salvage;
 mod scope;
 mod snapshot;
 mod storage;
@@ -386,6 +387,7 @@ pub use retrieve::{
     DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
     TimeWindow,
 };
+pub use salvage::{CheckReport, SalvageReport, TableSalvage};
 pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use snapshot::Snapshot;
 pub use storage::{MemoryStorage, Storage};

@@ -158,6 +158,18 @@ pub(crate) fn register(
     }
 }
 
+/// Every registered scope id, in id order, whoever asks: for maintenance (check, salvage).
+pub(crate) fn list_all(
+    table: &impl ReadableTable<&'static str, &'static [u8]>,
+) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for entry in table.iter().db()? {
+        let (key, _) = entry.db()?;
+        out.push(key.value().to_owned());
+    }
+    Ok(out)
+}
+
 /// Every scope `who` reaches, in id order.
 pub(crate) fn list(
     table: &impl ReadableTable<&'static str, &'static [u8]>,
