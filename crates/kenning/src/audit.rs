@@ -57,13 +57,16 @@ pub(crate) fn append(
         Some((key, _)) => key.value() + 1,
         None => 1,
     };
-    let bytes = record::encode(&Stored {
-        at,
-        principal: who.audit_name(),
-        action: action.to_owned(),
-        target: target.to_owned(),
-        detail,
-    })?;
+    let bytes = record::encode(
+        AUDIT.name(),
+        &Stored {
+            at,
+            principal: who.audit_name(),
+            action: action.to_owned(),
+            target: target.to_owned(),
+            detail,
+        },
+    )?;
     table.insert(seq, bytes.as_slice()).db()?;
     Ok(seq)
 }

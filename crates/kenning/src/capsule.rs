@@ -739,7 +739,7 @@ fn write_fences(txn: &redb::WriteTransaction, id: CapsuleId, f: &Fences) -> Resu
     if *f == Fences::default() {
         table.remove(id.get()).db()?;
     } else {
-        let bytes = record::encode(f)?;
+        let bytes = record::encode(LIFECYCLE.name(), f)?;
         table.insert(id.get(), bytes.as_slice()).db()?;
     }
     Ok(())
@@ -768,15 +768,18 @@ fn write_new(
     let mut by_scope: BTreeMap<&str, Vec<(u64, &str)>> = BTreeMap::new();
     for (n, c) in (first..).zip(capsules) {
         let id = CapsuleId(n);
-        let bytes = record::encode(&CanonicalRef {
-            scope: &c.scope,
-            content: &c.content,
-            origin: c.origin,
-            created: now,
-            fact_time: c.fact_time,
-            metadata: &c.metadata,
-            supersedes,
-        })?;
+        let bytes = record::encode(
+            CAPSULES.name(),
+            &CanonicalRef {
+                scope: &c.scope,
+                content: &c.content,
+                origin: c.origin,
+                created: now,
+                fact_time: c.fact_time,
+                metadata: &c.metadata,
+                supersedes,
+            },
+        )?;
         canon.insert(n, bytes.as_slice()).db()?;
         listing.insert((c.scope.as_str(), n), ()).db()?;
         if let Some(deadline) = c.fresh_until {

@@ -193,7 +193,10 @@ impl Kenning {
                 content_matches_capsule: matches,
             };
             labels
-                .insert(id.get(), record::encode(&persisted)?.as_slice())
+                .insert(
+                    id.get(),
+                    record::encode(LABELS.name(), &persisted)?.as_slice(),
+                )
                 .db()?;
             drop(labels);
 
@@ -207,7 +210,10 @@ impl Kenning {
                 };
                 stored.merge(request.epistemics.clone());
                 table
-                    .insert(id.get(), record::encode(&stored)?.as_slice())
+                    .insert(
+                        id.get(),
+                        record::encode(EPISTEMICS.name(), &stored)?.as_slice(),
+                    )
                     .db()?;
                 Some(stored)
             };

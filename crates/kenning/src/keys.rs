@@ -215,10 +215,13 @@ impl Kenning {
                 revoked: None,
             };
             let secret = format!("{SECRET_PREFIX}{n}_{}", hex(&random));
-            let bytes = record::encode(&Stored {
-                key: key.clone(),
-                secret_sha256: digest(&secret),
-            })?;
+            let bytes = record::encode(
+                API_KEYS.name(),
+                &Stored {
+                    key: key.clone(),
+                    secret_sha256: digest(&secret),
+                },
+            )?;
             table.insert(n, bytes.as_slice()).db()?;
             drop(table);
             audit::append(
@@ -252,7 +255,9 @@ impl Kenning {
                 return Ok(false);
             }
             stored.key.revoked = Some(now);
-            table.insert(n, record::encode(&stored)?.as_slice()).db()?;
+            table
+                .insert(n, record::encode(API_KEYS.name(), &stored)?.as_slice())
+                .db()?;
             drop(table);
             audit::append(txn, now, who, "key.revoke", id, serde_json::Value::Null)?;
             Ok(true)

@@ -1,45 +1,101 @@
-//! Versioned record encoding for the facade's own tables.
+//! Versioned, checksummed record encoding for the facade's own tables (`docs/format.md` holds
+//! the whole on-disk format).
 //!
-//! A record is one format byte followed by the JSON of the value. JSON keeps records readable
-//! with any redb tool and lets fields be added compatibly (`#[serde(default)]`); the format byte
-//! lets a later version change the encoding outright. A record with a format byte this build does
-//! not know is a [`Error::Storage`] telling the user to upgrade, never a silent misread.
+//! A record is a version byte, a CRC-32 of its body (little-endian), and the body: the JSON of
+//! the value. JSON keeps records readable with any redb tool; the CRC lets every read tell a
+//! damaged record from a sound one even where redb's page checksums were not verified (a
+//! salvage of a damaged file); the version is **per table** ([`FORMATS`]): a table whose
+//! records gain a field moves to the next version, and a build that meets a version newer than
+//! it knows refuses the record ("upgrade kenning"), so it can never read a newer record, drop the
+//! fields it does not know, and write it back.
+//!
+//! Version 1 (stores written before checksums) is a version byte followed by the JSON; it is
+//! still read, and rewritten as the current version whenever its record is written again.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
 
-/// The record format this build writes.
-pub(crate) const RECORD_FORMAT: u8 = 1;
+/// Every facade table that holds records, with the record version this build writes there.
+pub(crate) const FORMATS: &[(&str, u8)] = &[
+    ("kenning.audit", 2),
+    ("kenning.capsules", 2),
+    ("kenning.capsule_lifecycle", 2),
+    ("kenning.capsule_labels", 2),
+    ("kenning.capsule_epistemics", 2),
+    ("kenning.api_keys", 2),
+    ("kenning.scopes", 2),
+    ("kenning.vocabulary", 2),
+];
 
-pub(crate) fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>> {
+/// The version before checksums: a version byte and the JSON.
+const LEGACY: u8 = 1;
+
+/// The version this build writes in `table`, and the newest it reads.
+fn version_of(table: &str) -> u8 {
+    FORMATS
+        .iter()
+        .find(|(name, _)| *name == table)
+        .map_or(LEGACY + 1, |(_, v)| *v)
+}
+
+/// `value` as a record of `table`.
+pub(crate) fn encode<T: Serialize>(table: &str, value: &T) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(128);
-    out.push(RECORD_FORMAT);
-    serde_json::to_writer(&mut out, value)
-        .map_err(|e| Error::storage("a record could not be encoded", e))?;
+    out.push(version_of(table));
+    out.extend_from_slice(&[0; 4]);
+    serde_json::to_writer(&mut out, value).map_err(|e| {
+        Error::storage(format!("a record of table {table} could not be encoded"), e)
+    })?;
+    let crc = crc32fast::hash(&out[5..]);
+    out[1..5].copy_from_slice(&crc.to_le_bytes());
     Ok(out)
 }
 
+/// A record of `table`: checked against its CRC, and refused if written by a newer build.
 pub(crate) fn decode<T: DeserializeOwned>(table: &str, bytes: &[u8]) -> Result<T> {
-    match bytes.split_first() {
-        Some((&RECORD_FORMAT, json)) => serde_json::from_slice(json).map_err(|e| {
-            Error::storage(
-                format!("a record in table {table} is corrupt; restore the store from a backup"),
-                e,
-            )
-        }),
-        Some((&format, _)) => Err(Error::Storage {
-            message: format!(
-                "a record in table {table} has format {format}, newer than this build of kenning \
-                 reads ({RECORD_FORMAT}): upgrade kenning"
+    let known = version_of(table);
+    let body = match bytes.split_first() {
+        Some((&LEGACY, json)) => json,
+        Some((&v, rest)) if (LEGACY + 1..=known).contains(&v) => {
+            let (Some(crc), Some(json)) = (rest.first_chunk::<4>(), rest.get(4..)) else {
+                return Err(damaged(table, "shorter than its header"));
+            };
+            if crc32fast::hash(json) != u32::from_le_bytes(*crc) {
+                return Err(damaged(table, "its checksum does not match"));
+            }
+            json
+        }
+        Some((&v, _)) if v > known => {
+            return Err(Error::Storage {
+                message: format!(
+                    "a record in table {table} has version {v}, newer than this build of kenning \
+                     reads ({known}): upgrade kenning (this build neither reads nor rewrites it)"
+                ),
+                source: None,
+            });
+        }
+        _ => return Err(damaged(table, "it has no valid version byte")),
+    };
+    serde_json::from_slice(body).map_err(|e| {
+        Error::storage(
+            format!(
+                "a record in table {table} is damaged (it does not decode); run `kenning store \
+                 check` on the store, and `kenning store salvage` to copy what still reads"
             ),
-            source: None,
-        }),
-        None => Err(Error::Storage {
-            message: format!("an empty record in table {table}: the store is corrupt"),
-            source: None,
-        }),
+            e,
+        )
+    })
+}
+
+fn damaged(table: &str, why: &str) -> Error {
+    Error::Storage {
+        message: format!(
+            "a record in table {table} is damaged ({why}); run `kenning store check` on the \
+             store, and `kenning store salvage` to copy what still reads"
+        ),
+        source: None,
     }
 }
 
@@ -47,20 +103,63 @@ pub(crate) fn decode<T: DeserializeOwned>(table: &str, bytes: &[u8]) -> Result<T
 mod tests {
     use super::*;
 
+    const T: &str = "kenning.capsules";
+
     #[test]
-    fn round_trip_and_refusals() {
-        let bytes = encode(&vec![1u32, 2]).unwrap();
-        assert_eq!(bytes[0], RECORD_FORMAT);
-        assert_eq!(decode::<Vec<u32>>("t", &bytes).unwrap(), [1, 2]);
+    fn round_trip_checksum_and_refusals() {
+        let bytes = encode(T, &vec![1u32, 2]).unwrap();
+        assert_eq!(bytes[0], 2);
+        assert_eq!(decode::<Vec<u32>>(T, &bytes).unwrap(), [1, 2]);
+        // One flipped bit anywhere in the body is caught by the checksum.
+        for i in 5..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x04;
+            let err = decode::<Vec<u32>>(T, &bad).unwrap_err().to_string();
+            assert!(
+                err.contains("damaged") && err.contains("kenning store check"),
+                "{err}"
+            );
+        }
         let mut future = bytes.clone();
-        future[0] = 9;
-        assert!(
-            decode::<Vec<u32>>("t", &future)
-                .unwrap_err()
-                .to_string()
-                .contains("upgrade")
-        );
-        assert!(decode::<Vec<u32>>("t", &[]).is_err());
-        assert!(decode::<Vec<u32>>("t", &[RECORD_FORMAT, b'{']).is_err());
+        future[0] = 3;
+        let err = decode::<Vec<u32>>(T, &future).unwrap_err().to_string();
+        assert!(err.contains("upgrade") && err.contains("newer"), "{err}");
+        assert!(decode::<Vec<u32>>(T, &[]).is_err());
+        assert!(decode::<Vec<u32>>(T, &[2, 0, 0]).is_err());
+        assert!(decode::<Vec<u32>>(T, &[0, b'[', b']']).is_err());
+    }
+
+    #[test]
+    fn version_1_records_of_older_stores_still_read() {
+        let mut legacy = vec![1u8];
+        legacy.extend_from_slice(br#"[3,4]"#);
+        assert_eq!(decode::<Vec<u32>>(T, &legacy).unwrap(), [3, 4]);
+    }
+
+    #[test]
+    fn every_facade_table_with_records_has_a_version() {
+        for table in [
+            crate::audit::AUDIT,
+            crate::capsule::CAPSULES,
+            crate::capsule::LIFECYCLE,
+            crate::classification::LABELS,
+            crate::classification::EPISTEMICS,
+            crate::keys::API_KEYS,
+        ] {
+            use redb::TableHandle as _;
+            assert!(
+                FORMATS.iter().any(|(n, _)| *n == table.name()),
+                "{}",
+                table.name()
+            );
+        }
+        for table in [crate::scope::SCOPES, crate::vocabulary::VOCABULARY] {
+            use redb::TableHandle as _;
+            assert!(
+                FORMATS.iter().any(|(n, _)| *n == table.name()),
+                "{}",
+                table.name()
+            );
+        }
     }
 }

@@ -483,8 +483,11 @@ fn copy_records(
         let (table, lost_labels) =
             copy_numbered_ranges(from, txn, crate::classification::LABELS, |id, bytes| {
                 kept.contains_key(&id)
-                    && record::decode::<crate::classification::PersistedLabel>("labels", bytes)
-                        .is_ok()
+                    && record::decode::<crate::classification::PersistedLabel>(
+                        crate::classification::LABELS.name(),
+                        bytes,
+                    )
+                    .is_ok()
             })?;
         report.tables.push(table);
         doubtful.extend(lost_labels);
@@ -494,7 +497,11 @@ fn copy_records(
             crate::classification::EPISTEMICS,
             |id, bytes| {
                 kept.contains_key(&id)
-                    && record::decode::<kenning_classify::Epistemics>("epistemics", bytes).is_ok()
+                    && record::decode::<kenning_classify::Epistemics>(
+                        crate::classification::EPISTEMICS.name(),
+                        bytes,
+                    )
+                    .is_ok()
             },
         )?);
         let mut observed: Vec<(u64, String)> = Vec::new();
@@ -525,7 +532,7 @@ fn copy_records(
             };
             if !f.quarantined {
                 f.quarantined = true;
-                let bytes = record::encode(&f)?;
+                let bytes = record::encode(LIFECYCLE.name(), &f)?;
                 fences.insert(*id, bytes.as_slice()).db()?;
                 quarantined += 1;
             }

@@ -148,10 +148,13 @@ pub(crate) fn register(
             ),
         }),
         None => {
-            let bytes = record::encode(&ScopeRecord {
-                kind,
-                registered: now,
-            })?;
+            let bytes = record::encode(
+                SCOPES.name(),
+                &ScopeRecord {
+                    kind,
+                    registered: now,
+                },
+            )?;
             table.insert(id, bytes.as_slice()).db()?;
             Ok(true)
         }

@@ -15,9 +15,11 @@ use crate::time::Timestamp;
 /// key → value for store-wide settings. `format` holds [`STORE_FORMAT`].
 pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::new("kenning.meta");
 
-/// The layout of tables this build writes. A store with a higher number was written by a newer
-/// Kenning and is refused rather than misread.
-pub(crate) const STORE_FORMAT: u64 = 1;
+/// The layout of tables this build writes (`docs/format.md`). A store with a higher number was
+/// written by a newer Kenning and is refused rather than misread; one with a lower number is
+/// read as it is, and a read-write open moves it to this number (format 1 differs only in
+/// records without checksums, which are still read, and in counters no longer used).
+pub(crate) const STORE_FORMAT: u64 = 2;
 
 /// Applies `$f(txn, TABLE) -> Result<bool>` to every table the facade owns and is true when
 /// every call is. New facade tables are added here, and only here, so that opening creates them;
@@ -280,7 +282,11 @@ impl OpenOptions {
 
     /// Whether opening reads the whole file to verify every page checksum (default `true`). With
     /// `false` opening is faster on a large store, but a file damaged on disk is trusted until a
-    /// read meets the damage, and redb may then panic rather than return an error.
+    /// read meets the damage: that read is then a [`Error::Storage`] naming the file and the
+    /// repair commands (a panic inside redb is contained as one), and a record that carries a
+    /// checksum of its own (every facade record, every embedding) is never misread; a record
+    /// without one (graph and term-index records, `docs/format.md`) may be. Read-only handles
+    /// always verify.
     #[must_use]
     pub fn verify_on_open(mut self, verify: bool) -> Self {
         self.verify_on_open = verify;
@@ -476,14 +482,19 @@ impl Kenning {
         self.inner.read_only
     }
 
-    /// Checks the store format and creates whatever table is missing. Writes only when
-    /// something is missing, so opening an existing store leaves its file byte-for-byte as it was.
+    /// Checks the store format, creates whatever table is missing and moves an older format to
+    /// this build's. Writes only when something is missing or older, so opening a current store
+    /// leaves its file byte-for-byte as it was.
     fn initialize(&self) -> Result<()> {
         {
             let txn = self.read()?;
             if initialized(&txn)? {
                 let meta = txn.open_table(META).db()?;
-                return check_format(meta.get("format").db()?.map(|v| v.value()));
+                let format = meta.get("format").db()?.map(|v| v.value());
+                check_format(format)?;
+                if format == Some(STORE_FORMAT) {
+                    return Ok(());
+                }
             }
         }
         self.write(|w| {
@@ -491,7 +502,7 @@ impl Kenning {
             let mut meta = txn.open_table(META).db()?;
             let format = meta.get("format").db()?.map(|v| v.value());
             check_format(format)?;
-            if format.is_none() {
+            if format != Some(STORE_FORMAT) {
                 meta.insert("format", STORE_FORMAT).db()?;
             }
             drop(meta);

@@ -112,10 +112,13 @@ impl Kenning {
             if let Level::Scope(id) = level {
                 scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
             }
-            let bytes = record::encode(&Stored {
-                declared: now,
-                vocabulary: vocabulary.clone(),
-            })?;
+            let bytes = record::encode(
+                VOCABULARY.name(),
+                &Stored {
+                    declared: now,
+                    vocabulary: vocabulary.clone(),
+                },
+            )?;
             txn.open_table(VOCABULARY)
                 .db()?
                 .insert(level.key(), bytes.as_slice())

@@ -104,3 +104,67 @@ fn flipped_bytes_give_an_error_or_the_stored_data_never_a_panic() {
     );
     assert!(errors > 0 && intact > 0, "errors {errors}, intact {intact}");
 }
+
+/// The same flips through the two other ways to open a file: read-only (verified, in a private
+/// view) must give an error or exactly the stored data; read-write without verification (the
+/// caller's explicit trust) must never panic: a damaged record with a checksum is an error, and
+/// a panic inside redb is contained as one.
+#[test]
+fn flipped_bytes_read_only_give_an_error_or_the_stored_data_and_unverified_never_panic() {
+    let (bytes, expected) = store();
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0xFEED);
+    let step = std::env::var("KENNING_CORRUPTION_STEP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or((bytes.len() / 300).max(1));
+    let (mut errors, mut intact, mut unverified_errors) = (0, 0, 0);
+    for offset in (0..bytes.len()).step_by(step) {
+        let mut damaged = bytes.clone();
+        damaged[offset] ^= (rng.below(255) + 1) as u8;
+        let path = dir.path().join("damaged.redb");
+        std::fs::write(&path, &damaged).unwrap();
+        let outcome = std::panic::catch_unwind(|| {
+            let kn = Kenning::open_read_only(&path)?;
+            Ok::<_, kenning::Error>(observe(&kn))
+        });
+        match outcome {
+            Err(_) => panic!("a flip at offset {offset} panicked a read-only open"),
+            Ok(Err(_)) => errors += 1,
+            Ok(Ok(seen)) => {
+                assert_eq!(
+                    seen, expected,
+                    "a flip at offset {offset}: wrong data read-only"
+                );
+                intact += 1;
+            }
+        }
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            damaged,
+            "a read-only open wrote"
+        );
+        let unverified = std::panic::catch_unwind(|| {
+            let kn = kenning::OpenOptions::new()
+                .verify_on_open(false)
+                .open(&path)?;
+            let ops = kenning::Principal::operator("check");
+            for scope in kn.scopes(&ops)? {
+                kn.capsules(&ops, &scope.id, None, 1000)?;
+                kn.retrieve(&ops, &kenning::RetrieveRequest::new(&scope.id, "memo"))?;
+            }
+            Ok::<_, kenning::Error>(())
+        });
+        match unverified {
+            Err(_) => panic!("a flip at offset {offset} panicked an unverified open"),
+            Ok(Err(_)) => unverified_errors += 1,
+            Ok(Ok(())) => {}
+        }
+    }
+    println!(
+        "read-only: {} flips, {errors} errors, {intact} intact reads, 0 wrong, 0 panics; \
+         unverified read-write: {unverified_errors} errors, 0 panics",
+        errors + intact
+    );
+    assert!(errors > 0 && intact > 0);
+}

@@ -189,3 +189,47 @@ fn a_damaged_store_checks_damaged_and_salvages_what_reads_and_nothing_wrong() {
     );
     assert!(salvaged > 0, "some damaged store was salvaged");
 }
+
+#[test]
+fn a_record_changed_in_place_is_left_out_of_a_salvage_never_copied() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("memory.redb");
+    let ops = Principal::operator("ops");
+    {
+        let kn = Kenning::open(&path).unwrap();
+        kn.register_scope(&ops, "bot.a", ScopeKind::Agent).unwrap();
+        kn.put(
+            &ops,
+            &NewCapsule::new("bot.a", "Ana prefers email over phone calls."),
+        )
+        .unwrap();
+        kn.put(&ops, &NewCapsule::new("bot.a", "Bo prefers chat."))
+            .unwrap();
+    }
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.windows(11).position(|w| w == b"Ana prefers").unwrap();
+    bytes[at] ^= 0x20; // "ana prefers": still valid UTF-8 and JSON, and wrong
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(!Kenning::check(&path).unwrap().sound);
+    let to = dir.path().join("copy.redb");
+    let report = Kenning::salvage(&path, &to).unwrap();
+    assert!(!report.complete(), "{report:?}");
+    let capsules = report
+        .tables
+        .iter()
+        .find(|t| t.table == "kenning.capsules")
+        .unwrap();
+    assert_eq!(
+        (capsules.copied, capsules.undecodable),
+        (1, 1),
+        "{capsules:?}"
+    );
+    let copy = Kenning::open(&to).unwrap();
+    let kept: Vec<String> = copy
+        .capsules(&ops, "bot.a", None, 10)
+        .unwrap()
+        .into_iter()
+        .map(|c| c.content)
+        .collect();
+    assert_eq!(kept, ["Bo prefers chat."]);
+}

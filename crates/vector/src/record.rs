@@ -3,11 +3,16 @@
 //!
 //! ```text
 //! offset  size     field
-//! 0       1        format (RECORD_FORMAT = 1)
+//! 0       1        format (RECORD_FORMAT = 2)
 //! 1       8        position: the append position in its scope, u64 little-endian
 //! 9       4        dimension d, u32 little-endian
 //! 13      4·d      the components, each the exact little-endian bytes of an f32
+//! 13+4·d  4        CRC-32 of every byte before it, u32 little-endian
 //! ```
+//!
+//! Format 1, written before the checksum, is the same without its last four bytes; it is still
+//! read, and written again as format 2 when the embedding is. The checksum is checked on every
+//! read, so a damaged record is an error even where redb's page checksums were not verified.
 //!
 //! The components are copied out with `f32::from_le_bytes`, never cast in place: redb values
 //! carry no alignment guarantee. A record is decoded only if it is exactly that long and its
@@ -18,8 +23,11 @@
 use crate::embedding::Embedding;
 use crate::error::{Error, Result};
 
-/// The record format this build writes and reads.
-pub const RECORD_FORMAT: u8 = 1;
+/// The record format this build writes; it reads this one and format 1 (no checksum).
+pub const RECORD_FORMAT: u8 = 2;
+
+/// The format written before records carried a checksum.
+const UNCHECKED: u8 = 1;
 
 /// Bytes before the components.
 const HEADER: usize = 13;
@@ -49,7 +57,7 @@ impl EmbeddingRecord {
     /// [`Error::Storage`] for a record of a newer format (upgrade), a truncated or padded
     /// record, or a vector that no longer passes E3.
     pub fn decode(bytes: &[u8]) -> Result<Self> {
-        let Some((&format, rest)) = bytes.split_first() else {
+        let Some((&format, _)) = bytes.split_first() else {
             return Err(Error::corrupt(TABLE, "empty record"));
         };
         if format > RECORD_FORMAT {
@@ -61,9 +69,21 @@ impl EmbeddingRecord {
                 source: None,
             });
         }
-        if format != RECORD_FORMAT {
+        if format != RECORD_FORMAT && format != UNCHECKED {
             return Err(Error::corrupt(TABLE, format_args!("format byte {format}")));
         }
+        let bytes = if format == UNCHECKED {
+            bytes
+        } else {
+            let Some((body, crc)) = bytes.split_last_chunk::<4>() else {
+                return Err(Error::corrupt(TABLE, "record shorter than its checksum"));
+            };
+            if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
+                return Err(Error::corrupt(TABLE, "its checksum does not match"));
+            }
+            body
+        };
+        let rest = bytes.get(1..).unwrap_or_default();
         let (Some(position), Some(dimension)) = (
             rest.first_chunk::<8>().map(|b| u64::from_le_bytes(*b)),
             rest.get(8..12)
@@ -95,7 +115,7 @@ impl EmbeddingRecord {
 
 /// Encodes a record without building an [`EmbeddingRecord`].
 pub(crate) fn encode(position: u64, values: &[f32]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER + 4 * values.len());
+    let mut out = Vec::with_capacity(HEADER + 4 * values.len() + 4);
     out.push(RECORD_FORMAT);
     out.extend_from_slice(&position.to_le_bytes());
     // The dimension fits: embeddings are validated to at most MAX_DIMENSION components.
@@ -103,6 +123,8 @@ pub(crate) fn encode(position: u64, values: &[f32]) -> Vec<u8> {
     for v in values {
         out.extend_from_slice(&v.to_le_bytes());
     }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
     out
 }
 
@@ -131,7 +153,19 @@ mod tests {
         assert_eq!(&bytes[9..13], &[2, 0, 0, 0]);
         assert_eq!(&bytes[13..17], &1.0_f32.to_le_bytes());
         assert_eq!(&bytes[17..21], &(-2.5_f32).to_le_bytes());
-        assert_eq!(bytes.len(), 21);
+        assert_eq!(&bytes[21..25], &crc32fast::hash(&bytes[..21]).to_le_bytes());
+        assert_eq!(bytes.len(), 25);
+        // Format 1 (no checksum) still reads.
+        let mut old = bytes[..21].to_vec();
+        old[0] = 1;
+        assert_eq!(
+            EmbeddingRecord::decode(&old).unwrap(),
+            record(vec![1.0, -2.5])
+        );
+        // A flipped bit of a component is caught, not read as another vector.
+        let mut flipped = bytes.clone();
+        flipped[14] ^= 0x01;
+        assert!(EmbeddingRecord::decode(&flipped).is_err());
     }
 
     #[test]
@@ -169,20 +203,28 @@ mod tests {
         let err = |b: &[u8]| EmbeddingRecord::decode(b).unwrap_err().to_string();
         assert!(err(&[]).contains("empty record"));
         let mut future = bytes.clone();
-        future[0] = 2;
+        future[0] = RECORD_FORMAT + 1;
         assert!(err(&future).contains("upgrade kenning"), "{}", err(&future));
         let mut zero = bytes.clone();
         zero[0] = 0;
         assert!(err(&zero).contains("corrupt"));
-        assert!(err(&bytes[..12]).contains("shorter than its header"));
-        assert!(err(&bytes[..bytes.len() - 1]).contains("needs 8 bytes"));
+        // Any change to a checked record, its length included, fails its checksum.
+        assert!(err(&bytes[..bytes.len() - 1]).contains("checksum"));
         let mut padded = bytes.clone();
         padded.push(0);
-        assert!(err(&padded).contains("found 9"));
-        let mut nan = bytes.clone();
+        assert!(err(&padded).contains("checksum"));
+        // The layout checks behind the checksum, on unchecked (format 1) records.
+        let mut old = bytes[..bytes.len() - 4].to_vec();
+        old[0] = UNCHECKED;
+        assert!(err(&old[..12]).contains("shorter than its header"));
+        assert!(err(&old[..old.len() - 1]).contains("needs 8 bytes"));
+        let mut long = old.clone();
+        long.push(0);
+        assert!(err(&long).contains("found 9"));
+        let mut nan = old.clone();
         nan[13..17].copy_from_slice(&f32::NAN.to_le_bytes());
         assert!(err(&nan).contains("is NaN"), "{}", err(&nan));
-        let mut huge_dim = bytes;
+        let mut huge_dim = old;
         huge_dim[9..13].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(err(&huge_dim).contains("corrupt"));
     }

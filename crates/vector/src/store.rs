@@ -459,7 +459,7 @@ pub(crate) fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
 /// whose vector is damaged can still be replaced or removed.
 fn stored_position(bytes: &[u8]) -> Option<u64> {
     match bytes.split_first() {
-        Some((&record::RECORD_FORMAT, rest)) => {
+        Some((&format, rest)) if format == 1 || format == record::RECORD_FORMAT => {
             rest.first_chunk::<8>().map(|b| u64::from_le_bytes(*b))
         }
         _ => None,

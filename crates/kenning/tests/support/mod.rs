@@ -205,11 +205,10 @@ pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
             .filter(|(_, c)| c.embedding.is_some())
             .map(|(id, _)| *id)
             .collect();
-        let any = vector(u64::MAX);
         let listed: BTreeSet<u64> = match snap.embedder().unwrap() {
-            Some(_) => snap
+            Some(e) => snap
                 .retrieve(
-                    &RetrieveRequest::by_embedding(scope, any)
+                    &RetrieveRequest::by_embedding(scope, vec![1.0; e.dimension as usize])
                         .lane(Lane::Vector)
                         .limit(1000),
                 )
