@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use redb::{ReadableTable, TableDefinition, TableHandle};
+use redb::{ReadableTable, TableDefinition};
 use serde::{Deserialize, Serialize};
 
 use kenning_term::TermIndex;
@@ -31,8 +31,8 @@ use crate::audit;
 use crate::classification::{PersistedLabel, Sidecars};
 use kenning_table::DbResult;
 
+use crate::canon::{self, Head};
 use crate::error::{Error, Result};
-use crate::record;
 use crate::scope::{self, SCOPES};
 use crate::store::{META, Write};
 use crate::time::Timestamp;
@@ -538,22 +538,18 @@ pub(crate) fn check_content(field: &str, content: &str) -> Result<()> {
 
 /// The canonical record as written, borrowing from the request: the same fields as
 /// [`Canonical`].
-#[derive(Serialize)]
-struct CanonicalRef<'a> {
-    scope: &'a str,
-    content: &'a str,
-    origin: Origin,
-    created: Timestamp,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fact_time: Option<FactTime>,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    metadata: &'a BTreeMap<String, String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    supersedes: Option<CapsuleId>,
+pub(crate) struct CanonicalRef<'a> {
+    pub(crate) scope: &'a str,
+    pub(crate) content: &'a str,
+    pub(crate) origin: Origin,
+    pub(crate) created: Timestamp,
+    pub(crate) fact_time: Option<FactTime>,
+    pub(crate) metadata: &'a BTreeMap<String, String>,
+    pub(crate) supersedes: Option<CapsuleId>,
 }
 
 /// The canonical record: frozen once written (C4).
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 pub(crate) struct Canonical {
     pub(crate) scope: String,
     pub(crate) content: String,
@@ -685,7 +681,19 @@ pub(crate) fn canonical(
     id: CapsuleId,
 ) -> Result<Option<Canonical>> {
     match table.get(id.get()).db()? {
-        Some(v) => Ok(Some(record::decode(CAPSULES.name(), v.value())?)),
+        Some(v) => Ok(Some(canon::canonical(v.value())?)),
+        None => Ok(None),
+    }
+}
+
+/// Reads the head of `id`'s canonical record (everything but its content and metadata), if
+/// stored, without decoding the content.
+pub(crate) fn head(
+    table: &impl ReadableTable<u64, &'static [u8]>,
+    id: CapsuleId,
+) -> Result<Option<Head>> {
+    match table.get(id.get()).db()? {
+        Some(v) => Ok(Some(canon::head(v.value())?)),
         None => Ok(None),
     }
 }
@@ -696,7 +704,7 @@ pub(crate) fn fences(
     id: CapsuleId,
 ) -> Result<Fences> {
     match table.get(id.get()).db()? {
-        Some(v) => record::decode(LIFECYCLE.name(), v.value()),
+        Some(v) => canon::fences(v.value()),
         None => Ok(Fences::default()),
     }
 }
@@ -714,6 +722,22 @@ pub(crate) fn reached(
     };
     match scope::get(scopes, &c.scope)? {
         Some(s) if who.reaches(s.kind, &s.id) => Ok(c),
+        _ => Err(unknown(id)),
+    }
+}
+
+/// [`reached`] reading only the head of the record.
+pub(crate) fn reached_head(
+    capsules: &impl ReadableTable<u64, &'static [u8]>,
+    scopes: &impl ReadableTable<&'static str, &'static [u8]>,
+    who: &Principal,
+    id: CapsuleId,
+) -> Result<Head> {
+    let Some(h) = head(capsules, id)? else {
+        return Err(unknown(id));
+    };
+    match scope::get(scopes, &h.scope)? {
+        Some(s) if who.reaches(s.kind, &s.id) => Ok(h),
         _ => Err(unknown(id)),
     }
 }
@@ -739,8 +763,9 @@ fn write_fences(txn: &redb::WriteTransaction, id: CapsuleId, f: &Fences) -> Resu
     if *f == Fences::default() {
         table.remove(id.get()).db()?;
     } else {
-        let bytes = record::encode(LIFECYCLE.name(), f)?;
-        table.insert(id.get(), bytes.as_slice()).db()?;
+        table
+            .insert(id.get(), canon::encode_fences(f).as_slice())
+            .db()?;
     }
     Ok(())
 }
@@ -768,18 +793,15 @@ fn write_new(
     let mut by_scope: BTreeMap<&str, Vec<(u64, &str)>> = BTreeMap::new();
     for (n, c) in (first..).zip(capsules) {
         let id = CapsuleId(n);
-        let bytes = record::encode(
-            CAPSULES.name(),
-            &CanonicalRef {
-                scope: &c.scope,
-                content: &c.content,
-                origin: c.origin,
-                created: now,
-                fact_time: c.fact_time,
-                metadata: &c.metadata,
-                supersedes,
-            },
-        )?;
+        let bytes = canon::encode_canonical(&CanonicalRef {
+            scope: &c.scope,
+            content: &c.content,
+            origin: c.origin,
+            created: now,
+            fact_time: c.fact_time,
+            metadata: &c.metadata,
+            supersedes,
+        })?;
         canon.insert(n, bytes.as_slice()).db()?;
         listing.insert((c.scope.as_str(), n), ()).db()?;
         if let Some(deadline) = c.fresh_until {
@@ -915,7 +937,7 @@ pub(crate) fn put_batch<'a>(
 pub(crate) fn forget(who: &Principal, id: CapsuleId) -> Result<Step<'_, ()>> {
     who.require(Permission::MemoryWrite, "forget a capsule")?;
     Ok(Box::new(move |w| {
-        let c = reached(
+        let c = reached_head(
             &w.txn.open_table(CAPSULES).db()?,
             &w.txn.open_table(SCOPES).db()?,
             who,
@@ -944,7 +966,7 @@ pub(crate) fn supersede<'a>(
     replacement.check("replacement")?;
     Ok(Box::new(move |w| {
         let (txn, now) = (w.txn, w.now);
-        let c = reached(
+        let c = reached_head(
             &txn.open_table(CAPSULES).db()?,
             &txn.open_table(SCOPES).db()?,
             who,
@@ -994,7 +1016,7 @@ pub(crate) fn change_lifecycle(
     who.require(Permission::MemoryWrite, "change a capsule's lifecycle")?;
     Ok(Box::new(move |w| {
         let (txn, now) = (w.txn, w.now);
-        let c = reached(
+        let c = reached_head(
             &txn.open_table(CAPSULES).db()?,
             &txn.open_table(SCOPES).db()?,
             who,
@@ -1208,6 +1230,7 @@ impl Snapshot {
 mod tests {
     use super::*;
     use crate::scope::ScopeKind;
+    use redb::TableHandle as _;
 
     #[test]
     fn c6_dropping_the_index_sidecar_loses_no_canonical_byte() {

@@ -19,7 +19,7 @@ use crate::attach::{AttachRequest, VectorCall};
 
 use crate::access::{Permission, Principal, Selector};
 use crate::audit;
-use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, Step, reached, unknown};
+use crate::capsule::{CAPSULES, CapsuleId, MAX_BATCH, NewCapsule, Step, reached_head, unknown};
 use kenning_table::DbResult;
 
 use crate::error::{Error, Result};
@@ -128,7 +128,7 @@ fn attach_in(
     let scopes = txn.open_table(SCOPES).db()?;
     let mut out = Vec::with_capacity(embeddings.len());
     for (id, embedding) in embeddings {
-        let c = reached(&capsules, &scopes, who, id)?;
+        let c = reached_head(&capsules, &scopes, who, id)?;
         if scope.is_some_and(|s| s != c.scope) {
             // A capsule of another scope is answered like an unknown one: the request named a
             // scope, and the capsule is not there (A5).
@@ -522,7 +522,7 @@ impl Snapshot {
         crate::error::contain(self.store.path(), || {
             let (who, txn) = (&self.who, &self.txn);
             who.require(Permission::MemoryRead, "read an embedding")?;
-            let c = reached(
+            let c = reached_head(
                 &txn.open_table(CAPSULES).db()?,
                 &txn.open_table(SCOPES).db()?,
                 who,

@@ -105,6 +105,20 @@ pub enum Error {
         source: Option<Box<dyn std::error::Error + Send + Sync>>,
     },
 
+    /// An earlier I/O error (a failed sync, a full disk) left this handle unusable: every later
+    /// call on it fails this way until the store is opened again. Nothing acknowledged is lost;
+    /// the call that met the I/O error reported it ([`Error::CommitUnknown`] if it was a
+    /// commit). Drop the handle and open the store again once the cause is fixed: a server
+    /// does this itself (see [`Error::needs_reopen`]). Its code is [`ErrorCode::Storage`].
+    #[error("storage: {message}")]
+    NeedsReopen {
+        /// What happened, and what to do.
+        message: String,
+        /// The underlying error.
+        #[source]
+        source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    },
+
     /// The store could not be read or written: I/O, corruption, a lock held by another process,
     /// or a record written by a newer version of Kenning.
     #[error("storage: {message}")]
@@ -183,7 +197,9 @@ impl Error {
             Self::UnknownCapsule { .. } => ErrorCode::UnknownCapsule,
             Self::PermissionDenied { .. } => ErrorCode::PermissionDenied,
             Self::FailedPrecondition { .. } => ErrorCode::FailedPrecondition,
-            Self::Storage { .. } | Self::CommitUnknown { .. } => ErrorCode::Storage,
+            Self::Storage { .. } | Self::CommitUnknown { .. } | Self::NeedsReopen { .. } => {
+                ErrorCode::Storage
+            }
             Self::Graph(e) => e.kind().into(),
             Self::Vector(e) => e.kind().into(),
         }
@@ -194,6 +210,13 @@ impl Error {
     #[must_use]
     pub fn outcome_unknown(&self) -> bool {
         matches!(self, Self::CommitUnknown { .. })
+    }
+
+    /// Whether the handle that returned this error is unusable until the store is opened again
+    /// ([`Error::NeedsReopen`]).
+    #[must_use]
+    pub fn needs_reopen(&self) -> bool {
+        matches!(self, Self::NeedsReopen { .. })
     }
 
     pub(crate) fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -300,7 +323,7 @@ pub(crate) fn contain<T>(path: &std::path::Path, f: impl FnOnce() -> Result<T>) 
 impl From<kenning_table::StorageError> for Error {
     fn from(e: kenning_table::StorageError) -> Self {
         if e.is_previous_io() {
-            return Self::Storage {
+            return Self::NeedsReopen {
                 message: "an earlier I/O error left this handle unusable: reopen the store \
                           (Kenning::open) once the cause is fixed (disk space, the device); \
                           nothing acknowledged is lost"

@@ -331,6 +331,7 @@
 mod access;
 mod attach;
 mod audit;
+mod canon;
 mod capsule;
 mod classification;
 mod embedding;

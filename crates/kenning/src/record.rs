@@ -11,17 +11,21 @@
 //!
 //! Version 1 (stores written before checksums) is a version byte followed by the JSON; it is
 //! still read, and rewritten as the current version whenever its record is written again.
+//! Versions 3 and up are binary layouts of a table's own (the capsule tables', in `canon.rs`):
+//! [`body`] checks the version and hands the bytes to the table's decoder, with [`Reader`] to
+//! read them without a panic whatever they hold.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::canon;
 use crate::error::{Error, Result};
 
 /// Every facade table that holds records, with the record version this build writes there.
 pub(crate) const FORMATS: &[(&str, u8)] = &[
     ("kenning.audit", 2),
-    ("kenning.capsules", 2),
-    ("kenning.capsule_lifecycle", 2),
+    ("kenning.capsules", canon::BINARY),
+    ("kenning.capsule_lifecycle", canon::BINARY),
     ("kenning.capsule_labels", 2),
     ("kenning.capsule_epistemics", 2),
     ("kenning.api_keys", 2),
@@ -32,18 +36,57 @@ pub(crate) const FORMATS: &[(&str, u8)] = &[
 /// The version before checksums: a version byte and the JSON.
 const LEGACY: u8 = 1;
 
+/// The checksummed JSON version: `[2][CRC-32 LE][JSON]`.
+const JSON: u8 = 2;
+
 /// The version this build writes in `table`, and the newest it reads.
 fn version_of(table: &str) -> u8 {
     FORMATS
         .iter()
         .find(|(name, _)| *name == table)
-        .map_or(LEGACY + 1, |(_, v)| *v)
+        .map_or(JSON, |(_, v)| *v)
 }
 
-/// `value` as a record of `table`.
+/// A record's body once its version has been checked.
+pub(crate) enum Body<'a> {
+    /// Versions 1 and 2: the JSON of the value (its checksum, if it has one, already checked).
+    Json(&'a [u8]),
+    /// A binary version (3 and up, in the tables that have one): everything after the version
+    /// byte, for the table's own decoder, which checks its own checksums.
+    Binary(u8, &'a [u8]),
+}
+
+/// The body of a record of `table`: refused if written by a newer build, checked against its
+/// CRC if it is checksummed JSON.
+pub(crate) fn body<'a>(table: &str, bytes: &'a [u8]) -> Result<Body<'a>> {
+    let known = version_of(table);
+    match bytes.split_first() {
+        Some((&LEGACY, json)) => Ok(Body::Json(json)),
+        Some((&JSON, rest)) => {
+            let (Some(crc), Some(json)) = (rest.first_chunk::<4>(), rest.get(4..)) else {
+                return Err(damaged(table, "shorter than its header"));
+            };
+            if crc32fast::hash(json) != u32::from_le_bytes(*crc) {
+                return Err(damaged(table, "its checksum does not match"));
+            }
+            Ok(Body::Json(json))
+        }
+        Some((&v, rest)) if (JSON + 1..=known).contains(&v) => Ok(Body::Binary(v, rest)),
+        Some((&v, _)) if v > known => Err(Error::Storage {
+            message: format!(
+                "a record in table {table} has version {v}, newer than this build of kenning \
+                 reads ({known}): upgrade kenning (this build neither reads nor rewrites it)"
+            ),
+            source: None,
+        }),
+        _ => Err(damaged(table, "it has no valid version byte")),
+    }
+}
+
+/// `value` as a checksummed JSON record (version 2) of `table`.
 pub(crate) fn encode<T: Serialize>(table: &str, value: &T) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(128);
-    out.push(version_of(table));
+    out.push(JSON);
     out.extend_from_slice(&[0; 4]);
     serde_json::to_writer(&mut out, value).map_err(|e| {
         Error::storage(format!("a record of table {table} could not be encoded"), e)
@@ -53,31 +96,19 @@ pub(crate) fn encode<T: Serialize>(table: &str, value: &T) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// A record of `table`: checked against its CRC, and refused if written by a newer build.
+/// A JSON record of `table`: checked against its CRC, and refused if written by a newer build.
 pub(crate) fn decode<T: DeserializeOwned>(table: &str, bytes: &[u8]) -> Result<T> {
-    let known = version_of(table);
-    let body = match bytes.split_first() {
-        Some((&LEGACY, json)) => json,
-        Some((&v, rest)) if (LEGACY + 1..=known).contains(&v) => {
-            let (Some(crc), Some(json)) = (rest.first_chunk::<4>(), rest.get(4..)) else {
-                return Err(damaged(table, "shorter than its header"));
-            };
-            if crc32fast::hash(json) != u32::from_le_bytes(*crc) {
-                return Err(damaged(table, "its checksum does not match"));
-            }
-            json
-        }
-        Some((&v, _)) if v > known => {
-            return Err(Error::Storage {
-                message: format!(
-                    "a record in table {table} has version {v}, newer than this build of kenning \
-                     reads ({known}): upgrade kenning (this build neither reads nor rewrites it)"
-                ),
-                source: None,
-            });
-        }
-        _ => return Err(damaged(table, "it has no valid version byte")),
-    };
+    match body(table, bytes)? {
+        Body::Json(json) => json_value(table, json),
+        Body::Binary(v, _) => Err(damaged(
+            table,
+            &format!("version {v} is binary, and this table's records are JSON"),
+        )),
+    }
+}
+
+/// The value of a JSON body of `table`.
+pub(crate) fn json_value<T: DeserializeOwned>(table: &str, body: &[u8]) -> Result<T> {
     serde_json::from_slice(body).map_err(|e| {
         Error::storage(
             format!(
@@ -89,7 +120,85 @@ pub(crate) fn decode<T: DeserializeOwned>(table: &str, bytes: &[u8]) -> Result<T
     })
 }
 
-fn damaged(table: &str, why: &str) -> Error {
+/// A cursor over the bytes of a binary record of `table`: every read that runs past the end
+/// is a damaged-record error, never a panic.
+pub(crate) struct Reader<'a> {
+    table: &'a str,
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(table: &'a str, bytes: &'a [u8]) -> Self {
+        Self { table, bytes }
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        if n > self.bytes.len() {
+            return Err(damaged(self.table, "it is shorter than its fields say"));
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Ok(head)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        let mut out = [0; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+
+    pub(crate) fn u8(&mut self) -> Result<u8> {
+        Ok(self.array::<1>()?[0])
+    }
+
+    pub(crate) fn u16(&mut self) -> Result<u16> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+
+    pub(crate) fn u32(&mut self) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+
+    pub(crate) fn u64(&mut self) -> Result<u64> {
+        Ok(u64::from_le_bytes(self.array()?))
+    }
+
+    pub(crate) fn i64(&mut self) -> Result<i64> {
+        Ok(i64::from_le_bytes(self.array()?))
+    }
+
+    /// `n` bytes of UTF-8.
+    pub(crate) fn str(&mut self, n: usize) -> Result<&'a str> {
+        let table = self.table;
+        std::str::from_utf8(self.take(n)?).map_err(|_| damaged(table, "a text is not UTF-8"))
+    }
+
+    /// Everything not read yet.
+    pub(crate) fn rest(&mut self) -> &'a [u8] {
+        std::mem::take(&mut self.bytes)
+    }
+
+    /// A section followed by nothing: an error if bytes are left.
+    pub(crate) fn finish(self) -> Result<()> {
+        if self.bytes.is_empty() {
+            Ok(())
+        } else {
+            Err(damaged(self.table, "it is longer than its fields say"))
+        }
+    }
+
+    /// A damaged-record error of this table.
+    pub(crate) fn damaged(&self, why: &str) -> Error {
+        damaged(self.table, why)
+    }
+}
+
+/// A checksum for a binary section.
+pub(crate) fn crc(bytes: &[u8]) -> u32 {
+    crc32fast::hash(bytes)
+}
+
+pub(crate) fn damaged(table: &str, why: &str) -> Error {
     Error::Storage {
         message: format!(
             "a record in table {table} is damaged ({why}); run `kenning store check` on the \
@@ -103,7 +212,7 @@ fn damaged(table: &str, why: &str) -> Error {
 mod tests {
     use super::*;
 
-    const T: &str = "kenning.capsules";
+    const T: &str = "kenning.audit";
 
     #[test]
     fn round_trip_checksum_and_refusals() {

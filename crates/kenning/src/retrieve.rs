@@ -602,8 +602,8 @@ impl Snapshot {
                     return Ok(false);
                 }
                 if let Some(w) = window {
-                    let dated = canonical(&canon, id)?
-                        .and_then(|c| c.fact_time)
+                    let dated = capsule::head(&canon, id)?
+                        .and_then(|h| h.fact_time)
                         .is_some_and(|ft| ft.overlaps(w.from, w.until));
                     if !dated {
                         return Ok(false);

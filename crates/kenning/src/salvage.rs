@@ -18,6 +18,7 @@ use serde::Serialize;
 use kenning_table::DbResult;
 
 use crate::Kenning;
+use crate::canon;
 use crate::capsule::{CAPSULES, Canonical, LIFECYCLE, SCOPE_CAPSULES, TERM_INDEX, term};
 use crate::error::{Error, Result};
 use crate::record;
@@ -134,7 +135,7 @@ impl Kenning {
             let canon = txn.open_table(CAPSULES).db()?;
             for row in canon.iter().db()? {
                 let (id, bytes) = row.db()?;
-                match record::decode::<Canonical>(CAPSULES.name(), bytes.value()) {
+                match canon::canonical(bytes.value()) {
                     Ok(_) => report.capsules += 1,
                     Err(e) => report
                         .problems
@@ -144,9 +145,7 @@ impl Kenning {
             let lifecycle = txn.open_table(LIFECYCLE).db()?;
             for row in lifecycle.iter().db()? {
                 let (id, bytes) = row.db()?;
-                if let Err(e) =
-                    record::decode::<crate::capsule::Fences>(LIFECYCLE.name(), bytes.value())
-                {
+                if let Err(e) = canon::fences(bytes.value()) {
                     report
                         .problems
                         .push(format!("lifecycle of cap-{}: {e}", id.value()));
@@ -467,7 +466,7 @@ fn copy_records(
             from,
             txn,
             CAPSULES,
-            |id, bytes| match record::decode::<Canonical>(CAPSULES.name(), bytes) {
+            |id, bytes| match canon::canonical(bytes) {
                 Ok(c) => {
                     kept.insert(id, c.scope);
                     true
@@ -476,8 +475,7 @@ fn copy_records(
             },
         )?);
         let (table, mut doubtful) = copy_numbered_ranges(from, txn, LIFECYCLE, |id, bytes| {
-            kept.contains_key(&id)
-                && record::decode::<crate::capsule::Fences>(LIFECYCLE.name(), bytes).is_ok()
+            kept.contains_key(&id) && canon::fences(bytes).is_ok()
         })?;
         report.tables.push(table);
         let (table, lost_labels) =
@@ -527,13 +525,14 @@ fn copy_records(
                 continue;
             }
             let mut f: crate::capsule::Fences = match fences.get(*id).db()? {
-                Some(v) => record::decode(LIFECYCLE.name(), v.value())?,
+                Some(v) => canon::fences(v.value())?,
                 None => crate::capsule::Fences::default(),
             };
             if !f.quarantined {
                 f.quarantined = true;
-                let bytes = record::encode(LIFECYCLE.name(), &f)?;
-                fences.insert(*id, bytes.as_slice()).db()?;
+                fences
+                    .insert(*id, canon::encode_fences(&f).as_slice())
+                    .db()?;
                 quarantined += 1;
             }
         }
@@ -582,7 +581,7 @@ fn rebuild_term_index(to: &Kenning, report: &mut SalvageReport) -> Result<()> {
             std::collections::BTreeMap::new();
         for row in canon.iter().db()? {
             let (id, bytes) = row.db()?;
-            let c: Canonical = record::decode(CAPSULES.name(), bytes.value())?;
+            let c: Canonical = canon::canonical(bytes.value())?;
             by_scope
                 .entry(c.scope)
                 .or_default()

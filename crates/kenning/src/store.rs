@@ -18,8 +18,9 @@ pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::ne
 /// The layout of tables this build writes (`docs/format.md`). A store with a higher number was
 /// written by a newer Kenning and is refused rather than misread; one with a lower number is
 /// read as it is, and a read-write open moves it to this number (format 1 differs only in
-/// records without checksums, which are still read, and in counters no longer used).
-pub(crate) const STORE_FORMAT: u64 = 2;
+/// records without checksums, format 2 in JSON capsule and fences records; both are still read,
+/// and format 1 also held counters no longer used).
+pub(crate) const STORE_FORMAT: u64 = 3;
 
 /// Applies `$f(txn, TABLE) -> Result<bool>` to every table the facade owns and is true when
 /// every call is. New facade tables are added here, and only here, so that opening creates them;
@@ -195,7 +196,7 @@ fn check_format(format: Option<u64>) -> Result<()> {
 pub(crate) struct Inner {
     /// The database: the file itself, or (read-only handles) a private copy-on-write view of
     /// it, so that it could be verified without writing to it.
-    pub(crate) db: redb::Database,
+    db: Db,
     /// Opened with [`Kenning::open_read_only`]: every write is refused.
     pub(crate) read_only: bool,
     pub(crate) path: PathBuf,
@@ -206,6 +207,30 @@ pub(crate) struct Inner {
     /// Decoded graph records for queries, told of every commit that moves the generation on by
     /// `Kenning::write`, read with a snapshot's generation.
     pub(crate) graph: kenning_graph::GraphCache,
+}
+
+/// The database of a handle, closed when the handle goes: redb's close saves the allocator
+/// state, walking trees a damaged file may break, so a panic there is contained (the next
+/// open repairs what the close did not save) rather than unwinding out of a `drop`.
+struct Db(Option<redb::Database>);
+
+impl Db {
+    fn get(&self) -> Result<&redb::Database> {
+        self.0.as_ref().ok_or_else(|| Error::Storage {
+            message: "the store is closing".into(),
+            source: None,
+        })
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        if let Some(db) = self.0.take() {
+            // An error or a panic here leaves the file as a crash would: safe, repaired on the
+            // next open. There is no caller to tell.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| db.close()));
+        }
+    }
 }
 
 /// One write call's transaction, its instant, and everything it stages for the derived copies.
@@ -422,7 +447,7 @@ impl Kenning {
             .map_err(|e| crate::error::opening(path, read_only, e))?;
         let kenning = Self {
             inner: Arc::new(Inner {
-                db,
+                db: Db(Some(db)),
                 read_only,
                 path: path.to_owned(),
                 durability: options.durability,
@@ -552,7 +577,7 @@ impl Kenning {
     }
 
     fn write_unguarded<T>(&self, f: impl FnOnce(&mut Write<'_>) -> Result<T>) -> Result<T> {
-        let db = &self.inner.db;
+        let db = self.inner.db.get()?;
         let versions = &self.inner.versions;
         let _writer = versions.writer();
         let mut txn = db.begin_write().db()?;
@@ -637,7 +662,7 @@ impl Kenning {
             return Ok(());
         }
         let _writer = self.inner.versions.writer();
-        let txn = self.inner.db.begin_write().db()?;
+        let txn = self.inner.db.get()?.begin_write().db()?;
         txn.commit()
             .db()
             .map_err(|e| crate::error::commit_failed(&self.inner.path, e))
@@ -653,6 +678,6 @@ impl Kenning {
     /// (opening, authentication); every read-side call of the API goes through
     /// [`begin`](Self::begin) instead.
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
-        Ok(self.inner.db.begin_read().db()?)
+        Ok(self.inner.db.get()?.begin_read().db()?)
     }
 }

@@ -80,34 +80,78 @@ impl Faulty {
         self.0.lock().unwrap().ops
     }
 
-    /// The durable image plus a random subset of the unsynced operations, in order; with
-    /// `tear`, one chosen write lands only partly (a prefix of whole 512-byte sectors).
-    fn recover(&self, rng: &mut Rng, tear: bool) -> Vec<u8> {
+    /// The durable image plus a random subset of the unsynced operations, landed as `tear`
+    /// says: in order; with one write torn to a prefix of whole 512-byte sectors; with one write
+    /// whose sectors each landed or not (any subset, zeros where an extension never landed); or
+    /// with the writes of the subset reordered (lengths stay where they were).
+    fn recover(&self, rng: &mut Rng, tear: Tear) -> Vec<u8> {
         let s = self.0.lock().unwrap();
         let mut image = s.durable.clone();
-        let torn = if tear && !s.unsynced.is_empty() {
-            Some(rng.below(s.unsynced.len() as u64) as usize)
-        } else {
-            None
-        };
-        for (i, op) in s.unsynced.iter().enumerate() {
-            if rng.below(2) == 0 {
-                continue;
-            }
-            match (op, torn == Some(i)) {
-                (Pending::Write { offset, data }, true) => {
+        let mut landed: Vec<Pending> = s
+            .unsynced
+            .iter()
+            .filter(|_| rng.below(2) == 1)
+            .cloned()
+            .collect();
+        let writes: Vec<usize> = landed
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| matches!(op, Pending::Write { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        let chosen = (!writes.is_empty()).then(|| writes[rng.below(writes.len() as u64) as usize]);
+        match (tear, chosen) {
+            (Tear::Prefix, Some(i)) => {
+                if let Pending::Write { data, .. } = &mut landed[i] {
                     let sectors = data.len().div_ceil(512) as u64;
-                    let keep = (rng.below(sectors) * 512) as usize;
-                    let partial = Pending::Write {
-                        offset: *offset,
-                        data: data[..keep.min(data.len())].to_vec(),
-                    };
-                    apply(&mut image, &partial);
+                    data.truncate((rng.below(sectors) * 512) as usize);
                 }
-                _ => apply(&mut image, op),
             }
+            (Tear::Sectors, Some(i)) => {
+                // Each 512-byte sector lands or keeps what the medium held before: the old
+                // bytes of an overwrite, zeros past the end of the file (a file extended by a
+                // later sector reads back zero-filled where earlier ones never landed).
+                if let Pending::Write { offset, data } = landed[i].clone() {
+                    let pieces: Vec<Pending> = data
+                        .chunks(512)
+                        .enumerate()
+                        .filter(|_| rng.below(2) == 1)
+                        .map(|(k, sector)| Pending::Write {
+                            offset: offset + (k * 512) as u64,
+                            data: sector.to_vec(),
+                        })
+                        .collect();
+                    landed.splice(i..=i, pieces);
+                }
+            }
+            (Tear::Reorder, _) => {
+                // Fisher-Yates over the write slots.
+                for k in (1..writes.len()).rev() {
+                    let j = rng.below(k as u64 + 1) as usize;
+                    landed.swap(writes[k], writes[j]);
+                }
+            }
+            _ => {}
+        }
+        for op in &landed {
+            apply(&mut image, op);
         }
         image
+    }
+}
+
+/// How the writes after the last sync land in a recovered image.
+#[derive(Debug, Clone, Copy)]
+enum Tear {
+    InOrder,
+    Prefix,
+    Sectors,
+    Reorder,
+}
+
+impl Tear {
+    fn of_variant(v: u64) -> Self {
+        [Self::InOrder, Self::Prefix, Self::Sectors, Self::Reorder][(v % 4) as usize]
     }
 }
 
@@ -543,7 +587,7 @@ fn crash_and_check(
     let mut failures = Vec::new();
     let mut rng = Rng(seed ^ at.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for v in 0..variants {
-        let image = storage.recover(&mut rng, v % 2 == 1);
+        let image = storage.recover(&mut rng, Tear::of_variant(v));
         let kn = match Kenning::open_storage(MemoryStorage::from_bytes(image), "recovered") {
             Ok(kn) => kn,
             // A crash while the store was being created (before redb wrote its header, last)
@@ -594,7 +638,7 @@ fn sweep(durability: Durability) {
         "the workload performs {total} storage operations"
     );
     // The slow campaign (docs/durability.md) raises the images per point and varies the seed.
-    let variants = env_u64("KENNING_CRASH_VARIANTS", 2);
+    let variants = env_u64("KENNING_CRASH_VARIANTS", 4);
     let seed = env_u64("KENNING_CRASH_SEED", 0x5EED);
     println!(
         "{durability:?}: {total} crash points x {variants} recovered images each, seed {seed:#x}"
@@ -630,7 +674,7 @@ fn the_workload_without_a_crash_matches_the_model() {
     let outcome = run_checked(storage.clone(), Durability::Immediate, true);
     assert_eq!(outcome.allowed, std::slice::from_ref(&outcome.acked));
     let kn = Kenning::open_storage(
-        MemoryStorage::from_bytes(storage.recover(&mut Rng(1), false)),
+        MemoryStorage::from_bytes(storage.recover(&mut Rng(1), Tear::InOrder)),
         "r",
     )
     .unwrap();

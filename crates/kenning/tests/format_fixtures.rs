@@ -5,7 +5,8 @@
 //! losing a byte of what it holds. Each format change adds a fixture.
 //!
 //! `store-v1.redb` was written by the build at commit bbdff8b4 (store format 1, records without
-//! checksums); `store-v2.redb` by this format (checksummed records, the store's generation).
+//! checksums); `store-v2.redb` by format 2 (checksummed JSON records, the store's generation);
+//! `store-v3.redb` by format 3 (binary capsule and fences records with a head read alone).
 //! To write a fixture with the build at hand:
 //! `KENNING_FIXTURE_OUT=path cargo test -p kenning --test format_fixtures -- --ignored`.
 
@@ -144,7 +145,7 @@ fn copy_of(name: &str, dir: &Path) -> std::path::PathBuf {
 fn every_format_fixture_reads_back_whole() {
     let want = expected();
     assert!(want.capsules.len() > 10 && !want.edges.is_empty() && want.audit > 5);
-    for name in ["store-v1.redb", "store-v2.redb"] {
+    for name in ["store-v1.redb", "store-v2.redb", "store-v3.redb"] {
         let dir = tempfile::tempdir().unwrap();
         let path = copy_of(name, dir.path());
         let before = std::fs::read(&path).unwrap();
