@@ -64,9 +64,9 @@ pub(crate) fn encode_canonical(c: &CanonicalRef<'_>) -> Result<Vec<u8>> {
     let (from, until) = c
         .fact_time
         .map_or((None, None), |f| (f.valid_from, f.valid_until));
-    let flags = u8::from(from.is_some()) * FROM
-        | u8::from(until.is_some()) * UNTIL
-        | u8::from(c.supersedes.is_some()) * SUPERSEDES;
+    let flags = bit(from.is_some(), FROM)
+        | bit(until.is_some(), UNTIL)
+        | bit(c.supersedes.is_some(), SUPERSEDES);
     head.push(flags);
     head.extend_from_slice(&c.created.as_millis().to_le_bytes());
     for t in [from, until].into_iter().flatten() {
@@ -100,6 +100,10 @@ pub(crate) fn encode_canonical(c: &CanonicalRef<'_>) -> Result<Vec<u8>> {
     out.extend_from_slice(&record::crc(&body).to_le_bytes());
     out.extend_from_slice(&body);
     Ok(out)
+}
+
+const fn bit(on: bool, flag: u8) -> u8 {
+    if on { flag } else { 0 }
 }
 
 fn too_long(what: &str) -> Error {
@@ -200,11 +204,11 @@ fn read_head(r: &mut Reader<'_>) -> Result<Head> {
 
 /// `f` as a version-3 fences record: `[3][CRC-32][flags][superseded by u64]?[fresh until i64]?`.
 pub(crate) fn encode_fences(f: &Fences) -> Vec<u8> {
-    let flags = u8::from(f.quarantined) * QUARANTINED
-        | u8::from(f.falsified) * FALSIFIED
-        | u8::from(f.archived) * ARCHIVED
-        | u8::from(f.superseded_by.is_some()) * SUPERSEDED_BY
-        | u8::from(f.fresh_until.is_some()) * FRESH_UNTIL;
+    let flags = bit(f.quarantined, QUARANTINED)
+        | bit(f.falsified, FALSIFIED)
+        | bit(f.archived, ARCHIVED)
+        | bit(f.superseded_by.is_some(), SUPERSEDED_BY)
+        | bit(f.fresh_until.is_some(), FRESH_UNTIL);
     let mut body = vec![flags];
     if let Some(by) = f.superseded_by {
         body.extend_from_slice(&by.get().to_le_bytes());
