@@ -11,6 +11,8 @@ mod json;
 mod mcp;
 mod memory;
 mod output;
+mod remote;
+mod serve;
 mod session;
 mod vocab;
 
@@ -57,6 +59,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Command::Mcp(args) = &cli.command {
         return mcp::run(&cli, args);
     }
+    if let Command::Serve(args) = &cli.command {
+        return serve::run(&cli, args);
+    }
     cli.command.preflight()?;
     let session = session::Session::open(&cli, cli.command.access())?;
     match cli.command {
@@ -65,6 +70,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys(cmd) => admin::keys(&session, cmd),
         Command::Audit(args) => admin::audit(&session, &args),
         Command::Memory(cmd) => memory::run(&session, cmd),
-        Command::Mcp(_) => unreachable!("served above"),
+        Command::Mcp(_) | Command::Serve(_) => unreachable!("served above"),
     }
 }

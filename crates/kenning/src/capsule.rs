@@ -1103,18 +1103,18 @@ impl Snapshot {
     /// As [`Kenning::capsule`].
     pub fn capsule(&self, id: CapsuleId) -> Result<Capsule> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "read a capsule")?;
-        let c = reached(
-            &txn.open_table(CAPSULES).db()?,
-            &txn.open_table(SCOPES).db()?,
-            who,
-            id,
-        )?;
-        let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
-        let mut capsule = assemble(id, c, &f, Timestamp::now());
-        Sidecars::open(txn)?.fill(&mut capsule)?;
-        Ok(capsule)
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "read a capsule")?;
+            let c = reached(
+                &txn.open_table(CAPSULES).db()?,
+                &txn.open_table(SCOPES).db()?,
+                who,
+                id,
+            )?;
+            let f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
+            let mut capsule = assemble(id, c, &f, Timestamp::now());
+            Sidecars::open(txn)?.fill(&mut capsule)?;
+            Ok(capsule)
         })
     }
 
@@ -1129,46 +1129,46 @@ impl Snapshot {
         limit: usize,
     ) -> Result<Vec<Capsule>> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "list capsules")?;
-        if limit == 0 || limit > MAX_PAGE {
-            return Err(Error::invalid(
-                "limit",
-                format!("is {limit}; give 1 to {MAX_PAGE} and page with `after`"),
-            ));
-        }
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let listing = txn.open_table(SCOPE_CAPSULES).db()?;
-        let canon = txn.open_table(CAPSULES).db()?;
-        let lifecycle = txn.open_table(LIFECYCLE).db()?;
-        let now = Timestamp::now();
-        let Some(start) = after.map_or(Some(0), |a| a.get().checked_add(1)) else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for entry in listing
-            .range((scope_id, start)..=(scope_id, u64::MAX))
-            .db()?
-            .take(limit)
-        {
-            let (key, _) = entry.db()?;
-            let id = CapsuleId(key.value().1);
-            let Some(c) = canonical(&canon, id)? else {
-                return Err(Error::Storage {
-                    message: format!(
-                        "{id} is listed in scope {scope_id:?} but has no record: the store is \
-                         corrupt; restore it from a backup"
-                    ),
-                    source: None,
-                });
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "list capsules")?;
+            if limit == 0 || limit > MAX_PAGE {
+                return Err(Error::invalid(
+                    "limit",
+                    format!("is {limit}; give 1 to {MAX_PAGE} and page with `after`"),
+                ));
+            }
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let listing = txn.open_table(SCOPE_CAPSULES).db()?;
+            let canon = txn.open_table(CAPSULES).db()?;
+            let lifecycle = txn.open_table(LIFECYCLE).db()?;
+            let now = Timestamp::now();
+            let Some(start) = after.map_or(Some(0), |a| a.get().checked_add(1)) else {
+                return Ok(Vec::new());
             };
-            out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
-        }
-        let sidecars = Sidecars::open(txn)?;
-        for capsule in &mut out {
-            sidecars.fill(capsule)?;
-        }
-        Ok(out)
+            let mut out = Vec::new();
+            for entry in listing
+                .range((scope_id, start)..=(scope_id, u64::MAX))
+                .db()?
+                .take(limit)
+            {
+                let (key, _) = entry.db()?;
+                let id = CapsuleId(key.value().1);
+                let Some(c) = canonical(&canon, id)? else {
+                    return Err(Error::Storage {
+                        message: format!(
+                            "{id} is listed in scope {scope_id:?} but has no record: the store is \
+                         corrupt; restore it from a backup"
+                        ),
+                        source: None,
+                    });
+                };
+                out.push(assemble(id, c, &fences(&lifecycle, id)?, now));
+            }
+            let sidecars = Sidecars::open(txn)?;
+            for capsule in &mut out {
+                sidecars.fill(capsule)?;
+            }
+            Ok(out)
         })
     }
 }

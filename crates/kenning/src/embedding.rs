@@ -484,17 +484,17 @@ impl Snapshot {
     /// As [`Kenning::embeddings`].
     pub fn embeddings(&self, scope_id: &str) -> Result<Vec<EmbeddingInfo>> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "list embeddings")?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        Ok(kenning_vector::list(txn, scope_id)?
-            .into_iter()
-            .map(|l| EmbeddingInfo {
-                capsule_id: CapsuleId::new(l.capsule),
-                dimension: l.dimension,
-                model_tag: l.model_tag,
-            })
-            .collect())
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "list embeddings")?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            Ok(kenning_vector::list(txn, scope_id)?
+                .into_iter()
+                .map(|l| EmbeddingInfo {
+                    capsule_id: CapsuleId::new(l.capsule),
+                    dimension: l.dimension,
+                    model_tag: l.model_tag,
+                })
+                .collect())
         })
     }
 
@@ -504,15 +504,15 @@ impl Snapshot {
     /// As [`Kenning::embedding`].
     pub fn embedding(&self, id: CapsuleId) -> Result<Option<Vec<f32>>> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "read an embedding")?;
-        let c = reached(
-            &txn.open_table(CAPSULES).db()?,
-            &txn.open_table(SCOPES).db()?,
-            who,
-            id,
-        )?;
-        Ok(kenning_vector::get(txn, &c.scope, id.get())?.map(Embedding::into_values))
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "read an embedding")?;
+            let c = reached(
+                &txn.open_table(CAPSULES).db()?,
+                &txn.open_table(SCOPES).db()?,
+                who,
+                id,
+            )?;
+            Ok(kenning_vector::get(txn, &c.scope, id.get())?.map(Embedding::into_values))
         })
     }
 
@@ -522,12 +522,12 @@ impl Snapshot {
     /// As [`Kenning::embedder`].
     pub fn embedder(&self) -> Result<Option<Embedder>> {
         crate::error::contain(self.store.path(), || {
-        self.who
-            .require(Permission::MemoryRead, "read the resident embedder")?;
-        Ok(kenning_vector::resident(&self.txn)?.map(|r| Embedder {
-            model_tag: r.model_tag,
-            dimension: r.dimension,
-        }))
+            self.who
+                .require(Permission::MemoryRead, "read the resident embedder")?;
+            Ok(kenning_vector::resident(&self.txn)?.map(|r| Embedder {
+                model_tag: r.model_tag,
+                dimension: r.dimension,
+            }))
         })
     }
 }

@@ -865,15 +865,15 @@ impl Snapshot {
     /// As [`Kenning::entity_graph`].
     pub fn entity_graph(&self, scope_id: &str) -> Result<EntityGraph> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "read entities")?;
-        scope::check_id("scope_id", scope_id)?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let reader = Reader::open(txn, scope_id)?;
-        Ok(EntityGraph {
-            entities: reader.all()?,
-            relations: reader.all_relations()?,
-        })
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "read entities")?;
+            scope::check_id("scope_id", scope_id)?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let reader = Reader::open(txn, scope_id)?;
+            Ok(EntityGraph {
+                entities: reader.all()?,
+                relations: reader.all_relations()?,
+            })
         })
     }
 
@@ -883,30 +883,30 @@ impl Snapshot {
     /// As [`Kenning::open_entities`].
     pub fn open_entities(&self, scope_id: &str, names: &[String]) -> Result<EntityGraph> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "read entities")?;
-        scope::check_id("scope_id", scope_id)?;
-        check_name_list("names", names)?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let reader = Reader::open(txn, scope_id)?;
-        let mut distinct = BTreeSet::new();
-        let ids: Vec<&str> = names
-            .iter()
-            .map(String::as_str)
-            .filter(|n| distinct.insert(*n))
-            .collect();
-        let mut entities = Vec::new();
-        for node in kenning_graph::nodes(txn, scope_id, &ids)?
-            .into_iter()
-            .flatten()
-        {
-            entities.push(reader.entity(node)?);
-        }
-        let relations = reader.relations(&entities)?;
-        Ok(EntityGraph {
-            entities,
-            relations,
-        })
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "read entities")?;
+            scope::check_id("scope_id", scope_id)?;
+            check_name_list("names", names)?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let reader = Reader::open(txn, scope_id)?;
+            let mut distinct = BTreeSet::new();
+            let ids: Vec<&str> = names
+                .iter()
+                .map(String::as_str)
+                .filter(|n| distinct.insert(*n))
+                .collect();
+            let mut entities = Vec::new();
+            for node in kenning_graph::nodes(txn, scope_id, &ids)?
+                .into_iter()
+                .flatten()
+            {
+                entities.push(reader.entity(node)?);
+            }
+            let relations = reader.relations(&entities)?;
+            Ok(EntityGraph {
+                entities,
+                relations,
+            })
         })
     }
 
@@ -916,77 +916,83 @@ impl Snapshot {
     /// As [`Kenning::search_entities`].
     pub fn search_entities(&self, scope_id: &str, query: &str) -> Result<EntityGraph> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "search entities")?;
-        scope::check_id("scope_id", scope_id)?;
-        if query.len() > MAX_QUERY_BYTES {
-            return Err(Error::invalid(
-                "query",
-                format!(
-                    "is {} bytes; the bound is {MAX_QUERY_BYTES} bytes: keep the words that                      matter",
-                    query.len()
-                ),
-            ));
-        }
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let reader = Reader::open(txn, scope_id)?;
-        let needle = query.to_lowercase();
-        let contains = |text: &str| text.to_lowercase().contains(&needle);
-        let mut matched = Vec::new();
-        let mut others: HashMap<String, Entity> = HashMap::new();
-        for e in reader.all()? {
-            let hit = contains(&e.name)
-                || e.entity_type.as_deref().is_some_and(contains)
-                || e.observations.iter().any(|o| contains(&o.content));
-            if hit {
-                matched.push(e);
-            } else {
-                others.insert(e.name.clone(), e);
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "search entities")?;
+            scope::check_id("scope_id", scope_id)?;
+            if query.len() > MAX_QUERY_BYTES {
+                return Err(Error::invalid(
+                    "query",
+                    format!(
+                        "is {} bytes; the bound is {MAX_QUERY_BYTES} bytes: keep the words that                      matter",
+                        query.len()
+                    ),
+                ));
             }
-        }
-        if !query.trim().is_empty() && !others.is_empty() {
-            let back = txn.open_table(OBSERVED).db()?;
-            let mut owners: HashMap<u64, String> = HashMap::new();
-            let mut failure = None;
-            let mut accept = |doc: u64| -> bool {
-                let owner = back
-                    .get(doc)
-                    .db()
-                    .map_err(Error::from)
-                    .and_then(|owner| match owner {
-                        Some(name) if !reader.fenced(CapsuleId::new(doc))? => {
-                            Ok(Some(name.value().to_owned()))
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let reader = Reader::open(txn, scope_id)?;
+            let needle = query.to_lowercase();
+            let contains = |text: &str| text.to_lowercase().contains(&needle);
+            let mut matched = Vec::new();
+            let mut others: HashMap<String, Entity> = HashMap::new();
+            for e in reader.all()? {
+                let hit = contains(&e.name)
+                    || e.entity_type.as_deref().is_some_and(contains)
+                    || e.observations.iter().any(|o| contains(&o.content));
+                if hit {
+                    matched.push(e);
+                } else {
+                    others.insert(e.name.clone(), e);
+                }
+            }
+            if !query.trim().is_empty() && !others.is_empty() {
+                let back = txn.open_table(OBSERVED).db()?;
+                let mut owners: HashMap<u64, String> = HashMap::new();
+                let mut failure = None;
+                let mut accept = |doc: u64| -> bool {
+                    let owner =
+                        back.get(doc)
+                            .db()
+                            .map_err(Error::from)
+                            .and_then(|owner| match owner {
+                                Some(name) if !reader.fenced(CapsuleId::new(doc))? => {
+                                    Ok(Some(name.value().to_owned()))
+                                }
+                                _ => Ok(None),
+                            });
+                    match owner {
+                        Ok(Some(name)) => {
+                            owners.insert(doc, name);
+                            true
                         }
-                        _ => Ok(None),
-                    });
-                match owner {
-                    Ok(Some(name)) => {
-                        owners.insert(doc, name);
-                        true
+                        Ok(None) => false,
+                        Err(e) => {
+                            failure.get_or_insert(e);
+                            false
+                        }
                     }
-                    Ok(None) => false,
-                    Err(e) => {
-                        failure.get_or_insert(e);
-                        false
+                };
+                let ranked = capsule::term(TERM_INDEX.search(
+                    txn,
+                    scope_id,
+                    query,
+                    SEARCH_DEPTH,
+                    &mut accept,
+                ))?;
+                if let Some(e) = failure {
+                    return Err(e);
+                }
+                for hit in ranked {
+                    if let Some(entity) = owners.get(&hit.doc).and_then(|name| others.remove(name))
+                    {
+                        matched.push(entity);
                     }
                 }
-            };
-            let ranked =
-                capsule::term(TERM_INDEX.search(txn, scope_id, query, SEARCH_DEPTH, &mut accept))?;
-            if let Some(e) = failure {
-                return Err(e);
             }
-            for hit in ranked {
-                if let Some(entity) = owners.get(&hit.doc).and_then(|name| others.remove(name)) {
-                    matched.push(entity);
-                }
-            }
-        }
-        let relations = reader.relations(&matched)?;
-        Ok(EntityGraph {
-            entities: matched,
-            relations,
-        })
+            let relations = reader.relations(&matched)?;
+            Ok(EntityGraph {
+                entities: matched,
+                relations,
+            })
         })
     }
 }

@@ -310,9 +310,11 @@ impl From<kenning_table::StorageError> for Error {
         }
         if e.is_corruption() {
             return Self::Storage {
-                message: format!("{e}: the store file is damaged: run `kenning store check` on \
+                message: format!(
+                    "{e}: the store file is damaged: run `kenning store check` on \
                                   it, `kenning store salvage` to copy what still reads, or \
-                                  restore it from a backup"),
+                                  restore it from a backup"
+                ),
                 source: Some(e.into()),
             };
         }

@@ -318,17 +318,17 @@ impl Snapshot {
     /// As [`Kenning::start_formation`].
     pub fn start_formation(&self, scope_id: &str) -> Result<Formation> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryWrite, "start a formation")?;
-        scope::check_id("scope_id", scope_id)?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        let vocabulary =
-            vocabulary::resolved_for_scope(&txn.open_table(VOCABULARY).db()?, scope_id)?;
-        Ok(Formation {
-            scope_id: scope_id.to_owned(),
-            started: Timestamp::now(),
-            vocabulary,
-        })
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryWrite, "start a formation")?;
+            scope::check_id("scope_id", scope_id)?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            let vocabulary =
+                vocabulary::resolved_for_scope(&txn.open_table(VOCABULARY).db()?, scope_id)?;
+            Ok(Formation {
+                scope_id: scope_id.to_owned(),
+                started: Timestamp::now(),
+                vocabulary,
+            })
         })
     }
 }

@@ -214,12 +214,12 @@ impl Snapshot {
     /// As [`Kenning::query_graph`].
     pub fn query_graph(&self, scope_id: &str, query: &GraphQuery) -> Result<GraphAnswer> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "query the graph")?;
-        scope::check_id("scope_id", scope_id)?;
-        query.check()?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        self.graph_query(scope_id, query)
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "query the graph")?;
+            scope::check_id("scope_id", scope_id)?;
+            query.check()?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            self.graph_query(scope_id, query)
         })
     }
 
@@ -234,11 +234,11 @@ impl Snapshot {
         limit: u32,
     ) -> Result<NodePage> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "list the graph")?;
-        scope::check_id("scope_id", scope_id)?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
-        Ok(kenning_graph::list_nodes(txn, scope_id, after, limit)?)
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "list the graph")?;
+            scope::check_id("scope_id", scope_id)?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
+            Ok(kenning_graph::list_nodes(txn, scope_id, after, limit)?)
         })
     }
 }

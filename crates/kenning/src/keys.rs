@@ -310,16 +310,16 @@ impl Snapshot {
     /// As [`Kenning::api_keys`].
     pub fn api_keys(&self) -> Result<Vec<ApiKey>> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::KeysManage, "list API keys")?;
-        let table = txn.open_table(API_KEYS).db()?;
-        let mut out = Vec::new();
-        for entry in table.iter().db()? {
-            let (_, value) = entry.db()?;
-            let stored: Stored = record::decode(API_KEYS.name(), value.value())?;
-            out.push(stored.key);
-        }
-        Ok(out)
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::KeysManage, "list API keys")?;
+            let table = txn.open_table(API_KEYS).db()?;
+            let mut out = Vec::new();
+            for entry in table.iter().db()? {
+                let (_, value) = entry.db()?;
+                let stored: Stored = record::decode(API_KEYS.name(), value.value())?;
+                out.push(stored.key);
+            }
+            Ok(out)
         })
     }
 }

@@ -482,8 +482,8 @@ impl Snapshot {
     /// As [`Kenning::scope`].
     pub fn scope(&self, id: &str) -> Result<Scope> {
         crate::error::contain(self.store.path(), || {
-        use kenning_table::DbResult as _;
-        scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
+            use kenning_table::DbResult as _;
+            scope::reach(&self.txn.open_table(scope::SCOPES).db()?, &self.who, id)
         })
     }
 
@@ -493,8 +493,8 @@ impl Snapshot {
     /// As [`Kenning::scopes`].
     pub fn scopes(&self) -> Result<Vec<Scope>> {
         crate::error::contain(self.store.path(), || {
-        use kenning_table::DbResult as _;
-        scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
+            use kenning_table::DbResult as _;
+            scope::list(&self.txn.open_table(scope::SCOPES).db()?, &self.who)
         })
     }
 
@@ -504,10 +504,10 @@ impl Snapshot {
     /// As [`Kenning::audit_log`].
     pub fn audit_log(&self, after: u64, limit: usize) -> Result<Vec<AuditRecord>> {
         crate::error::contain(self.store.path(), || {
-        use kenning_table::DbResult as _;
-        self.who
-            .require(Permission::AuditRead, "read the audit log")?;
-        audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)
+            use kenning_table::DbResult as _;
+            self.who
+                .require(Permission::AuditRead, "read the audit log")?;
+            audit::read(&self.txn.open_table(audit::AUDIT).db()?, after, limit)
         })
     }
 }

@@ -575,144 +575,144 @@ impl Snapshot {
     /// As [`Kenning::retrieve`].
     pub fn retrieve(&self, request: &RetrieveRequest) -> Result<Retrieval> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::MemoryRead, "retrieve memory")?;
-        let lane = request.resolved_lane();
-        let checked = request.check_for(lane)?;
-        scope::reach(&txn.open_table(SCOPES).db()?, who, &request.scope)?;
-        let canon = txn.open_table(CAPSULES).db()?;
-        let lifecycle = txn.open_table(LIFECYCLE).db()?;
-        let listing = txn.open_table(SCOPE_CAPSULES).db()?;
-        let now = Timestamp::now();
-        let window = request.window;
-        let scope_id = request.scope.as_str();
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::MemoryRead, "retrieve memory")?;
+            let lane = request.resolved_lane();
+            let checked = request.check_for(lane)?;
+            scope::reach(&txn.open_table(SCOPES).db()?, who, &request.scope)?;
+            let canon = txn.open_table(CAPSULES).db()?;
+            let lifecycle = txn.open_table(LIFECYCLE).db()?;
+            let listing = txn.open_table(SCOPE_CAPSULES).db()?;
+            let now = Timestamp::now();
+            let window = request.window;
+            let scope_id = request.scope.as_str();
 
-        // One admission for both lanes (R4, R5). It runs for a capsule only when the capsule
-        // would enter a lane's best, before it does. Both lanes read this snapshot's state (the
-        // term index from its transaction, the vectors from its derived copy); the listing
-        // check makes admission a function of the snapshot's records alone all the same.
-        // Shared with the vector lane's scan threads (see `vector_lane`), hence a mutex.
-        let failure: Mutex<Option<Error>> = Mutex::new(None);
-        let admit = |doc: u64| -> Result<bool> {
-            if listing.get((scope_id, doc)).db()?.is_none() {
-                return Ok(false);
-            }
-            let id = CapsuleId::new(doc);
-            if fences(&lifecycle, id)?.fenced_at(now) {
-                return Ok(false);
-            }
-            if let Some(w) = window {
-                let dated = canonical(&canon, id)?
-                    .and_then(|c| c.fact_time)
-                    .is_some_and(|ft| ft.overlaps(w.from, w.until));
-                if !dated {
+            // One admission for both lanes (R4, R5). It runs for a capsule only when the capsule
+            // would enter a lane's best, before it does. Both lanes read this snapshot's state (the
+            // term index from its transaction, the vectors from its derived copy); the listing
+            // check makes admission a function of the snapshot's records alone all the same.
+            // Shared with the vector lane's scan threads (see `vector_lane`), hence a mutex.
+            let failure: Mutex<Option<Error>> = Mutex::new(None);
+            let admit = |doc: u64| -> Result<bool> {
+                if listing.get((scope_id, doc)).db()?.is_none() {
                     return Ok(false);
                 }
-            }
-            Ok(true)
-        };
-        let accept = |doc: u64| match admit(doc) {
-            Ok(yes) => yes,
-            Err(e) => {
-                failure
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .get_or_insert(e);
-                false
-            }
-        };
-
-        let depth = match lane {
-            Lane::Fused => request.fusion.depth_for(request.limit),
-            _ => request.limit,
-        };
-        let term = match (lane, checked.query) {
-            (Lane::Term | Lane::Fused, Some(query)) => {
-                capsule::term(TERM_INDEX.search(txn, scope_id, query, depth, &mut &accept))?
-            }
-            _ => Vec::new(),
-        };
-        let vector = match (lane, &checked.embedding) {
-            (Lane::Vector | Lane::Fused, Some(q)) => {
-                self.vector_lane(scope_id, q, depth, &accept)?
-            }
-            (_, Some(q)) => {
-                self.derived.vectors.check_query(q)?;
-                Vec::new()
-            }
-            _ => Vec::new(),
-        };
-        if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
-            return Err(e);
-        }
-
-        let ranked: Vec<Ranked> = match lane {
-            Lane::Fused => {
-                let term: Vec<kenning_vector::LaneHit> = term
-                    .iter()
-                    .map(|s| kenning_vector::LaneHit {
-                        capsule: s.doc,
-                        score: s.score,
-                    })
-                    .collect();
-                request
-                    .fusion
-                    .rrf()
-                    .fuse(&term, &vector, request.limit)
-                    .into_iter()
-                    .map(|f| Ranked {
-                        doc: f.capsule,
-                        score: f.score,
-                        term: f.term.and_then(|p| lane_score(p.rank, p.score)),
-                        vector: f.vector.and_then(|p| lane_score(p.rank, p.score)),
-                    })
-                    .collect()
-            }
-            Lane::Vector => (1..)
-                .zip(vector)
-                .map(|(rank, h)| Ranked {
-                    doc: h.capsule,
-                    score: h.score,
-                    term: None,
-                    vector: lane_score(rank, h.score),
-                })
-                .collect(),
-            _ => (1..)
-                .zip(term)
-                .map(|(rank, s)| Ranked {
-                    doc: s.doc,
-                    score: s.score,
-                    term: lane_score(rank, s.score),
-                    vector: None,
-                })
-                .collect(),
-        };
-
-        let mut hits = Vec::with_capacity(ranked.len());
-        for r in ranked {
-            let id = CapsuleId::new(r.doc);
-            let Some(c) = canonical(&canon, id)? else {
-                return Err(Error::Storage {
-                    message: format!(
-                        "{id} was admitted to recall but has no record: the store is corrupt; \
-                         restore it from a backup"
-                    ),
-                    source: None,
-                });
+                let id = CapsuleId::new(doc);
+                if fences(&lifecycle, id)?.fenced_at(now) {
+                    return Ok(false);
+                }
+                if let Some(w) = window {
+                    let dated = canonical(&canon, id)?
+                        .and_then(|c| c.fact_time)
+                        .is_some_and(|ft| ft.overlaps(w.from, w.until));
+                    if !dated {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
             };
-            let f = fences(&lifecycle, id)?;
-            hits.push(Hit {
-                capsule: assemble(id, c, &f, now),
-                score: r.score,
-                term: r.term,
-                vector: r.vector,
-            });
-        }
-        let sidecars = crate::classification::Sidecars::open(txn)?;
-        for hit in &mut hits {
-            sidecars.fill(&mut hit.capsule)?;
-        }
-        Ok(Retrieval { lane, hits })
+            let accept = |doc: u64| match admit(doc) {
+                Ok(yes) => yes,
+                Err(e) => {
+                    failure
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .get_or_insert(e);
+                    false
+                }
+            };
+
+            let depth = match lane {
+                Lane::Fused => request.fusion.depth_for(request.limit),
+                _ => request.limit,
+            };
+            let term = match (lane, checked.query) {
+                (Lane::Term | Lane::Fused, Some(query)) => {
+                    capsule::term(TERM_INDEX.search(txn, scope_id, query, depth, &mut &accept))?
+                }
+                _ => Vec::new(),
+            };
+            let vector = match (lane, &checked.embedding) {
+                (Lane::Vector | Lane::Fused, Some(q)) => {
+                    self.vector_lane(scope_id, q, depth, &accept)?
+                }
+                (_, Some(q)) => {
+                    self.derived.vectors.check_query(q)?;
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            };
+            if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+                return Err(e);
+            }
+
+            let ranked: Vec<Ranked> = match lane {
+                Lane::Fused => {
+                    let term: Vec<kenning_vector::LaneHit> = term
+                        .iter()
+                        .map(|s| kenning_vector::LaneHit {
+                            capsule: s.doc,
+                            score: s.score,
+                        })
+                        .collect();
+                    request
+                        .fusion
+                        .rrf()
+                        .fuse(&term, &vector, request.limit)
+                        .into_iter()
+                        .map(|f| Ranked {
+                            doc: f.capsule,
+                            score: f.score,
+                            term: f.term.and_then(|p| lane_score(p.rank, p.score)),
+                            vector: f.vector.and_then(|p| lane_score(p.rank, p.score)),
+                        })
+                        .collect()
+                }
+                Lane::Vector => (1..)
+                    .zip(vector)
+                    .map(|(rank, h)| Ranked {
+                        doc: h.capsule,
+                        score: h.score,
+                        term: None,
+                        vector: lane_score(rank, h.score),
+                    })
+                    .collect(),
+                _ => (1..)
+                    .zip(term)
+                    .map(|(rank, s)| Ranked {
+                        doc: s.doc,
+                        score: s.score,
+                        term: lane_score(rank, s.score),
+                        vector: None,
+                    })
+                    .collect(),
+            };
+
+            let mut hits = Vec::with_capacity(ranked.len());
+            for r in ranked {
+                let id = CapsuleId::new(r.doc);
+                let Some(c) = canonical(&canon, id)? else {
+                    return Err(Error::Storage {
+                        message: format!(
+                            "{id} was admitted to recall but has no record: the store is corrupt; \
+                         restore it from a backup"
+                        ),
+                        source: None,
+                    });
+                };
+                let f = fences(&lifecycle, id)?;
+                hits.push(Hit {
+                    capsule: assemble(id, c, &f, now),
+                    score: r.score,
+                    term: r.term,
+                    vector: r.vector,
+                });
+            }
+            let sidecars = crate::classification::Sidecars::open(txn)?;
+            for hit in &mut hits {
+                sidecars.fill(&mut hit.capsule)?;
+            }
+            Ok(Retrieval { lane, hits })
         })
     }
 

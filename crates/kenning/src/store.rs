@@ -157,9 +157,8 @@ fn remove_stale_creations(path: &Path, name: &str) {
 fn refuse_unless_store(path: &Path) -> Result<()> {
     use std::io::Read as _;
     let shown = path.display().to_string();
-    let io = |e: std::io::Error| {
-        Error::storage(format!("cannot open the store at {shown}: {e}"), e)
-    };
+    let io =
+        |e: std::io::Error| Error::storage(format!("cannot open the store at {shown}: {e}"), e);
     let mut file = std::fs::File::open(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
     match crate::storage::found(len, |head| file.read_exact(head)).map_err(io)? {
@@ -190,7 +189,6 @@ fn check_format(format: Option<u64>) -> Result<()> {
         _ => Ok(()),
     }
 }
-
 
 pub(crate) struct Inner {
     /// The database: the file itself, or (read-only handles) a private copy-on-write view of
@@ -329,7 +327,12 @@ impl OpenOptions {
         } else {
             create_atomically(path)?;
         }
-        Kenning::finish_open(contained(path, || self.builder().create(path))?, path, self, false)
+        Kenning::finish_open(
+            contained(path, || self.builder().create(path))?,
+            path,
+            self,
+            false,
+        )
     }
 
     /// Opens the existing store at `path` for reading only; see [`Kenning::open_read_only`].
@@ -353,7 +356,10 @@ impl OpenOptions {
                 _ => e.to_string(),
             };
             Error::storage(
-                format!("cannot open the store at {} read-only: {why}", path.display()),
+                format!(
+                    "cannot open the store at {} read-only: {why}",
+                    path.display()
+                ),
                 e,
             )
         })?;
@@ -405,7 +411,9 @@ impl Kenning {
         options: OpenOptions,
         read_only: bool,
     ) -> Result<Self> {
-        let db = db.db().map_err(|e| crate::error::opening(path, read_only, e))?;
+        let db = db
+            .db()
+            .map_err(|e| crate::error::opening(path, read_only, e))?;
         let kenning = Self {
             inner: Arc::new(Inner {
                 db,

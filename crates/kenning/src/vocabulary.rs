@@ -202,18 +202,20 @@ impl Snapshot {
     /// As [`Kenning::vocabulary`].
     pub fn vocabulary(&self, level: Level<'_>) -> Result<VocabularyRead> {
         crate::error::contain(self.store.path(), || {
-        let (who, txn) = (&self.who, &self.txn);
-        who.require(Permission::VocabularyRead, "read a vocabulary")?;
-        let table = txn.open_table(VOCABULARY).db()?;
-        match level {
-            Level::Enterprise => Ok(VocabularyRead::enterprise(stored(&table, ENTERPRISE_KEY)?)),
-            Level::Scope(id) => {
-                scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
-                let own = stored(&table, id)?;
-                let enterprise = stored(&table, ENTERPRISE_KEY)?;
-                Ok(VocabularyRead::scope(own, enterprise))
+            let (who, txn) = (&self.who, &self.txn);
+            who.require(Permission::VocabularyRead, "read a vocabulary")?;
+            let table = txn.open_table(VOCABULARY).db()?;
+            match level {
+                Level::Enterprise => {
+                    Ok(VocabularyRead::enterprise(stored(&table, ENTERPRISE_KEY)?))
+                }
+                Level::Scope(id) => {
+                    scope::reach(&txn.open_table(SCOPES).db()?, who, id)?;
+                    let own = stored(&table, id)?;
+                    let enterprise = stored(&table, ENTERPRISE_KEY)?;
+                    Ok(VocabularyRead::scope(own, enterprise))
+                }
             }
-        }
         })
     }
 }

@@ -236,6 +236,9 @@ fn c1_stores_on_custom_storage_survive_a_copy_of_their_bytes() {
     // destroyed) is refused and left as it was: it may be a populated store.
     let unfinished = MemoryStorage::from_bytes(vec![0; 4096]);
     let err = Kenning::open_storage(unfinished.clone(), "unfinished").unwrap_err();
-    assert!(err.to_string().contains("not a complete Kenning store"), "{err}");
+    assert!(
+        err.to_string().contains("not a complete Kenning store"),
+        "{err}"
+    );
     assert_eq!(unfinished.to_bytes(), vec![0; 4096]);
 }
