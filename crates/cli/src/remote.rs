@@ -189,12 +189,7 @@ impl Client {
     }
 
     /// The status, body and headers of one request.
-    fn raw(
-        &self,
-        method: &str,
-        path: &str,
-        body: Option<Vec<u8>>,
-    ) -> kenning::Result<Raw> {
+    fn raw(&self, method: &str, path: &str, body: Option<Vec<u8>>) -> kenning::Result<Raw> {
         let url = format!("{}{path}", self.server.url);
         let mut builder = ureq::http::Request::builder()
             .method(method)
