@@ -204,7 +204,17 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = Json(*self.body);
         if self.status == StatusCode::UNAUTHORIZED {
-            (self.status, [(header::WWW_AUTHENTICATE, "Bearer")], body).into_response()
+            // The request's body may be left unread: close the connection rather than have a
+            // client reuse one the server is about to drop.
+            (
+                self.status,
+                [
+                    (header::WWW_AUTHENTICATE, "Bearer"),
+                    (header::CONNECTION, "close"),
+                ],
+                body,
+            )
+                .into_response()
         } else if let Some(allow) = self.allow {
             (self.status, [(header::ALLOW, allow)], body).into_response()
         } else {

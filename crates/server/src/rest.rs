@@ -91,18 +91,21 @@ pub fn routes(store: Kenning, auth: Auth) -> Router {
             ApiError::new(
                 StatusCode::NOT_FOUND,
                 ErrorCode::NotFound.as_str(),
-                format!("no route {method} {path}: see /openapi.json for the routes"),
+                format!("no route {method} {path}: the README lists the routes"),
             )
         })
         .method_not_allowed_fallback(|method: Method, uri: Uri| async move {
-            ApiError::new(
+            let allowed = allowed(uri.path());
+            let mut e = ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
                 "METHOD_NOT_ALLOWED",
                 format!(
-                    "{} does not take {method}: see /openapi.json for the methods it takes",
+                    "{} does not take {method}: it takes {allowed}",
                     kenning::vocab::quote(uri.path())
                 ),
-            )
+            );
+            e.allow = Some(allowed);
+            e
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(app)
@@ -110,6 +113,23 @@ pub fn routes(store: Kenning, auth: Auth) -> Router {
 }
 
 // ---- plumbing ---------------------------------------------------------------------------
+
+/// The methods the route matching `path` takes (the `Allow` of a 405).
+fn allowed(path: &str) -> &'static str {
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    match segments.as_slice() {
+        ["v1", "memory", "vocabulary"] => "PUT, GET, DELETE",
+        ["v1", "scopes"] | ["v1", "keys"] => "GET, POST",
+        ["v1", "scopes", _, "embeddings" | "entities"] => "GET, POST",
+        ["v1", "capsules", id] if *id != "batch" => "GET, DELETE",
+        ["v1", "keys", _] => "DELETE",
+        ["v1", "whoami" | "audit"]
+        | ["v1", "scopes", _]
+        | ["v1", "scopes", _, "capsules"]
+        | ["v1", "scopes", _, "graph", "nodes"] => "GET",
+        _ => "POST",
+    }
+}
 
 /// A JSON body read as `T` (the library's serde type); a mismatch is `400` naming the field by
 /// its path in the body.
@@ -135,7 +155,7 @@ fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         ApiError::invalid(
             field,
             format!(
-                "{}: send the JSON this route documents in /openapi.json",
+                "{}: send the body this route takes (the README lists them)",
                 crate::error::shortened(e.inner().to_string())
             ),
         )
