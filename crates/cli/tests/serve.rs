@@ -707,3 +707,220 @@ fn serve_new(dir: &Path) -> Served {
         store,
     }
 }
+
+#[test]
+fn serve_opens_only_a_store_that_exists_unless_create() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("kenign.redb");
+    let (code, _, err) = cli(&typo, &["serve", "--addr", "127.0.0.1:0"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--create") && err.contains("kenign.redb"),
+        "{err}"
+    );
+    assert!(!typo.exists(), "a refused start created the file");
+}
+
+/// The same commands on a store read directly and on one held by a server: the same output
+/// and the same exit code, errors included.
+#[test]
+fn every_command_answers_through_a_server_as_on_the_file() {
+    let prepare = |path: &Path| {
+        ok(path, &["scopes", "register", "bot.a", "--kind", "agent"]);
+        key(path, &["agent.memory:read"], "bot.*")
+    };
+    let (here_dir, there_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let local_store = here_dir.path().join("kenning.redb");
+    let served_store = there_dir.path().join("kenning.redb");
+    let local_key = prepare(&local_store);
+    let served_key = prepare(&served_store);
+    let served = Served::start(&served_store);
+    let graph = r#"{"nodes": [{"id": "ana", "label": "Ana", "nodeType": "Person"}]}"#;
+    let steps: Vec<(Vec<&str>, bool)> = vec![
+        (
+            vec![
+                "memory",
+                "put",
+                "--scope",
+                "bot.a",
+                "--meta",
+                "k=v",
+                "Ana prefers email.",
+            ],
+            false,
+        ),
+        (
+            vec![
+                "memory",
+                "put",
+                "--scope",
+                "bot.a",
+                "--meta",
+                "bad key=v",
+                "x",
+            ],
+            false,
+        ),
+        (vec!["memory", "put", "--scope", "bot.none", "x"], false),
+        (vec!["memory", "get", "cap-9"], false),
+        (
+            vec![
+                "memory", "retrieve", "--scope", "bot.a", "email", "-o", "json",
+            ],
+            false,
+        ),
+        (
+            vec![
+                "memory",
+                "retrieve",
+                "--scope",
+                "bot.a",
+                "email",
+                "--rrf-k",
+                "-1",
+                "--lane",
+                "fused",
+                "--embedding",
+                "[1,0]",
+            ],
+            false,
+        ),
+        (vec!["memory", "quarantine", "cap-1", "-o", "json"], false),
+        (vec!["memory", "release", "cap-1"], false),
+        (vec!["memory", "release", "cap-1"], false),
+        (
+            vec!["memory", "supersede", "cap-1", "Ana prefers chat."],
+            false,
+        ),
+        (
+            vec!["memory", "commit-graph", "--scope", "bot.a", graph],
+            false,
+        ),
+        (
+            vec!["scopes", "memory", "inspect", "bot.a", "--graph"],
+            false,
+        ),
+        (vec!["scopes", "list", "-o", "json"], false),
+        (
+            vec!["vocab", "remove", "--scope", "bot.a", "-o", "json"],
+            false,
+        ),
+        (
+            vec![
+                "vocab", "declare", "--scope", "bot.a", "--class", "Person=", "--yes",
+            ],
+            false,
+        ),
+        (
+            vec!["vocab", "remove", "--scope", "bot.a", "-o", "json"],
+            false,
+        ),
+        (vec!["vocab", "get", "--scope", "bad scope"], false),
+        (vec!["memory", "get", "cap-1"], true),
+        (
+            vec!["memory", "put", "--scope", "bot.a", "read-only key"],
+            true,
+        ),
+        (vec!["keys", "list"], true),
+        (vec!["memory", "forget", "cap-2", "--yes"], false),
+    ];
+    for (args, with_key) in &steps {
+        let (lk, sk) = (local_key.as_str(), served_key.as_str());
+        let (here, there) = if *with_key {
+            (
+                cli_env(&local_store, args, &[("KENNING_API_KEY", lk)]),
+                cli_env(&served_store, args, &[("KENNING_API_KEY", sk)]),
+            )
+        } else {
+            (cli(&local_store, args), cli(&served_store, args))
+        };
+        let same = |s: &str| {
+            s.replace(&local_store.display().to_string(), "STORE")
+                .replace(&served_store.display().to_string(), "STORE")
+                .lines()
+                .filter(|l| {
+                    !l.contains("\"created\"")
+                        && !l.contains("\"registered\"")
+                        && !l.starts_with("CREATED")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            here.0, there.0,
+            "exit code of {args:?}: {} / {}",
+            here.2, there.2
+        );
+        assert_eq!(same(&here.1), same(&there.1), "stdout of {args:?}");
+        assert_eq!(same(&here.2), same(&there.2), "stderr of {args:?}");
+    }
+    // The served store's audit log names the CLI's user, as the local one does.
+    let audit = |p: &Path| ok(p, &["audit", "-o", "json"]);
+    let principals = |text: String| -> Vec<String> {
+        let v: Value = serde_json::from_str(&text).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["principal"].to_string())
+            .collect()
+    };
+    assert_eq!(
+        principals(audit(&local_store)),
+        principals(audit(&served_store))
+    );
+    assert!(served.stop("TERM"));
+}
+
+#[test]
+fn a_relay_runs_as_its_operator_name_and_the_kenning_operator_header_names_the_operator() {
+    let (_dir, path) = store("bot.load");
+    let served = Served::start(&path);
+    let (status, _) = http(
+        &format!("{}/v1/capsules", served.url),
+        "POST",
+        Some(&served.token),
+        Some(r#"{"scope": "bot.load", "content": "to forget"}"#),
+    );
+    assert_eq!(status, 200);
+    let mut child = Command::new(kenning())
+        .arg("--store")
+        .arg(&path)
+        .args(["mcp", "--operator", "relay-op", "--scope", "bot.load"])
+        .env_remove("KENNING_API_KEY")
+        .env_remove("KENNING_SERVER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let forget = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "memory_forget", "arguments": {"id": "cap-1"}}});
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{forget}\n").as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let answer: Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(answer["id"], 5);
+    assert!(answer["result"].is_object(), "{answer}");
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let response = agent
+        .post(format!("{}/v1/keys", served.url))
+        .header("authorization", format!("Bearer {}", served.token))
+        .header("kenning-operator", "alice")
+        .header("content-type", "application/json")
+        .send(&br#"{"permissions": ["agent.memory:read"]}"#[..])
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let (_, log) = served.call("GET", "/v1/audit?limit=100", Some(&served.token), None);
+    let by_action = |action: &str| {
+        log.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["action"] == action)
+            .map(|r| r["principal"].clone())
+    };
+    assert_eq!(by_action("capsule.forget"), Some(json!("session:relay-op")));
+    assert_eq!(by_action("key.create"), Some(json!("session:alice")));
+}
