@@ -894,13 +894,23 @@ fn a_relay_runs_as_its_operator_name_and_the_kenning_operator_header_names_the_o
         .unwrap();
     let forget = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
         "params": {"name": "memory_forget", "arguments": {"id": "cap-1"}}});
+    // A call without its tool's name: answered by the relay's own framing, with its id.
+    let nameless = json!({"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {}});
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(format!("{forget}\n").as_bytes()).unwrap();
+    stdin
+        .write_all(format!("{forget}\n{nameless}\n").as_bytes())
+        .unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    let answer: Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
-    assert_eq!(answer["id"], 5);
-    assert!(answer["result"].is_object(), "{answer}");
+    let answers: BTreeMap<i64, Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["id"].as_i64().unwrap(), v)
+        })
+        .collect();
+    assert!(answers[&5]["result"].is_object(), "{answers:?}");
+    assert_eq!(answers[&6]["error"]["code"], -32602, "{answers:?}");
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()
