@@ -28,6 +28,13 @@ pub(crate) struct Cli {
     #[arg(long, global = true, env = "KENNING_API_KEY", hide_env_values = true)]
     pub(crate) api_key: Option<String>,
 
+    /// Carry the command out through the `kenning serve` at this URL (e.g.
+    /// http://127.0.0.1:7474). Without it, a server found from the discovery file beside the
+    /// store (STORE.server.json) is used when one answers there, and the file directly
+    /// otherwise.
+    #[arg(long, global = true, env = "KENNING_SERVER", value_name = "URL")]
+    pub(crate) server: Option<String>,
+
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -58,6 +65,32 @@ pub(crate) enum Command {
     /// session. One of the two is required. Speaks JSON-RPC on standard input and output;
     /// diagnostics go to standard error.
     Mcp(McpArgs),
+    /// Serve the store over HTTP: the REST routes, /openapi.json, and MCP (Streamable HTTP) at
+    /// /mcp, on one listener.
+    ///
+    /// Holds the store until SIGINT or SIGTERM, then finishes the requests in flight, flushes
+    /// and closes it. Every request needs `Authorization: Bearer <token>`: an API key's secret,
+    /// or the operator token, which the server writes on start to STORE.token (mode 0600); its
+    /// address goes to STORE.server.json, where the CLI and `kenning mcp` find it and carry
+    /// their calls out through it. Refuses to start if other users may write in the store's
+    /// directory.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// Where to listen, as HOST:PORT; port 0 picks a free one. The default is loopback only.
+    #[arg(
+        long,
+        value_name = "HOST:PORT",
+        env = "KENNING_SERVE_ADDR",
+        default_value = "127.0.0.1:7474"
+    )]
+    pub(crate) addr: String,
+
+    /// Create the store when it does not exist (otherwise a mistyped --store is an error).
+    #[arg(long)]
+    pub(crate) create: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -11,6 +11,8 @@ mod json;
 mod mcp;
 mod memory;
 mod output;
+mod remote;
+mod serve;
 mod session;
 mod store;
 mod vocab;
@@ -62,6 +64,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // Maintenance of the file itself: no session, and nothing opened for writing.
         return store::run(&cli.store, cmd);
     }
+    if let Command::Serve(args) = &cli.command {
+        return serve::run(&cli, args);
+    }
     cli.command.preflight()?;
     let session = session::Session::open(&cli, cli.command.access())?;
     match cli.command {
@@ -70,6 +75,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys(cmd) => admin::keys(&session, cmd),
         Command::Audit(args) => admin::audit(&session, &args),
         Command::Memory(cmd) => memory::run(&session, cmd),
-        Command::Mcp(_) | Command::Store(_) => unreachable!("served above"),
+        Command::Mcp(_) | Command::Store(_) | Command::Serve(_) => unreachable!("served above"),
     }
 }

@@ -5,6 +5,7 @@ use kenning::{ErrorCode, Kenning, Permission, Principal};
 
 use crate::cli::{Cli, Command, KeysCommand, MemoryCommand, ScopesCommand, VocabularyCommand};
 use crate::output::Coded;
+use crate::remote::{Backend, Client};
 
 /// What a command needs from the store, decided before it is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,17 +62,50 @@ impl Command {
                 Access::Read
             }
             Command::Memory(_) => Access::Write,
-            // `kenning mcp` opens its store itself (crate::mcp::run) and never reaches here.
-            Command::Mcp(_) => Access::Write,
+            // `kenning mcp` and `kenning serve` open their store themselves and never reach
+            // here.
+            Command::Mcp(_) | Command::Serve(_) => Access::Write,
             Command::Store(_) => Access::Read,
         }
     }
 }
 
-/// An open store and the principal every call is made with.
+/// An open store (or the server holding it) and the principal every call is made with.
 pub(crate) struct Session {
-    pub(crate) store: Kenning,
+    pub(crate) store: Backend,
     pub(crate) who: Principal,
+}
+
+/// Refuses, under an API key, a management-class act, before anything is touched (L5).
+fn refuse_management(cli: &Cli, access: Access) -> anyhow::Result<()> {
+    if let Access::Manage { what, .. } = access
+        && cli.api_key.is_some()
+    {
+        anyhow::bail!(
+            "{what} is management-class and this session authenticates with an API key, which \
+             can never do it: run without --api-key / KENNING_API_KEY, as a management session"
+        );
+    }
+    Ok(())
+}
+
+/// Refuses a memory write to a principal without `agent.memory:write`, before anything is
+/// written.
+fn require_write(who: &Principal) -> anyhow::Result<()> {
+    if who.may(Permission::MemoryWrite) {
+        return Ok(());
+    }
+    Err(Coded {
+        code: Some(ErrorCode::PermissionDenied),
+        message: format!(
+            "writing memory needs {}, which {} does not hold: use a key that grants it \
+             (kenning keys create --permission {} ...)",
+            Permission::MemoryWrite,
+            who.audit_name(),
+            Permission::MemoryWrite
+        ),
+    }
+    .into())
 }
 
 impl Session {
@@ -79,17 +113,12 @@ impl Session {
     /// key; without one, as a management session for the user running the command (being able
     /// to open the file is the proof of ownership).
     pub(crate) fn open(cli: &Cli, access: Access) -> anyhow::Result<Self> {
+        refuse_management(cli, access)?;
+        if let Some(server) = crate::remote::find(cli)? {
+            return Self::through(server, access);
+        }
         let writes = match access {
-            Access::Manage { what, writes } => {
-                if cli.api_key.is_some() {
-                    anyhow::bail!(
-                        "{what} is management-class and this session authenticates with an API \
-                         key, which can never do it: run without --api-key / KENNING_API_KEY, \
-                         as a management session"
-                    );
-                }
-                writes
-            }
+            Access::Manage { writes, .. } => writes,
             Access::Read => false,
             Access::Write if cli.store.exists() => true,
             Access::Write => anyhow::bail!(
@@ -107,19 +136,7 @@ impl Session {
             let who = Kenning::open_read_only(&cli.store)?
                 .authenticate(secret)
                 .context("authenticating with --api-key / KENNING_API_KEY")?;
-            if !who.may(Permission::MemoryWrite) {
-                return Err(Coded {
-                    code: Some(ErrorCode::PermissionDenied),
-                    message: format!(
-                        "writing memory needs {}, which {} does not hold: use a key that grants \
-                         it (kenning keys create --permission {} ...)",
-                        Permission::MemoryWrite,
-                        who.audit_name(),
-                        Permission::MemoryWrite
-                    ),
-                }
-                .into());
-            }
+            require_write(&who)?;
         }
         let store = if writes {
             Kenning::open(&cli.store)?
@@ -136,13 +153,31 @@ impl Session {
             Some(secret) => store
                 .authenticate(secret)
                 .context("authenticating with --api-key / KENNING_API_KEY")?,
-            None => Principal::operator(
-                std::env::var("USER")
-                    .ok()
-                    .filter(|u| !u.is_empty())
-                    .unwrap_or_else(|| "local".to_owned()),
-            ),
+            None => Principal::operator(crate::remote::user()),
         };
-        Ok(Self { store, who })
+        Ok(Self {
+            store: Backend::Local(store),
+            who,
+        })
+    }
+
+    /// A session carried out through `server`: the principal is the one its token
+    /// authenticates there, checked as a local session's is.
+    fn through(server: crate::remote::Server, access: Access) -> anyhow::Result<Self> {
+        let key = server.operator.is_none();
+        let client = Client::new(server);
+        let who = client.whoami();
+        let who = if key {
+            who.context("authenticating with --api-key / KENNING_API_KEY")?
+        } else {
+            who.with_context(|| format!("authenticating to the server at {}", client.url()))?
+        };
+        if access == Access::Write && key {
+            require_write(&who)?;
+        }
+        Ok(Self {
+            store: Backend::Remote(client),
+            who,
+        })
     }
 }

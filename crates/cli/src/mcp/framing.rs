@@ -507,8 +507,8 @@ impl IdScan {
 
 /// The transport rmcp serves on: messages the framing read, answers to a writer task.
 pub(crate) struct Framed {
-    incoming: mpsc::Receiver<ClientJsonRpcMessage>,
-    outgoing: mpsc::UnboundedSender<Vec<u8>>,
+    pub(super) incoming: mpsc::Receiver<ClientJsonRpcMessage>,
+    pub(super) outgoing: mpsc::UnboundedSender<Vec<u8>>,
 }
 
 impl Transport<RoleServer> for Framed {

@@ -21,6 +21,7 @@
 mod compat;
 mod error;
 mod framing;
+mod relay;
 mod schemas;
 #[cfg(test)]
 mod tests;
@@ -52,7 +53,14 @@ pub(crate) struct State {
     pub(crate) store: Kenning,
     pub(crate) who: Principal,
     pub(crate) scope: Option<String>,
+    /// How this session's default scope is set, for the error of a call that names none.
+    pub(crate) scope_hint: &'static str,
 }
+
+/// How a stdio session sets its default scope.
+const STDIO_SCOPE_HINT: &str = "restart with `kenning mcp --scope ID`";
+/// How an HTTP session sets its default scope.
+const HTTP_SCOPE_HINT: &str = "connect to /mcp?scope=ID";
 
 impl State {
     /// The scope a call acts on: the one it names, or the server's `--scope`.
@@ -60,9 +68,11 @@ impl State {
         given.or_else(|| self.scope.clone()).ok_or_else(|| {
             error::invalid(
                 "scope",
-                "this call names no scope and the server was started without --scope: pass \
-                 \"scope\" (a registered scope id such as \"bot.support\"), or restart with \
-                 `kenning mcp --scope ID`",
+                format!(
+                    "this call names no scope and the session has no default scope: pass \
+                     \"scope\" (a registered scope id such as \"bot.support\"), or {}",
+                    self.scope_hint
+                ),
             )
         })
     }
@@ -112,15 +122,28 @@ fn registry() -> Vec<ToolDef> {
     all
 }
 
+/// Where a call's state comes from.
+enum Source {
+    /// A stdio session: one principal and one default scope, chosen at start.
+    Fixed(Arc<State>),
+    /// Streamable HTTP: the principal of each request's bearer token (put in the request's
+    /// extensions by `kenning_server::require_token`), the default scope of its `?scope=`.
+    PerRequest(Kenning),
+}
+
 /// The MCP server: the tool table and the state the calls share.
 struct Server {
-    state: Arc<State>,
+    source: Source,
     tools: Arc<Vec<ToolDef>>,
     listing: Vec<Tool>,
 }
 
 impl Server {
     fn new(state: State) -> Self {
+        Self::with_source(Source::Fixed(Arc::new(state)))
+    }
+
+    fn with_source(source: Source) -> Self {
         let tools = registry();
         let listing = tools
             .iter()
@@ -134,11 +157,65 @@ impl Server {
             })
             .collect();
         Self {
-            state: Arc::new(state),
+            source,
             tools: Arc::new(tools),
             listing,
         }
     }
+
+    /// The state a call runs with: the session's, or the one of the HTTP request `context`
+    /// carries.
+    fn state(&self, context: &RequestContext<RoleServer>) -> Result<Arc<State>, ErrorData> {
+        let store = match &self.source {
+            Source::Fixed(state) => return Ok(Arc::clone(state)),
+            Source::PerRequest(store) => store,
+        };
+        let parts = context.extensions.get::<axum::http::request::Parts>();
+        let caller = parts
+            .and_then(|p| p.extensions.get::<kenning_server::Caller>())
+            .ok_or_else(|| error::internal("the request carries no authenticated caller"))?;
+        let scope = parts
+            .and_then(|p| p.uri.query())
+            .and_then(|q| {
+                q.split('&')
+                    .filter_map(|pair| pair.split_once('='))
+                    .find(|(k, _)| *k == "scope")
+                    .map(|(_, v)| v.to_owned())
+            })
+            .filter(|v| !v.is_empty());
+        Ok(Arc::new(State {
+            store: store.clone(),
+            who: caller.who.clone(),
+            scope,
+            scope_hint: HTTP_SCOPE_HINT,
+        }))
+    }
+}
+
+/// MCP over Streamable HTTP on `store`, for `/mcp`: stateless (each POST is answered on its
+/// own, as JSON), every call under the principal of its request's bearer token. Put
+/// `kenning_server::require_token` in front of it.
+pub(crate) fn http_service(
+    store: Kenning,
+    cancel: tokio_util::sync::CancellationToken,
+    hosts: Vec<String>,
+) -> rmcp::transport::streamable_http_server::StreamableHttpService<
+    impl ServerHandler,
+    rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+> {
+    use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
+    let config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_sse_keep_alive(None)
+        .with_cancellation_token(cancel)
+        .with_allowed_hosts(hosts)
+        .with_max_request_body_bytes(DEFAULT_MAX_MESSAGE_BYTES);
+    rmcp::transport::streamable_http_server::StreamableHttpService::new(
+        move || Ok(Server::with_source(Source::PerRequest(store.clone()))),
+        Arc::default(),
+        config,
+    )
 }
 
 const INSTRUCTIONS: &str = "Kenning: durable memory for this agent in one local store file. \
@@ -181,7 +258,7 @@ impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let index = self
             .tools
@@ -189,7 +266,7 @@ impl ServerHandler for Server {
             .position(|t| t.name == request.name)
             .ok_or_else(|| error::unknown_tool(&request.name))?;
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let (state, tools) = (Arc::clone(&self.state), Arc::clone(&self.tools));
+        let (state, tools) = (self.state(&context)?, Arc::clone(&self.tools));
         let as_result = self.tools[index].errors_as_results;
         // The facade blocks (redb transactions, fsync): run it off the async workers so that
         // concurrent calls proceed side by side.
@@ -220,7 +297,7 @@ impl ServerHandler for Server {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != KNOWLEDGE_GRAPH {
             return Err(ErrorData::resource_not_found(
@@ -232,7 +309,7 @@ impl ServerHandler for Server {
                 Some(serde_json::json!({ "uri": error::shorten(&request.uri) })),
             ));
         }
-        let state = Arc::clone(&self.state);
+        let state = self.state(&context)?;
         let text = tokio::task::spawn_blocking(move || compat::knowledge_graph(&state))
             .await
             .map_err(|e| error::internal(format!("the read did not finish: {e}")))??;
@@ -287,6 +364,9 @@ fn principal(cli: &Cli, args: &McpArgs, store: &Kenning) -> anyhow::Result<Princ
 
 /// Serves the store until the client closes standard input.
 pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::ExitCode> {
+    if let Some(server) = crate::remote::find(cli)? {
+        return relay::run(cli, args, &server);
+    }
     if cli.api_key.is_some() && !cli.store.exists() {
         anyhow::bail!(
             "there is no store at {}: pass --store (or set KENNING_STORE); an API key belongs to \
@@ -301,6 +381,7 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
         store,
         who,
         scope: args.scope.clone(),
+        scope_hint: STDIO_SCOPE_HINT,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

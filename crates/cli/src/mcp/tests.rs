@@ -197,6 +197,7 @@ fn state() -> State {
         store,
         who,
         scope: Some("bot.support".to_owned()),
+        scope_hint: super::STDIO_SCOPE_HINT,
     }
 }
 

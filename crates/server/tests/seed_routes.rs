@@ -1,15 +1,10 @@
-//! The HTTP example (`examples/http_server.rs`) driven by a real HTTP client over loopback: the
-//! routes and bodies of seed 000, authentication, and the error statuses.
+//! The routes of seed 000 (`kenning_server::routes`) driven by a real HTTP client over loopback:
+//! the routes and bodies of the seed, authentication, and the error statuses.
 //!
-//! The example's source is compiled into this test, so the server under test is the example's
-//! own router, served by axum on a free port, with the store opened here so that a test can
+//! The router is served by axum on a free port, with the store opened here so that a test can
 //! prepare scopes, keys and graph nodes through the facade.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[path = "../http_server.rs"]
-#[allow(dead_code)] // `main` and its settings are not called from here
-mod http_server;
 
 use std::collections::BTreeSet;
 
@@ -109,7 +104,10 @@ impl Server {
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
             .unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        let router = http_server::router(store.clone(), Some(OPERATOR.to_owned()));
+        let router = kenning_server::routes(
+            store.clone(),
+            kenning_server::Auth::new(store.clone(), Some(OPERATOR.to_owned())),
+        );
         runtime.spawn(async move { axum::serve(listener, router).await });
 
         let http = ureq::Agent::config_builder()
@@ -193,7 +191,23 @@ fn assert_error(answer: &Answer, status: u16, code: &str) {
             .as_str()
             .is_some_and(|m| !m.is_empty())
     );
-    assert_eq!(answer.body.as_object().unwrap().len(), 2, "{}", answer.body);
+    // `{code, message}`, and only the members that help a client rebuild the facade's error.
+    for member in answer.body.as_object().unwrap().keys() {
+        assert!(
+            [
+                "code",
+                "message",
+                "field",
+                "what",
+                "id",
+                "scope",
+                "outcome_unknown"
+            ]
+            .contains(&member.as_str()),
+            "{}",
+            answer.body
+        );
+    }
 }
 
 #[test]
@@ -543,7 +557,7 @@ fn every_error_code_has_the_documented_status() {
         (ErrorCode::Storage, 500),
     ];
     for (code, status) in table {
-        assert_eq!(http_server::status_for(code).as_u16(), status, "{code}");
+        assert_eq!(kenning_server::status_for(code).as_u16(), status, "{code}");
     }
 }
 
@@ -572,7 +586,7 @@ fn a_body_over_the_bound_is_413_naming_the_bound() {
     let server = Server::start();
     let big = format!(
         r#"{{"vocabulary": {{"entityClasses": [{{"name": "P", "description": "{}"}}]}}}}"#,
-        "x".repeat(http_server::MAX_BODY_BYTES)
+        "x".repeat(kenning_server::MAX_BODY_BYTES)
     );
     for path in [
         "/v1/memory/vocabulary",
@@ -587,7 +601,7 @@ fn a_body_over_the_bound_is_413_naming_the_bound() {
         assert_error(&answer, 413, "INVALID_ARGUMENT");
         let message = answer.body["message"].as_str().unwrap();
         assert!(
-            message.contains(&http_server::MAX_BODY_BYTES.to_string()),
+            message.contains(&kenning_server::MAX_BODY_BYTES.to_string()),
             "{message}"
         );
     }
@@ -648,32 +662,6 @@ fn a_query_without_its_graph_section_is_400_naming_it() {
 }
 
 #[test]
-fn a_missing_store_is_an_error_unless_create_is_given() {
-    let dir = tempfile::tempdir().unwrap();
-    let typo = dir.path().join("kenign.redb");
-    let args = |more: &[&str]| {
-        let mut all = vec!["--store".to_owned(), typo.display().to_string()];
-        all.extend(more.iter().map(|s| (*s).to_owned()));
-        http_server::Settings::read(all.into_iter())
-            .unwrap()
-            .unwrap()
-    };
-    let settings = args(&[]);
-    let Err(message) = http_server::open_store(&settings.store, settings.create) else {
-        panic!("a missing store was opened");
-    };
-    assert!(
-        message.contains("--create") && message.contains("kenign.redb"),
-        "{message}"
-    );
-    assert!(!typo.exists(), "a refused open created the file");
-    let settings = args(&["--create"]);
-    let store = http_server::open_store(&settings.store, settings.create).unwrap();
-    drop(store);
-    assert!(typo.exists());
-}
-
-#[test]
 fn errors_quote_a_prefix_of_a_long_bad_value() {
     let server = Server::start();
     let long = "x".repeat(20_000);
@@ -698,4 +686,44 @@ fn errors_quote_a_prefix_of_a_long_bad_value() {
         );
         assert!(message.contains("characters)"), "{message}");
     }
+}
+
+#[test]
+fn the_routes_merge_into_a_host_router_beside_its_own_routes() {
+    let store = Kenning::in_memory().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let app = axum::Router::new()
+        .route("/healthz", axum::routing::get(|| async { "ok" }))
+        .merge(kenning_server::routes(
+            store.clone(),
+            kenning_server::Auth::new(store, Some(OPERATOR.to_owned())),
+        ));
+    runtime.spawn(async move { axum::serve(listener, app).await });
+    let http: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    // The host's own route is the host's: no token needed.
+    let mut own = http.get(format!("{base}/healthz")).call().unwrap();
+    assert_eq!(own.status(), 200);
+    assert_eq!(own.body_mut().read_to_string().unwrap(), "ok");
+    // Kenning's routes keep their authentication, also for a route nobody has.
+    let refused = http.get(format!("{base}/v1/scopes")).call().unwrap();
+    assert_eq!(refused.status(), 401);
+    let unknown = http.get(format!("{base}/elsewhere")).call().unwrap();
+    assert_eq!(unknown.status(), 401);
+    let listed = http
+        .get(format!("{base}/v1/scopes"))
+        .header("authorization", format!("Bearer {OPERATOR}"))
+        .call()
+        .unwrap();
+    assert_eq!(listed.status(), 200);
 }
