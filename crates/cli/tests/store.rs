@@ -44,7 +44,10 @@ fn a_sound_store_checks_with_exit_0_and_reports_what_it_holds() {
     assert_eq!(report["sound"], true, "{report}");
     assert_eq!(report["capsules"], 40, "{report}");
     let table = s.ok(&["store", "check"]);
-    assert!(table.contains("STATE") && table.contains("sound"), "{table}");
+    assert!(
+        table.contains("STATE") && table.contains("sound"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -70,7 +73,10 @@ fn a_damaged_store_is_reported_and_salvaged_into_a_store_the_cli_uses() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stdout.contains("damaged") && stdout.contains("PROBLEM"), "{stdout}");
+    assert!(
+        stdout.contains("damaged") && stdout.contains("PROBLEM"),
+        "{stdout}"
+    );
     assert!(stderr.contains("store salvage"), "{stderr}");
     let before = s.bytes();
 
@@ -104,7 +110,13 @@ fn a_damaged_store_is_reported_and_salvaged_into_a_store_the_cli_uses() {
     };
     assert_eq!(run(&["store", "check", "-o", "name"]), "sound\n");
     let listed = run(&[
-        "scopes", "memory", "inspect", "bot.support", "--all", "-o", "json",
+        "scopes",
+        "memory",
+        "inspect",
+        "bot.support",
+        "--all",
+        "-o",
+        "json",
     ]);
     let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
     let capsules = listed["capsules"].as_array().unwrap_or_else(|| {
@@ -121,7 +133,13 @@ fn a_damaged_store_is_reported_and_salvaged_into_a_store_the_cli_uses() {
         );
     }
     let hits = run(&[
-        "memory", "retrieve", "--scope", "bot.support", "renewal", "-o", "name",
+        "memory",
+        "retrieve",
+        "--scope",
+        "bot.support",
+        "renewal",
+        "-o",
+        "name",
     ]);
     assert!(!hits.trim().is_empty());
 }

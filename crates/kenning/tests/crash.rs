@@ -503,7 +503,11 @@ fn perform(kn: &Kenning, call: &Call) -> Result<(), kenning::Error> {
     }
 }
 
-const STEPS: usize = 96;
+/// The calls of the workload; the slow campaign (docs/durability.md) lengthens it with
+/// `KENNING_CRASH_STEPS`, for more crash points (the calls cycle through the same kinds).
+fn steps() -> usize {
+    env_u64("KENNING_CRASH_STEPS", 96) as usize
+}
 
 struct Outcome {
     /// Model after the last acknowledged call.
@@ -536,7 +540,7 @@ fn run_checked(storage: Faulty, durability: Durability, check: bool) -> Outcome 
             allowed: volatile,
         };
     };
-    for i in 0..STEPS {
+    for i in 0..steps() {
         let planned = plan(i, &acked);
         if perform(&kn, &planned.call).is_err() {
             volatile.push(planned.after);
