@@ -43,7 +43,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use kenning::{
-    CapsuleId, FactTime, Fusion, Kenning, Lane, MAX_BATCH, MAX_CONTENT_BYTES, NewCapsule,
+    CapsuleId, Context, FactTime, Fusion, Kenning, Lane, MAX_BATCH, MAX_CONTENT_BYTES, NewCapsule,
     Principal, RetrieveRequest, ScopeKind, Timestamp,
 };
 use serde::Deserialize;
@@ -133,6 +133,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         let mut capsule = NewCapsule::new(scope.clone(), doc.text.clone()).meta("turn", &doc.id);
         if let Some(session) = &doc.session {
             capsule = capsule.meta("session", session);
+            // A session is a thread; a turn's number (`D4:12` → 12) its position.
+            if let Some(turn) = doc.id.rsplit_once(':').and_then(|(_, n)| n.parse().ok()) {
+                capsule = capsule.thread(session.as_str(), turn);
+            }
         }
         if let Some(at) = doc.date.as_deref().and_then(parse_date) {
             capsule = capsule.fact_time(FactTime::at(at));
@@ -279,6 +283,7 @@ struct Config {
     label: String,
     lane: Lane,
     fusion: Fusion,
+    context: Context,
 }
 
 impl Config {
@@ -288,6 +293,7 @@ impl Config {
             label: "defaults".into(),
             lane,
             fusion: Fusion::default(),
+            context: Context::default(),
         }
     }
 }
@@ -533,7 +539,8 @@ impl Eval<'_> {
         let mut request = RetrieveRequest::new(scope, q.question.as_str())
             .lane(config.lane)
             .limit(limit)
-            .fusion(config.fusion);
+            .fusion(config.fusion)
+            .context(config.context);
         if config.lane != Lane::Term {
             let Some(v) = self
                 .query_vectors
@@ -557,21 +564,41 @@ impl Eval<'_> {
 /// keeps the earlier one, so the defaults win ties).
 fn grid_for(lane: Lane) -> Vec<Config> {
     let mut grid = vec![Config::defaults(lane)];
-    if lane != Lane::Fused {
-        return grid;
+    let mut contexts = vec![("context off".to_owned(), Context::none())];
+    for window in [1, 2, 3] {
+        for weight in [0.5, 0.7, 0.9] {
+            contexts.push((
+                format!("context {window}/{weight}"),
+                Context::new(window, weight),
+            ));
+        }
     }
-    for depth in [10, 20, 50] {
-        for k in [1.0, 10.0, 60.0, 100.0] {
-            for w in [0.75, 0.9, 1.0, 1.1] {
-                grid.push(Config {
-                    label: format!("rrf k={k} w_vector={w} depth={depth}"),
-                    lane,
-                    fusion: Fusion::default()
-                        .with_k(k)
-                        .with_weights(1.0, w)
-                        .with_depth(depth),
-                });
+    let mut fusions = vec![(String::new(), Fusion::default())];
+    if lane == Lane::Fused {
+        fusions.clear();
+        for depth in [10, 20] {
+            for w in [1.0, 1.25, 1.5, 2.0, 2.5] {
+                fusions.push((
+                    format!("convex 1:{w} depth={depth}"),
+                    Fusion::convex().with_weights(1.0, w).with_depth(depth),
+                ));
             }
+            for k in [10.0, 60.0] {
+                fusions.push((
+                    format!("rrf k={k} depth={depth}"),
+                    Fusion::rrf().with_k(k).with_depth(depth),
+                ));
+            }
+        }
+    }
+    for (f_label, fusion) in &fusions {
+        for (c_label, context) in &contexts {
+            grid.push(Config {
+                label: format!("{f_label} {c_label}").trim().to_owned(),
+                lane,
+                fusion: *fusion,
+                context: *context,
+            });
         }
     }
     grid
