@@ -1,5 +1,5 @@
 //! Evidence recall on a LoCoMo-format folder:
-//! `cargo run --release --example locomo_eval -- DIR [--grid]`.
+//! `cargo run --release --example locomo_eval -- DIR [--folds] [--grid]`.
 //!
 //! `DIR` holds `docs.jsonl` (one memory per line: `conv`, `id`, `session`, `date`, `text`) and
 //! `queries.jsonl` (one question per line: `conv`, `qid`, `question`, `category`, `evidence`), as
@@ -9,13 +9,13 @@
 //! per memory with its turn id (and session) as metadata and its session date as the fact-time
 //! declaration where the date parses, each capsule's embedding attached under the model tag
 //! `all-MiniLM-L6-v2` — then asks every question against its own conversation's scope, with
-//! the question's text and embedding and the default fusion parameters, and prints one line per
-//! lane:
+//! the question's text and embedding and the library's default parameters, and prints one line
+//! per lane. Kenning's own figures on `../shared/eval/locomo-dev`:
 //!
 //! ```text
-//! term R@1=0.254 R@5=0.468 R@10=0.544
+//! term R@1=0.330 R@5=0.558 R@10=0.632
 //! vector R@1=0.156 R@5=0.367 R@10=0.466
-//! fused R@1=0.231 R@5=0.483 R@10=0.579
+//! fused R@1=0.240 R@5=0.553 R@10=0.665
 //! ```
 //!
 //! Without the two `.f32` files only the term line is printed. Evidence recall@k is the share of
@@ -23,9 +23,16 @@
 //! question that names evidence. Progress and counts go to stderr; stdout holds only the
 //! figures.
 //!
-//! `--grid` then prints the fused lane's recall over a grid of fusion parameters (`k`, the
-//! vector lane's weight against the term lane's, and the lane depth per hit asked), one line
-//! each, with the per-conversation spread of R@10: the sensitivity behind the defaults.
+//! `--folds` then cross-validates each lane's parameters, leaving one conversation out: for
+//! each conversation, the configuration of the lane's grid with the best R@1 + R@5 + R@10 on the
+//! other conversations is measured on the one left out. It prints, per lane, each fold's choice
+//! and figures beside the defaults' on the same conversation, the cross-validated figures (every
+//! question scored by a configuration tuned without its conversation) with the mean and
+//! standard deviation over the folds, the in-sample best, and the defaults. A default that
+//! wins in-sample but not cross-validated is fitted to the conversations it was chosen on.
+//!
+//! `--grid` prints the fused lane's grid, one line per configuration, with the spread of R@10
+//! over the conversations: the sensitivity behind the defaults.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -36,7 +43,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use kenning::{
-    CapsuleId, FactTime, Fusion, Kenning, Lane, MAX_BATCH, MAX_CONTENT_BYTES, NewCapsule,
+    CapsuleId, Context, FactTime, Fusion, Kenning, Lane, MAX_BATCH, MAX_CONTENT_BYTES, NewCapsule,
     Principal, RetrieveRequest, ScopeKind, Timestamp,
 };
 use serde::Deserialize;
@@ -71,19 +78,22 @@ struct Query {
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args_os().skip(1);
-    let (Some(dir), grid) = (args.next(), args.next()) else {
-        eprintln!("usage: cargo run --release --example locomo_eval -- DIR [--grid]");
+    let Some(dir) = args.next() else {
+        eprintln!("usage: cargo run --release --example locomo_eval -- DIR [--folds] [--grid]");
         eprintln!("DIR holds docs.jsonl and queries.jsonl in the LoCoMo eval format");
         std::process::exit(2);
     };
-    let grid = match grid {
-        None => false,
-        Some(flag) if flag == "--grid" => true,
-        Some(other) => {
-            eprintln!("unknown argument {other:?}: the only option is --grid");
-            std::process::exit(2);
+    let (mut folds, mut grid) = (false, false);
+    for flag in args {
+        match flag.to_str() {
+            Some("--folds") => folds = true,
+            Some("--grid") => grid = true,
+            _ => {
+                eprintln!("unknown argument {flag:?}: the options are --folds and --grid");
+                std::process::exit(2);
+            }
         }
-    };
+    }
     let dir = Path::new(&dir);
     let docs: Vec<Doc> = read_jsonl(&dir.join("docs.jsonl"))?;
     let queries: Vec<Query> = read_jsonl(&dir.join("queries.jsonl"))?;
@@ -123,6 +133,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         let mut capsule = NewCapsule::new(scope.clone(), doc.text.clone()).meta("turn", &doc.id);
         if let Some(session) = &doc.session {
             capsule = capsule.meta("session", session);
+            // A session is a thread; a turn's number (`D4:12` → 12) its position.
+            if let Some(turn) = doc.id.rsplit_once(':').and_then(|(_, n)| n.parse().ok()) {
+                capsule = capsule.thread(session.as_str(), turn);
+            }
         }
         if let Some(at) = doc.date.as_deref().and_then(parse_date) {
             capsule = capsule.fact_time(FactTime::at(at));
@@ -186,16 +200,19 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
     for &lane in lanes {
         let started = Instant::now();
-        let recall = eval.run(lane, Fusion::default())?;
+        let run = eval.run(&Config::defaults(lane))?;
         eprintln!(
             "{lane}: {} questions with evidence ({} without) in {:.2?}",
-            recall.counted,
-            queries.len() - recall.counted,
+            run.questions.len(),
+            queries.len() - run.questions.len(),
             started.elapsed()
         );
-        println!("{lane} {}", recall.figures());
+        println!("{lane} {}", figures(&run.all()));
     }
 
+    if folds {
+        eval.folds(lanes)?;
+    }
     if grid && vectors.is_some() {
         eval.grid()?;
     }
@@ -260,179 +277,331 @@ struct Eval<'a> {
     scopes: &'a Scopes,
 }
 
-/// Recall sums of one run, overall and per scope.
-struct Recall {
-    counted: usize,
-    sums: [f64; KS.len()],
-    per_scope: BTreeMap<String, (usize, [f64; KS.len()])>,
+/// One way of asking every question: the lane and the request's parameters.
+#[derive(Clone)]
+struct Config {
+    label: String,
+    lane: Lane,
+    fusion: Fusion,
+    context: Context,
 }
 
-impl Recall {
-    fn figures(&self) -> String {
-        let denominator = self.counted.max(1) as f64;
-        KS.iter()
-            .zip(self.sums)
-            .map(|(k, sum)| format!("R@{k}={:.3}", sum / denominator))
-            .collect::<Vec<_>>()
-            .join(" ")
+impl Config {
+    /// The lane with the library's defaults.
+    fn defaults(lane: Lane) -> Self {
+        Self {
+            label: "defaults".into(),
+            lane,
+            fusion: Fusion::default(),
+            context: Context::default(),
+        }
+    }
+}
+
+/// The recall of one configuration on every question that names evidence, in question order,
+/// with the scope each question was asked in.
+struct Run {
+    /// `(scope, [R@1, R@5, R@10])` per counted question.
+    questions: Vec<(String, [f64; KS.len()])>,
+}
+
+impl Run {
+    /// The mean recall at each cut-off over the questions `keep` selects.
+    fn mean(&self, keep: impl Fn(&str) -> bool) -> [f64; KS.len()] {
+        let mut sums = [0.0; KS.len()];
+        let mut n = 0usize;
+        for (scope, r) in &self.questions {
+            if keep(scope) {
+                n += 1;
+                for (s, x) in sums.iter_mut().zip(r) {
+                    *s += x;
+                }
+            }
+        }
+        sums.map(|s| s / n.max(1) as f64)
     }
 
-    /// The lowest and highest per-scope recall at cut-off `KS[at]`.
-    fn spread(&self, at: usize) -> (f64, f64) {
-        self.per_scope
-            .values()
-            .map(|(n, sums)| sums[at] / (*n).max(1) as f64)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
-                (lo.min(r), hi.max(r))
+    fn all(&self) -> [f64; KS.len()] {
+        self.mean(|_| true)
+    }
+}
+
+/// `R@1=0.330 R@5=0.558 R@10=0.632`.
+fn figures(r: &[f64; KS.len()]) -> String {
+    KS.iter()
+        .zip(r)
+        .map(|(k, x)| format!("R@{k}={x:.3}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the folds choose by: the sum of R@1, R@5 and R@10 over the tuning questions, so that
+/// no cut-off is traded away for another unseen.
+fn objective(r: &[f64; KS.len()]) -> f64 {
+    r.iter().sum()
+}
+
+/// Mean and population standard deviation of one figure over the folds.
+fn spread(values: &[f64]) -> (f64, f64) {
+    let n = values.len().max(1) as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+    (mean, var.sqrt())
+}
+
+/// The leave-one-conversation-out report of one lane's grid.
+struct Folds {
+    /// Per held-out scope: the configuration the other scopes chose, and its recall there.
+    chosen: Vec<(String, usize, [f64; KS.len()])>,
+    /// The held-out figures over every question (each question scored by the configuration
+    /// tuned without its conversation).
+    pooled: [f64; KS.len()],
+}
+
+impl Folds {
+    fn of(runs: &[Run], scopes: &[String]) -> Self {
+        let mut chosen = Vec::new();
+        let mut sums = [0.0; KS.len()];
+        let mut n = 0usize;
+        for held in scopes {
+            let best = (0..runs.len())
+                .map(|i| (i, objective(&runs[i].mean(|s| s != held))))
+                .fold((0, f64::NEG_INFINITY), |best, (i, o)| {
+                    if o > best.1 { (i, o) } else { best }
+                })
+                .0;
+            let there = runs[best].mean(|s| s == held);
+            let count = runs[best]
+                .questions
+                .iter()
+                .filter(|(s, _)| s == held)
+                .count();
+            for (s, x) in sums.iter_mut().zip(there) {
+                *s += x * count as f64;
+            }
+            n += count;
+            chosen.push((held.clone(), best, there));
+        }
+        Self {
+            chosen,
+            pooled: sums.map(|s| s / n.max(1) as f64),
+        }
+    }
+
+    /// `fold mean R@1=0.340±0.026 ...`.
+    fn fold_spread(&self) -> String {
+        (0..KS.len())
+            .map(|at| {
+                let values: Vec<f64> = self.chosen.iter().map(|(_, _, r)| r[at]).collect();
+                let (mean, sd) = spread(&values);
+                format!("R@{}={mean:.3}±{sd:.3}", KS[at])
             })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
 impl Eval<'_> {
-    /// Prints the fused lane's recall over a grid of fusion parameters.
-    fn grid(&self) -> Result<(), Box<dyn Error>> {
-        let limit = eval_limit();
-        let line = |label: String, fusion: Fusion| -> Result<(), Box<dyn Error>> {
-            let recall = self.run(Lane::Fused, fusion)?;
-            let (lo, hi) = recall.spread(KS.len() - 1);
-            println!(
-                "{label:<34} {}   R@10 per conversation {lo:.3}..{hi:.3}",
-                recall.figures()
-            );
-            Ok(())
-        };
+    /// The scopes questions are asked in, in name order.
+    fn scope_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.scopes.ids.values().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Leave-one-conversation-out cross-validation of each lane's grid: for each conversation,
+    /// the configuration with the best objective on the other conversations is measured on it.
+    fn folds(&self, lanes: &[Lane]) -> Result<(), Box<dyn Error>> {
+        let scopes = self.scope_names();
         println!();
-        println!("# R@10 per conversation, each lane with the defaults");
-        let per_lane: Vec<Recall> = [Lane::Term, Lane::Vector, Lane::Fused]
-            .into_iter()
-            .map(|lane| self.run(lane, Fusion::default()))
-            .collect::<Result<_, _>>()?;
-        for scope in per_lane[0].per_scope.keys() {
-            let at10 = |r: &Recall| {
-                r.per_scope
-                    .get(scope)
-                    .map_or(0.0, |(n, sums)| sums[KS.len() - 1] / (*n).max(1) as f64)
+        println!(
+            "# folds: leave one conversation out of {}: tune on the others (objective R@1+R@5+R@10), \
+             measure on it",
+            scopes.len()
+        );
+        for &lane in lanes {
+            let grid = grid_for(lane);
+            let runs: Vec<Run> = grid.iter().map(|c| self.run(c)).collect::<Result<_, _>>()?;
+            let folds = Folds::of(&runs, &scopes);
+            println!("## {lane}: {} configurations", grid.len());
+            for (held, chosen, there) in &folds.chosen {
+                let defaults = runs[0].mean(|s| s == held);
+                println!(
+                    "{held:<10} tuned {:<32} {}   defaults {}",
+                    grid[*chosen].label,
+                    figures(there),
+                    figures(&defaults)
+                );
+            }
+            let default_folds = Folds {
+                chosen: scopes
+                    .iter()
+                    .map(|s| (s.clone(), 0, runs[0].mean(|x| x == s)))
+                    .collect(),
+                pooled: runs[0].all(),
             };
+            let best_in = (0..runs.len())
+                .fold((0, f64::NEG_INFINITY), |best, i| {
+                    let o = objective(&runs[i].all());
+                    if o > best.1 { (i, o) } else { best }
+                })
+                .0;
             println!(
-                "{scope:<16} questions={:<4} term={:.3} vector={:.3} fused={:.3}",
-                per_lane[0].per_scope[scope].0,
-                at10(&per_lane[0]),
-                at10(&per_lane[1]),
-                at10(&per_lane[2])
+                "{lane} cross-validated {}   fold mean {}",
+                figures(&folds.pooled),
+                folds.fold_spread()
             );
-        }
-        println!();
-        println!("# k and lane depth, equal weights ({limit} hits asked)");
-        for per_hit in [1, 2, 5, 10] {
-            for k in [1.0, 10.0, 30.0, 60.0, 100.0] {
-                let fusion = Fusion::default().with_k(k).with_depth(per_hit * limit);
-                line(format!("k={k} depth={}", per_hit * limit), fusion)?;
-            }
-        }
-        for per_hit in [1, 2, 5] {
-            println!();
             println!(
-                "# vector weight (term weight 1), k=60, depth={}",
-                per_hit * limit
+                "{lane} in-sample best ({}) {}",
+                grid[best_in].label,
+                figures(&runs[best_in].all())
             );
-            for w in [0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 4.0] {
-                let fusion = Fusion::default()
-                    .with_weights(1.0, w)
-                    .with_depth(per_hit * limit);
-                line(format!("w_vector={w} depth={}", per_hit * limit), fusion)?;
-            }
-        }
-        println!();
-        println!("# each R@k from a request of k hits, default fusion but the depth");
-        for (label, depth) in [
-            ("depth = limit", None),
-            ("depth = max(limit, 10)", Some(10)),
-            ("depth = 2 x limit", Some(0)),
-        ] {
-            let mut figures = Vec::new();
-            for (i, k) in KS.into_iter().enumerate() {
-                let fusion = match depth {
-                    None => Fusion::default().with_depth(k),
-                    Some(0) => Fusion::default().with_depth(2 * k),
-                    Some(floor) => Fusion::default().with_depth(k.max(floor)),
-                };
-                let recall = self.run_limit(Lane::Fused, fusion, k)?;
-                figures.push(format!(
-                    "R@{k}={:.3}",
-                    recall.sums[i] / recall.counted.max(1) as f64
-                ));
-            }
-            println!("{label:<34} {}", figures.join(" "));
+            println!(
+                "{lane} defaults {}   fold mean {}",
+                figures(&default_folds.pooled),
+                default_folds.fold_spread()
+            );
         }
         Ok(())
     }
 
-    fn run(&self, lane: Lane, fusion: Fusion) -> Result<Recall, Box<dyn Error>> {
-        self.run_limit(lane, fusion, eval_limit())
+    /// Prints the fused lane's recall over a grid of fusion parameters, with the spread of
+    /// R@10 over the conversations.
+    fn grid(&self) -> Result<(), Box<dyn Error>> {
+        println!();
+        println!("# the fused lane's grid, R@10 per conversation as min..max");
+        let scopes = self.scope_names();
+        for config in grid_for(Lane::Fused) {
+            let run = self.run(&config)?;
+            let per: Vec<f64> = scopes
+                .iter()
+                .map(|s| run.mean(|x| x == s)[KS.len() - 1])
+                .collect();
+            let lo = per.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = per.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            println!(
+                "{:<34} {}   R@10 per conversation {lo:.3}..{hi:.3}",
+                config.label,
+                figures(&run.all())
+            );
+        }
+        Ok(())
     }
 
-    fn run_limit(
-        &self,
-        lane: Lane,
-        fusion: Fusion,
-        limit: usize,
-    ) -> Result<Recall, Box<dyn Error>> {
-        let mut recall = Recall {
-            counted: 0,
-            sums: [0.0; KS.len()],
-            per_scope: BTreeMap::new(),
+    fn run(&self, config: &Config) -> Result<Run, Box<dyn Error>> {
+        let limit = eval_limit();
+        let mut run = Run {
+            questions: Vec::new(),
         };
         for (row, q) in self.queries.iter().enumerate() {
             let evidence: HashSet<&str> = q.evidence.iter().map(String::as_str).collect();
             if evidence.is_empty() {
                 continue;
             }
-            recall.counted += 1;
             let Some(scope) = self.scopes.get(&conv_name(&q.conv)) else {
-                continue; // a conversation with no memories: nothing can be found
-            };
-            let scope_sums = recall.per_scope.entry(scope.to_owned()).or_default();
-            scope_sums.0 += 1;
-            let has_text = !q.question.trim().is_empty();
-            let mut request = RetrieveRequest::new(scope, q.question.as_str())
-                .lane(lane)
-                .limit(limit)
-                .fusion(fusion);
-            if lane != Lane::Term {
-                let Some(v) = self
-                    .query_vectors
-                    .map(|rows| rows.row(row))
-                    .filter(|v| usable(v))
-                else {
-                    continue; // no usable query embedding: nothing can be found by it
-                };
-                request = request.embedding(v);
-                if !has_text {
-                    request.query = None;
-                }
-            } else if !has_text {
+                // A conversation with no memories: nothing can be found.
+                run.questions.push((String::new(), [0.0; KS.len()]));
                 continue;
-            }
-            let hits = self.store.retrieve(self.ops, &request)?.hits;
-            let turns: Vec<Option<&str>> = hits
-                .iter()
-                .map(|h| h.capsule.metadata.get("turn").map(String::as_str))
-                .collect();
-            for (i, k) in KS.into_iter().enumerate() {
-                let found = turns
+            };
+            let mut found = [0.0; KS.len()];
+            if let Some(hits) = self.ask(config, scope, row, q, limit)? {
+                let turns: Vec<Option<&str>> = hits
                     .iter()
-                    .take(k)
-                    .flatten()
-                    .filter(|t| evidence.contains(**t))
-                    .collect::<HashSet<_>>()
-                    .len();
-                let r = found as f64 / evidence.len() as f64;
-                recall.sums[i] += r;
-                scope_sums.1[i] += r;
+                    .map(|h| h.capsule.metadata.get("turn").map(String::as_str))
+                    .collect();
+                for (slot, k) in found.iter_mut().zip(KS) {
+                    let n = turns
+                        .iter()
+                        .take(k)
+                        .flatten()
+                        .filter(|t| evidence.contains(**t))
+                        .collect::<HashSet<_>>()
+                        .len();
+                    *slot = n as f64 / evidence.len() as f64;
+                }
+            }
+            run.questions.push((scope.to_owned(), found));
+        }
+        Ok(run)
+    }
+
+    /// The hits for question `row`; `None` when the lane cannot ask it (no usable embedding,
+    /// or no text for the term lane).
+    fn ask(
+        &self,
+        config: &Config,
+        scope: &str,
+        row: usize,
+        q: &Query,
+        limit: usize,
+    ) -> Result<Option<Vec<kenning::Hit>>, Box<dyn Error>> {
+        let has_text = !q.question.trim().is_empty();
+        let mut request = RetrieveRequest::new(scope, q.question.as_str())
+            .lane(config.lane)
+            .limit(limit)
+            .fusion(config.fusion)
+            .context(config.context);
+        if config.lane != Lane::Term {
+            let Some(v) = self
+                .query_vectors
+                .map(|rows| rows.row(row))
+                .filter(|v| usable(v))
+            else {
+                return Ok(None);
+            };
+            request = request.embedding(v);
+            if !has_text {
+                request.query = None;
+            }
+        } else if !has_text {
+            return Ok(None);
+        }
+        Ok(Some(self.store.retrieve(self.ops, &request)?.hits))
+    }
+}
+
+/// The configurations the folds choose among for `lane`, the library's defaults first (a tie
+/// keeps the earlier one, so the defaults win ties).
+fn grid_for(lane: Lane) -> Vec<Config> {
+    let mut grid = vec![Config::defaults(lane)];
+    let mut contexts = vec![("context off".to_owned(), Context::none())];
+    for window in [1, 2, 3] {
+        for weight in [0.5, 0.7, 0.9] {
+            contexts.push((
+                format!("context {window}/{weight}"),
+                Context::new(window, weight),
+            ));
+        }
+    }
+    let mut fusions = vec![(String::new(), Fusion::default())];
+    if lane == Lane::Fused {
+        fusions.clear();
+        for depth in [10, 20] {
+            for w in [1.0, 1.25, 1.5, 2.0, 2.5] {
+                fusions.push((
+                    format!("convex 1:{w} depth={depth}"),
+                    Fusion::convex().with_weights(1.0, w).with_depth(depth),
+                ));
+            }
+            for k in [10.0, 60.0] {
+                fusions.push((
+                    format!("rrf k={k} depth={depth}"),
+                    Fusion::rrf().with_k(k).with_depth(depth),
+                ));
             }
         }
-        Ok(recall)
     }
+    for (f_label, fusion) in &fusions {
+        for (c_label, context) in &contexts {
+            grid.push(Config {
+                label: format!("{f_label} {c_label}").trim().to_owned(),
+                lane,
+                fusion: *fusion,
+                context: *context,
+            });
+        }
+    }
+    grid
 }
 
 fn read_jsonl<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Box<dyn Error>> {

@@ -15,6 +15,7 @@ use kenning_classify::Origin;
 use crate::capsule::{Canonical, CanonicalRef, CapsuleId, FactTime, Fences};
 use crate::error::{Error, Result};
 use crate::record::{self, Body, Reader};
+use crate::thread::Thread;
 use crate::time::Timestamp;
 
 const CAPSULES: &str = "kenning.capsules";
@@ -27,6 +28,7 @@ pub(crate) const BINARY: u8 = 3;
 const FROM: u8 = 1;
 const UNTIL: u8 = 2;
 const SUPERSEDES: u8 = 4;
+const THREAD: u8 = 8;
 
 // Flags of a fences record.
 const QUARANTINED: u8 = 1;
@@ -43,6 +45,7 @@ pub(crate) struct Head {
     pub(crate) created: Timestamp,
     pub(crate) fact_time: Option<FactTime>,
     pub(crate) supersedes: Option<CapsuleId>,
+    pub(crate) thread: Option<Thread>,
 }
 
 impl Canonical {
@@ -53,6 +56,7 @@ impl Canonical {
             created: self.created,
             fact_time: self.fact_time,
             supersedes: self.supersedes,
+            thread: self.thread.clone(),
         }
     }
 }
@@ -66,7 +70,8 @@ pub(crate) fn encode_canonical(c: &CanonicalRef<'_>) -> Result<Vec<u8>> {
         .map_or((None, None), |f| (f.valid_from, f.valid_until));
     let flags = bit(from.is_some(), FROM)
         | bit(until.is_some(), UNTIL)
-        | bit(c.supersedes.is_some(), SUPERSEDES);
+        | bit(c.supersedes.is_some(), SUPERSEDES)
+        | bit(c.thread.is_some(), THREAD);
     head.push(flags);
     head.extend_from_slice(&c.created.as_millis().to_le_bytes());
     for t in [from, until].into_iter().flatten() {
@@ -74,6 +79,12 @@ pub(crate) fn encode_canonical(c: &CanonicalRef<'_>) -> Result<Vec<u8>> {
     }
     if let Some(old) = c.supersedes {
         head.extend_from_slice(&old.get().to_le_bytes());
+    }
+    if let Some(t) = c.thread {
+        head.extend_from_slice(&t.position.to_le_bytes());
+        let id_len = u16::try_from(t.id.len()).map_err(|_| too_long("thread id"))?;
+        head.extend_from_slice(&id_len.to_le_bytes());
+        head.extend_from_slice(t.id.as_bytes());
     }
     let origin = c.origin.as_str();
     head.push(u8::try_from(origin.len()).map_err(|_| too_long("origin"))?);
@@ -156,6 +167,7 @@ pub(crate) fn canonical(bytes: &[u8]) -> Result<Canonical> {
                 fact_time: head.fact_time,
                 metadata,
                 supersedes: head.supersedes,
+                thread: head.thread,
             })
         }
     }
@@ -170,7 +182,7 @@ fn read_head(r: &mut Reader<'_>) -> Result<Head> {
     }
     let mut h = Reader::new(CAPSULES, bytes);
     let flags = h.u8()?;
-    if flags & !(FROM | UNTIL | SUPERSEDES) != 0 {
+    if flags & !(FROM | UNTIL | SUPERSEDES | THREAD) != 0 {
         return Err(h.damaged("its head has flags this version does not define"));
     }
     let created = Timestamp::from_millis(h.i64()?);
@@ -183,6 +195,13 @@ fn read_head(r: &mut Reader<'_>) -> Result<Head> {
     let supersedes = (flags & SUPERSEDES != 0)
         .then(|| h.u64().map(CapsuleId::new))
         .transpose()?;
+    let thread = if flags & THREAD != 0 {
+        let position = h.u64()?;
+        let id_len = usize::from(h.u16()?);
+        Some(Thread::new(h.str(id_len)?, position))
+    } else {
+        None
+    };
     let origin_len = usize::from(h.u8()?);
     let origin = Origin::from_str(h.str(origin_len)?)
         .map_err(|_| h.damaged("its origin is not one this version knows"))?;
@@ -199,6 +218,7 @@ fn read_head(r: &mut Reader<'_>) -> Result<Head> {
         created,
         fact_time,
         supersedes,
+        thread,
     })
 }
 
@@ -262,6 +282,9 @@ pub(crate) fn fences(bytes: &[u8]) -> Result<Fences> {
 mod tests {
     use super::*;
 
+    static THREADED: std::sync::LazyLock<Thread> =
+        std::sync::LazyLock::new(|| Thread::new("session-7", 12));
+
     fn sample(metadata: &BTreeMap<String, String>) -> CanonicalRef<'_> {
         CanonicalRef {
             scope: "agent:ops",
@@ -274,6 +297,7 @@ mod tests {
             }),
             metadata,
             supersedes: Some(CapsuleId::new(41)),
+            thread: Some(&THREADED),
         }
     }
 
@@ -295,6 +319,12 @@ mod tests {
             assert_eq!(
                 (back.origin, back.created, back.fact_time, back.supersedes),
                 (c.origin, c.created, c.fact_time, c.supersedes)
+            );
+            assert_eq!(back.thread.as_ref(), c.thread);
+            assert_eq!(
+                head(&bytes).unwrap().thread.as_ref(),
+                c.thread,
+                "the thread is read with the head"
             );
             // The head reads even when the content's bytes are damaged: it never touches them.
             let mut damaged = bytes.clone();

@@ -35,6 +35,7 @@ use crate::canon::{self, Head};
 use crate::error::{Error, Result};
 use crate::scope::{self, SCOPES};
 use crate::store::{META, Write};
+use crate::thread::{self, Thread};
 use crate::time::Timestamp;
 use crate::{Kenning, Snapshot};
 
@@ -382,6 +383,9 @@ pub struct Capsule {
     /// The capsule this one replaced, if it was written by [`Kenning::supersede`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supersedes: Option<CapsuleId>,
+    /// Where it sits in a conversation, session or document, if declared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<Thread>,
     /// Its fences, as read when the capsule was read.
     pub lifecycle: Lifecycle,
     /// The classification label persisted on it (K6), if any.
@@ -424,6 +428,10 @@ pub struct NewCapsule {
     /// A freshness deadline: the capsule goes stale once it passes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fresh_until: Option<Timestamp>,
+    /// Where it sits in a conversation, session or document: recall can then read it with its
+    /// neighbours ([`Context`](crate::Context)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<Thread>,
 }
 
 impl NewCapsule {
@@ -436,6 +444,7 @@ impl NewCapsule {
             fact_time: None,
             metadata: BTreeMap::new(),
             fresh_until: None,
+            thread: None,
         }
     }
 
@@ -467,6 +476,13 @@ impl NewCapsule {
         self
     }
 
+    /// Places it at `position` of thread `id` (a conversation, a session, a document).
+    #[must_use]
+    pub fn thread(mut self, id: impl Into<String>, position: u64) -> Self {
+        self.thread = Some(Thread::new(id, position));
+        self
+    }
+
     /// Checks every bound; `at` prefixes field paths (`capsules[3]` in a batch).
     fn check(&self, at: &str) -> Result<()> {
         let field = |name: &str| {
@@ -480,6 +496,9 @@ impl NewCapsule {
         check_content(&field("content"), &self.content)?;
         if let Some(ft) = &self.fact_time {
             ft.check(&field("fact_time"))?;
+        }
+        if let Some(t) = &self.thread {
+            t.check(&field("thread"))?;
         }
         if self.metadata.len() > MAX_METADATA_ENTRIES {
             return Err(Error::invalid(
@@ -546,6 +565,7 @@ pub(crate) struct CanonicalRef<'a> {
     pub(crate) fact_time: Option<FactTime>,
     pub(crate) metadata: &'a BTreeMap<String, String>,
     pub(crate) supersedes: Option<CapsuleId>,
+    pub(crate) thread: Option<&'a Thread>,
 }
 
 /// The canonical record: frozen once written (C4).
@@ -562,6 +582,8 @@ pub(crate) struct Canonical {
     pub(crate) metadata: BTreeMap<String, String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) supersedes: Option<CapsuleId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) thread: Option<Thread>,
 }
 
 /// The lifecycle record: the stored fences. Staleness is derived from `fresh_until` at read time.
@@ -752,6 +774,7 @@ pub(crate) fn assemble(id: CapsuleId, c: Canonical, f: &Fences, now: Timestamp) 
         fact_time: c.fact_time,
         metadata: c.metadata,
         supersedes: c.supersedes,
+        thread: c.thread,
         lifecycle: f.read_at(now),
         classification: None,
         epistemics: None,
@@ -801,8 +824,12 @@ fn write_new(
             fact_time: c.fact_time,
             metadata: &c.metadata,
             supersedes,
+            thread: c.thread.as_ref(),
         })?;
         canon.insert(n, bytes.as_slice()).db()?;
+        if let Some(t) = &c.thread {
+            thread::index(txn, &c.scope, n, t)?;
+        }
         listing.insert((c.scope.as_str(), n), ()).db()?;
         if let Some(deadline) = c.fresh_until {
             write_fences(
@@ -891,6 +918,9 @@ pub(crate) fn put_checked(
 /// that does (C7). The embedding's removal is staged in `w`, for the derived vectors.
 pub(crate) fn erase(w: &mut Write<'_>, id: CapsuleId, scope: &str) -> Result<()> {
     let txn = w.txn;
+    if let Some(t) = head(&txn.open_table(CAPSULES).db()?, id)?.and_then(|h| h.thread) {
+        thread::unindex(txn, scope, id.get(), &t)?;
+    }
     txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
     txn.open_table(LIFECYCLE).db()?.remove(id.get()).db()?;
     txn.open_table(SCOPE_CAPSULES)
@@ -988,6 +1018,18 @@ pub(crate) fn supersede<'a>(
                 message: format!("{old} is already superseded by {by}: supersede {by} instead"),
             });
         }
+        // A replacement that declares no thread takes the place of what it replaces.
+        let inherited;
+        let replacement = match (&replacement.thread, &c.thread) {
+            (None, Some(t)) => {
+                inherited = NewCapsule {
+                    thread: Some(t.clone()),
+                    ..replacement.clone()
+                };
+                &inherited
+            }
+            _ => replacement,
+        };
         let ids = write_new(txn, now, std::slice::from_ref(replacement), Some(old))?;
         let new = ids.first().copied().ok_or_else(|| Error::Storage {
             message: "a supersede wrote no capsule".into(),

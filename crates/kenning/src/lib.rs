@@ -347,6 +347,7 @@ mod scope;
 mod snapshot;
 mod storage;
 mod store;
+mod thread;
 mod time;
 mod transaction;
 mod vocabulary;
@@ -382,7 +383,8 @@ pub use kenning_graph::{
 pub use kenning_graph::{DeletionReport, EdgeLeftOut, EdgeRef, GraphDeletion};
 pub use keys::{ApiKey, KeyGrant, NewApiKey, SECRET_PREFIX};
 pub use retrieve::{
-    DEFAULT_FUSION_DEPTH, Fusion, MAX_FUSION_DEPTH, MAX_SCAN_THREADS, PARALLEL_SCAN_BYTES,
+    Context, DEFAULT_FUSION_DEPTH, Fusion, FusionMethod, MAX_CONTEXT_WINDOW, MAX_FUSION_DEPTH,
+    MAX_SCAN_THREADS, PARALLEL_SCAN_BYTES,
 };
 pub use retrieve::{
     DEFAULT_LIMIT, Hit, Lane, LaneScore, MAX_LIMIT, MAX_QUERY_BYTES, Retrieval, RetrieveRequest,
@@ -393,6 +395,7 @@ pub use scope::{MAX_SCOPE_ID_CHARS, Scope, ScopeKind};
 pub use snapshot::Snapshot;
 pub use storage::{MemoryStorage, Storage};
 pub use store::{Durability, OpenOptions};
+pub use thread::{MAX_THREAD_ID_BYTES, Thread};
 pub use time::Timestamp;
 pub use transaction::Transaction;
 pub use vocabulary::Level;

@@ -10,7 +10,10 @@
 //! term index's `accept`, the vector lane through the scan's `keep`; fusion then ranks what the
 //! two lanes admitted (R6).
 
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, PoisonError};
+
+use kenning_vector::FusedHit;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +26,7 @@ use kenning_table::DbResult;
 
 use crate::error::{Error, Result};
 use crate::scope::{self, SCOPES};
+use crate::thread::Threads;
 use crate::time::Timestamp;
 use crate::{Kenning, Snapshot};
 
@@ -132,66 +136,85 @@ impl TimeWindow {
     }
 }
 
-/// How the fused lane combines the term and vector lanes (R6): Reciprocal Rank Fusion,
+/// How the fused lane combines its two lanes ([`Fusion::method`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum FusionMethod {
+    /// A convex combination of each lane's score normalised to `[0, 1]`
+    /// (`kenning_vector::ConvexParams`): reads how far apart the hits are, not only their
+    /// order. The default.
+    #[default]
+    Convex,
+    /// Reciprocal Rank Fusion (R6, `kenning_vector::RrfParams`): reads each lane's ranks only.
+    Rrf,
+}
+
+impl FusionMethod {
+    /// The wire name, e.g. `convex`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Convex => "convex",
+            Self::Rrf => "rrf",
+        }
+    }
+}
+
+/// How the fused lane combines the term and vector lanes (R6). Two methods:
 ///
-/// ```text
-/// score(d) = term_weight / (k + rank_term(d)) + vector_weight / (k + rank_vector(d))
-/// ```
+/// - **Convex** (the default): `score(d) = (term_weight · t̂(d) + vector_weight · v̂(d)) /
+///   (term_weight + vector_weight)`, where `t̂ = bm25 / best bm25` and `v̂ = (cos + 1) / (best
+///   cos + 1)`, each in `[0, 1]`, and every candidate is scored by both lanes (a capsule only
+///   one lane listed gets its score in the other looked up exactly: its BM25, or the cosine of
+///   its stored embedding; a lane that does not score it at all adds 0).
+/// - **RRF**: `score(d) = term_weight / (k + rank_term(d)) + vector_weight / (k +
+///   rank_vector(d))`, a lane's share counting only when that lane listed `d`.
 ///
-/// ranks from 1, a lane's share counting only when that lane found `d` among its best `depth`
-/// hits (both lanes apply the fences and the window before ranking, R4, R5). Ties break by the
-/// better (smaller) rank in any single lane, then by the smaller capsule number (the older
-/// capsule), so the order is total and the answer deterministic.
+/// The candidates are each lane's best `depth` hits (both lanes apply the fences and the
+/// window before ranking, R4, R5), then, under a [`Context`], their thread neighbours. Ties
+/// break by the better (smaller) rank in any single lane, then by the smaller capsule number
+/// (the older capsule), so the order is total and the answer deterministic.
 ///
-/// Deserializes from `{"k": 60, "term_weight": 1, "vector_weight": 1, "depth": 10}`, any field
-/// omitted taking its default.
+/// Deserializes from `{"method": "convex", "term_weight": 1, "vector_weight": 1.5, "depth":
+/// 10}` or `{"method": "rrf", "k": 60, "term_weight": 1, "vector_weight": 1}`, any field omitted
+/// taking **its method's** default; without `method`, a body that gives `k` is RRF (as bodies
+/// written before the convex method meant), any other convex. `k` is RRF's alone: sending it
+/// with `"method": "convex"` is refused.
 ///
 /// # The defaults, and the evidence
 ///
-/// `k = 60`, equal weights, and each lane feeding **as many hits as the request asks for** (at
-/// least [`DEFAULT_FUSION_DEPTH`]): the constant of the RRF paper (Cormack, Clarke and
-/// Büttcher, 2009) and the window of the hybrid searches of Elasticsearch and Couchbase, which
-/// default it to the request's size. None of the three is fitted to data. They were checked on
-/// the LoCoMo development half (`../shared/eval/locomo-dev`, 997 questions, all-MiniLM-L6-v2
-/// embeddings; `cargo run --release --example locomo_eval -- DIR --grid` prints the grid), 10
-/// hits asked:
+/// Convex, `term_weight = 1`, `vector_weight = 1.5`, each lane feeding as many hits as the
+/// request asks for (at least [`DEFAULT_FUSION_DEPTH`]), with the [`Context`] defaults. Every
+/// default was chosen by leave-one-conversation-out cross-validation on the LoCoMo development
+/// half (`../shared/eval/locomo-dev`, five conversations, 997 questions, all-MiniLM-L6-v2
+/// embeddings): for each conversation, the configuration with the best R@1 + R@5 + R@10 on the
+/// other four is measured on it (`cargo run --release --example locomo_eval -- DIR --folds`).
+/// Evidence recall, 10 hits asked; "cross-validated" scores every question with the
+/// configuration tuned without its conversation, ± the standard deviation over the five folds:
 ///
-/// | lane | R@1 | R@5 | R@10 |
-/// | --- | --- | --- | --- |
-/// | term (BM25) | 0.330 | 0.558 | 0.632 |
-/// | vector (cosine) | 0.156 | 0.367 | 0.466 |
-/// | fused, the defaults (depth 10) | 0.240 | 0.553 | **0.665** |
-/// | fused, k = 60, depth 50 | 0.233 | 0.487 | 0.588 |
-/// | fused, k = 60, depth 100 | 0.233 | 0.488 | 0.584 |
+/// | lane, configuration | in-sample R@1 / R@5 / R@10 | cross-validated R@1 / R@5 / R@10 |
+/// | --- | --- | --- |
+/// | term, no context (the term lane before threads) | 0.330 / 0.558 / 0.632 | the same (nothing to tune) |
+/// | term, context (the defaults) | 0.348 / 0.639 / 0.756 | 0.348 / 0.638 / 0.752 (±0.019 / ±0.056 / ±0.040) |
+/// | vector, context (the defaults) | 0.153 / 0.415 / 0.518 | 0.149 / 0.422 / 0.534 (±0.013 / ±0.063 / ±0.069) |
+/// | fused, RRF `k = 60`, depth 10, no context (the former default) | 0.240 / 0.553 / 0.665 | — |
+/// | fused, convex 1 : 1.5, no context | 0.343 / 0.598 / 0.671 | — |
+/// | fused, RRF `k = 10`, context | 0.233 / 0.592 / 0.725 | — |
+/// | **fused, the defaults** (convex 1 : 1.5, depth 10, context 2 / 0.7) | **0.350 / 0.676 / 0.784** | **0.348 / 0.674 / 0.783** (±0.025 / ±0.034 / ±0.036) |
 ///
-/// The depth is what decides. Fed deep lists, RRF with `k = 60` lets two mediocre votes beat
-/// one strong one (ranks 40 and 40 score `2/100`, rank 1 alone `1/61`), and the vector lane is
-/// the weak one here: conversational turns share a register that sentence embeddings capture
-/// while the questions turn on names and specifics that BM25 matches exactly, so its ranks
-/// beyond the first few are mostly noise, and its "agreement" with the term lane there pulls
-/// wrong capsules over the term lane's confident hits. That is how naive fusion over full lists
-/// (0.579 over bm25s in the eval README, 0.584 here) loses to a strong term lane. Cut each lane
-/// to the answer's size and RRF becomes a merge of two answers: capsules both lanes would
-/// return come first, then the two lanes' remaining picks alternate. At that depth, `k`
-/// changes nothing at R@10 with equal weights (every `k` from 10 to 100 gives 0.665, `k = 1`
-/// too). Per conversation, fused beats the term lane in four of the five (+0.009 to +0.081)
-/// and loses in one (0.671 against 0.693), and it gains most where the vector lane is
-/// strongest (conversations 41 and 43, vector R@10 0.53 and 0.54): fusion is worth what the
-/// weaker lane brings.
-///
-/// The weights are where the defaults sit on an edge: at depth 10 and `k = 60`, the ten ranks
-/// span only `1/61` to `1/70`, so a weight ratio beyond 1.15 hands one lane every place
-/// (vector weight 0.75: 0.632, the term lane's figure; 0.9: 0.657; 1.1: 0.619; 1.25: 0.466,
-/// the vector lane's). Equal weights are the neutral choice, not a fitted one. The price of
-/// fusion is at the very top: R@1 falls from the term lane's 0.330 to 0.240, because the
-/// vector lane's first pick ties the term lane's and is right far less often. A host that
-/// values the first hit over the tenth can lower `vector_weight` (0.9 gives R@1 0.275 and R@10
-/// 0.657 on the same data).
+/// Among 141 fused configurations (convex weights 1 : 1 to 1 : 2.5, RRF `k` 10 and 60, depth
+/// 10 and 20, context windows 1 to 3 and weights 0.5 to 0.9, and no context) the defaults are
+/// the in-sample best, and four of the five folds choose them without their conversation (the
+/// fifth, 1 : 2).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(try_from = "FusionWire", into = "FusionWire")]
 #[non_exhaustive]
 pub struct Fusion {
-    /// The rank offset: larger values flatten the difference between top ranks. Finite, `≥ 0`.
+    /// How the lanes are combined; [`FusionMethod::Convex`] unless said.
+    pub method: FusionMethod,
+    /// RRF's rank offset: larger values flatten the difference between top ranks. Finite,
+    /// `≥ 0`; read by [`FusionMethod::Rrf`] only.
     pub k: f64,
     /// The weight of the term lane. Finite, `≥ 0`.
     pub term_weight: f64,
@@ -199,8 +222,62 @@ pub struct Fusion {
     pub vector_weight: f64,
     /// How many hits each lane feeds into the fusion, from the request's `limit` to
     /// [`MAX_FUSION_DEPTH`]; `None`: the limit, and at least [`DEFAULT_FUSION_DEPTH`].
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<usize>,
+}
+
+/// [`Fusion`] as it travels: `k` only for RRF, every field optional on the way in.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FusionWire {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    method: Option<FusionMethod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    k: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    term_weight: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    vector_weight: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    depth: Option<usize>,
+}
+
+impl TryFrom<FusionWire> for Fusion {
+    type Error = String;
+
+    fn try_from(w: FusionWire) -> std::result::Result<Self, String> {
+        let method = match (w.method, w.k) {
+            (Some(FusionMethod::Convex), Some(_)) => {
+                return Err(
+                    "fusion.k is RRF's rank offset, which the convex method does not \
+                            read: leave k out, or set \"method\": \"rrf\""
+                        .into(),
+                );
+            }
+            (Some(m), _) => m,
+            (None, Some(_)) => FusionMethod::Rrf,
+            (None, None) => FusionMethod::Convex,
+        };
+        let d = Fusion::of(method);
+        Ok(Fusion {
+            method,
+            k: w.k.unwrap_or(d.k),
+            term_weight: w.term_weight.unwrap_or(d.term_weight),
+            vector_weight: w.vector_weight.unwrap_or(d.vector_weight),
+            depth: w.depth,
+        })
+    }
+}
+
+impl From<Fusion> for FusionWire {
+    fn from(f: Fusion) -> Self {
+        Self {
+            method: Some(f.method),
+            k: (f.method == FusionMethod::Rrf).then_some(f.k),
+            term_weight: Some(f.term_weight),
+            vector_weight: Some(f.vector_weight),
+            depth: f.depth,
+        }
+    }
 }
 
 /// Unless [`Fusion::depth`] says otherwise, each lane feeds the request's limit into a fusion,
@@ -209,21 +286,58 @@ pub struct Fusion {
 pub const DEFAULT_FUSION_DEPTH: usize = DEFAULT_LIMIT;
 
 impl Default for Fusion {
-    /// `k = 60`, equal weights, the default depth (see the type docs for the evidence).
+    /// [`Fusion::convex`] (see the type docs for the evidence).
     fn default() -> Self {
-        Self {
-            k: 60.0,
-            term_weight: 1.0,
-            vector_weight: 1.0,
-            depth: None,
-        }
+        Self::convex()
     }
 }
 
 impl Fusion {
-    /// Sets the rank offset `k`.
+    /// The convex method with its defaults: `term_weight = 1`, `vector_weight = 1.5`
+    /// (`kenning_vector::ConvexParams::default`), the default depth.
+    #[must_use]
+    pub fn convex() -> Self {
+        let c = kenning_vector::ConvexParams::default();
+        Self {
+            method: FusionMethod::Convex,
+            k: kenning_vector::RrfParams::default().k,
+            term_weight: c.term_weight,
+            vector_weight: c.vector_weight,
+            depth: None,
+        }
+    }
+
+    /// RRF with its defaults: `k = 60` and equal weights, the values of the RRF paper
+    /// (Cormack, Clarke and Büttcher, 2009), the default depth.
+    #[must_use]
+    pub fn rrf() -> Self {
+        let r = kenning_vector::RrfParams::default();
+        Self {
+            method: FusionMethod::Rrf,
+            k: r.k,
+            term_weight: r.term_weight,
+            vector_weight: r.vector_weight,
+            depth: None,
+        }
+    }
+
+    fn of(method: FusionMethod) -> Self {
+        match method {
+            FusionMethod::Convex => Self::convex(),
+            FusionMethod::Rrf => Self::rrf(),
+        }
+    }
+
+    /// Sets RRF's rank offset `k`. `k` means RRF: a convex fusion becomes [`Fusion::rrf`]
+    /// first (RRF's equal weights, the depth kept), so set the weights after `k`.
     #[must_use]
     pub fn with_k(mut self, k: f64) -> Self {
+        if self.method != FusionMethod::Rrf {
+            self = Self {
+                depth: self.depth,
+                ..Self::rrf()
+            };
+        }
         self.k = k;
         self
     }
@@ -250,7 +364,7 @@ impl Fusion {
             .unwrap_or_else(|| limit.max(DEFAULT_FUSION_DEPTH))
     }
 
-    fn rrf(&self) -> kenning_vector::RrfParams {
+    fn rrf_params(&self) -> kenning_vector::RrfParams {
         kenning_vector::RrfParams {
             k: self.k,
             term_weight: self.term_weight,
@@ -258,8 +372,15 @@ impl Fusion {
         }
     }
 
+    fn convex_params(&self) -> kenning_vector::ConvexParams {
+        kenning_vector::ConvexParams {
+            term_weight: self.term_weight,
+            vector_weight: self.vector_weight,
+        }
+    }
+
     fn check(&self, limit: usize) -> Result<()> {
-        self.rrf().validate()?;
+        self.rrf_params().validate()?;
         if let Some(depth) = self.depth
             && !(limit..=MAX_FUSION_DEPTH).contains(&depth)
         {
@@ -268,6 +389,100 @@ impl Fusion {
                 format!(
                     "is {depth}; give the limit ({limit}) to {MAX_FUSION_DEPTH}, or leave it out \
                      for the limit, at least {DEFAULT_FUSION_DEPTH}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The widest [`Context::window`]: neighbours up to this many positions away.
+pub const MAX_CONTEXT_WINDOW: usize = 16;
+
+/// How a capsule's neighbours in its [`Thread`](crate::Thread) lend it their score, in every
+/// lane: a capsule's score becomes
+///
+/// ```text
+/// score(d) + weight · max(0, max over neighbours n of score(n))
+/// ```
+///
+/// where the neighbours of `d` are the admitted capsules of its thread whose position differs
+/// from `d`'s by at most `window`, and `score` is the lane's own (BM25 on the term lane, cosine
+/// on the vector lane, the fused score on the fused lane). Agent memories come in threads, and
+/// a question often meets its answer one turn away from the words it shares: "what did Ana
+/// recommend?" matches the turn that names the book, while the turn that says why is next to
+/// it. The candidates are each lane's best hits and their neighbours, each scored by the lane
+/// (a neighbour the lanes did not list is scored all the same: its BM25, its cosine); a fenced
+/// neighbour, or one outside the window (R4, R5), neither ranks nor lends.
+///
+/// Capsules without a thread have no neighbours, so a store that declares no thread recalls
+/// exactly as without a context. [`Context::none`] turns it off.
+///
+/// Deserializes from `{"window": 2, "weight": 0.7}`, any field omitted taking its default.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Context {
+    /// How far along the thread a neighbour may be, in positions: 0 to [`MAX_CONTEXT_WINDOW`];
+    /// 0 turns the context off.
+    pub window: usize,
+    /// The share of its best neighbour's score a capsule gains: finite, 0 to 1; 0 turns the
+    /// context off.
+    pub weight: f64,
+}
+
+impl Default for Context {
+    /// `window = 2`, `weight = 0.7`: chosen by leave-one-conversation-out cross-validation
+    /// (see [`Fusion`] and the crate docs for the evidence).
+    fn default() -> Self {
+        Self {
+            window: 2,
+            weight: 0.7,
+        }
+    }
+}
+
+impl Context {
+    /// No context: every capsule is ranked on its own.
+    #[must_use]
+    pub fn none() -> Self {
+        Self {
+            window: 0,
+            weight: 0.0,
+        }
+    }
+
+    /// A context of `window` positions each way, lending `weight` of the best neighbour's
+    /// score.
+    #[must_use]
+    pub fn new(window: usize, weight: f64) -> Self {
+        Self { window, weight }
+    }
+
+    /// Whether neighbours lend anything.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.window > 0 && self.weight > 0.0
+    }
+
+    fn check(&self) -> Result<()> {
+        if self.window > MAX_CONTEXT_WINDOW {
+            return Err(Error::invalid(
+                "context.window",
+                format!(
+                    "is {}; give 0 (no context) to {MAX_CONTEXT_WINDOW} positions: a wider \
+                     window reads a thread's other topics as this capsule's context",
+                    self.window
+                ),
+            ));
+        }
+        if !(self.weight.is_finite() && (0.0..=1.0).contains(&self.weight)) {
+            return Err(Error::invalid(
+                "context.weight",
+                format!(
+                    "is {}; give a number from 0 (no context) to 1 (a neighbour counts as much \
+                     as the capsule itself)",
+                    self.weight
                 ),
             ));
         }
@@ -313,6 +528,9 @@ pub struct RetrieveRequest {
     /// How the fused lane combines the two lanes; the defaults unless said.
     #[serde(default)]
     pub fusion: Fusion,
+    /// How thread neighbours lend their score, in every lane; the defaults unless said.
+    #[serde(default)]
+    pub context: Context,
 }
 
 fn default_limit() -> usize {
@@ -330,6 +548,7 @@ impl RetrieveRequest {
             window: None,
             query_embedding: None,
             fusion: Fusion::default(),
+            context: Context::default(),
         }
     }
 
@@ -354,6 +573,13 @@ impl RetrieveRequest {
     #[must_use]
     pub fn fusion(mut self, fusion: Fusion) -> Self {
         self.fusion = fusion;
+        self
+    }
+
+    /// Sets how thread neighbours lend their score.
+    #[must_use]
+    pub fn context(mut self, context: Context) -> Self {
+        self.context = context;
         self
     }
 
@@ -418,6 +644,7 @@ impl RetrieveRequest {
         // Checked on every lane, so that a bad parameter is refused wherever it is sent, not
         // only where it would be used.
         self.fusion.check(self.limit)?;
+        self.context.check()?;
         Ok(Checked { query, embedding })
     }
 
@@ -537,6 +764,87 @@ fn lane_score(rank: usize, score: f64) -> Option<LaneScore> {
     Some(LaneScore { rank, score })
 }
 
+/// One lane's hits as fused hits: its own score, its places.
+fn listed(lane: &[kenning_vector::LaneHit], is_term: bool) -> Vec<FusedHit> {
+    (1..)
+        .zip(lane)
+        .map(|(rank, h)| {
+            let place = Some(kenning_vector::LaneRank {
+                rank,
+                score: h.score,
+            });
+            FusedHit {
+                capsule: h.capsule,
+                score: h.score,
+                term: if is_term { place } else { None },
+                vector: if is_term { None } else { place },
+            }
+        })
+        .collect()
+}
+
+/// Lets thread neighbours lend their score ([`Context`]): `ranked` gains the admitted
+/// neighbours of its capsules that `own` scores, and every capsule's score becomes its own
+/// plus `weight` times the best positive score among its neighbours in `ranked`. `thread_of`
+/// reads a capsule's thread.
+fn with_context(
+    ranked: &mut Vec<FusedHit>,
+    context: Context,
+    scope: &str,
+    threads: &Threads,
+    thread_of: impl Fn(u64) -> Result<Option<crate::Thread>>,
+    admit: impl Fn(u64) -> Result<bool>,
+    own: impl Fn(u64) -> Result<Option<f64>>,
+) -> Result<()> {
+    let window = context.window as u64;
+    let mut seen: HashSet<u64> = ranked.iter().map(|h| h.capsule).collect();
+    // Per thread: (position, index in `ranked`) of its members among the candidates.
+    let mut members: HashMap<String, Vec<(u64, usize)>> = HashMap::new();
+    let listed = ranked.len();
+    for i in 0..listed {
+        let capsule = ranked[i].capsule;
+        let Some(t) = thread_of(capsule)? else {
+            continue;
+        };
+        let near = threads.between(
+            scope,
+            &t.id,
+            t.position.saturating_sub(window),
+            t.position.saturating_add(window),
+        )?;
+        let group = members.entry(t.id).or_default();
+        group.push((t.position, i));
+        for (position, neighbour) in near {
+            if !seen.insert(neighbour) || !admit(neighbour)? {
+                continue;
+            }
+            if let Some(score) = own(neighbour)? {
+                group.push((position, ranked.len()));
+                ranked.push(FusedHit {
+                    capsule: neighbour,
+                    score,
+                    term: None,
+                    vector: None,
+                });
+            }
+        }
+    }
+    let own_scores: Vec<f64> = ranked.iter().map(|h| h.score).collect();
+    for group in members.values_mut() {
+        group.sort_unstable();
+        for (a, &(position, i)) in group.iter().enumerate() {
+            let lent = group
+                .iter()
+                .enumerate()
+                .filter(|&(b, &(p, _))| b != a && p.abs_diff(position) <= window)
+                .map(|(_, &(_, j))| own_scores[j])
+                .fold(0.0_f64, f64::max);
+            ranked[i].score = own_scores[i] + context.weight * lent;
+        }
+    }
+    Ok(())
+}
+
 impl Kenning {
     /// Recalls the capsules of a scope that best answer `request` (R1, R2).
     ///
@@ -622,16 +930,30 @@ impl Snapshot {
                 }
             };
 
+            // Each lane's best `depth`: the fusion's depth on the fused lane; on one lane the
+            // limit, and at least DEFAULT_FUSION_DEPTH when a context may bring in neighbours, so
+            // that a request for fewer hits gets the first hits of a request for more.
             let depth = match lane {
                 Lane::Fused => request.fusion.depth_for(request.limit),
+                _ if request.context.is_active() => request.limit.max(DEFAULT_FUSION_DEPTH),
                 _ => request.limit,
             };
-            let term = match (lane, checked.query) {
+            let scores = match (lane, checked.query) {
                 (Lane::Term | Lane::Fused, Some(query)) => {
-                    capsule::term(TERM_INDEX.search(txn, scope_id, query, depth, &mut &accept))?
+                    Some(capsule::term(TERM_INDEX.prepare(txn, scope_id, query))?)
                 }
-                _ => Vec::new(),
+                _ => None,
             };
+            let term: Vec<kenning_vector::LaneHit> = scores
+                .as_ref()
+                .map(|s| s.top(depth, &mut &accept))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|s| kenning_vector::LaneHit {
+                    capsule: s.doc,
+                    score: s.score,
+                })
+                .collect();
             let vector = match (lane, &checked.embedding) {
                 (Lane::Vector | Lane::Fused, Some(q)) => {
                     self.vector_lane(scope_id, q, depth, &accept)?
@@ -646,47 +968,82 @@ impl Snapshot {
                 return Err(e);
             }
 
-            let ranked: Vec<Ranked> = match lane {
-                Lane::Fused => {
-                    let term: Vec<kenning_vector::LaneHit> = term
-                        .iter()
-                        .map(|s| kenning_vector::LaneHit {
-                            capsule: s.doc,
-                            score: s.score,
-                        })
-                        .collect();
-                    request
-                        .fusion
-                        .rrf()
-                        .fuse(&term, &vector, request.limit)
-                        .into_iter()
-                        .map(|f| Ranked {
-                            doc: f.capsule,
-                            score: f.score,
-                            term: f.term.and_then(|p| lane_score(p.rank, p.score)),
-                            vector: f.vector.and_then(|p| lane_score(p.rank, p.score)),
-                        })
-                        .collect()
-                }
-                Lane::Vector => (1..)
-                    .zip(vector)
-                    .map(|(rank, h)| Ranked {
-                        doc: h.capsule,
-                        score: h.score,
-                        term: None,
-                        vector: lane_score(rank, h.score),
-                    })
-                    .collect(),
-                _ => (1..)
-                    .zip(term)
-                    .map(|(rank, s)| Ranked {
-                        doc: s.doc,
-                        score: s.score,
-                        term: lane_score(rank, s.score),
-                        vector: None,
-                    })
-                    .collect(),
+            // How a capsule the lanes did not list is scored: its BM25 (None without a query
+            // word), and the cosine of its stored embedding, as the scan would score it.
+            let term_score = |doc: u64| -> Result<Option<f64>> {
+                Ok(scores.as_ref().and_then(|s| s.score(doc)))
             };
+            let vector_score = |doc: u64| -> Result<Option<f64>> {
+                let Some(q) = &checked.embedding else {
+                    return Ok(None);
+                };
+                Ok(kenning_vector::get(txn, scope_id, doc)?
+                    .and_then(|e| q.score(&e))
+                    .map(f64::from))
+            };
+            let best = kenning_vector::LaneBest::of(&term, &vector);
+            let fusion = request.fusion;
+            let own_score = |doc: u64| -> Result<Option<f64>> {
+                match lane {
+                    Lane::Fused => {
+                        let (t, v) = (term_score(doc)?, vector_score(doc)?);
+                        Ok(Some(match fusion.method {
+                            FusionMethod::Convex => fusion.convex_params().score(t, v, best),
+                            // RRF scores ranks: a capsule neither lane listed has none.
+                            FusionMethod::Rrf => 0.0,
+                        }))
+                    }
+                    Lane::Vector => vector_score(doc),
+                    _ => Ok(Some(term_score(doc)?.unwrap_or(0.0))),
+                }
+            };
+
+            let mut ranked: Vec<FusedHit> = match lane {
+                Lane::Fused => match fusion.method {
+                    FusionMethod::Convex => fusion.convex_params().fuse(
+                        &term,
+                        &vector,
+                        term_score,
+                        vector_score,
+                        usize::MAX,
+                    )?,
+                    FusionMethod::Rrf => fusion.rrf_params().fuse(&term, &vector, usize::MAX),
+                },
+                Lane::Vector => listed(&vector, false),
+                _ => listed(&term, true),
+            };
+            if request.context.is_active() && !ranked.is_empty() {
+                let threads = Threads::open(txn)?;
+                if threads.any_in(scope_id)? {
+                    with_context(
+                        &mut ranked,
+                        request.context,
+                        scope_id,
+                        &threads,
+                        |doc| Ok(capsule::head(&canon, CapsuleId::new(doc))?.and_then(|h| h.thread)),
+                        admit,
+                        own_score,
+                    )?;
+                }
+            }
+            if lane != Lane::Vector {
+                // BM25 and both fusions are positive for what a lane found, or a context lent.
+                ranked.retain(|h| h.score > 0.0);
+            }
+            if ranked.len() > request.limit {
+                ranked.select_nth_unstable_by(request.limit - 1, FusedHit::order);
+                ranked.truncate(request.limit);
+            }
+            ranked.sort_unstable_by(FusedHit::order);
+            let ranked: Vec<Ranked> = ranked
+                .into_iter()
+                .map(|f| Ranked {
+                    doc: f.capsule,
+                    score: f.score,
+                    term: f.term.and_then(|p| lane_score(p.rank, p.score)),
+                    vector: f.vector.and_then(|p| lane_score(p.rank, p.score)),
+                })
+                .collect();
 
             let mut hits = Vec::with_capacity(ranked.len());
             for r in ranked {

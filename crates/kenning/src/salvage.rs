@@ -445,6 +445,7 @@ fn copy_records(
     to.write(|w| {
         let txn = w.txn;
         let mut kept: std::collections::BTreeMap<u64, String> = std::collections::BTreeMap::new();
+        let mut threaded: Vec<(u64, crate::thread::Thread)> = Vec::new();
         report
             .tables
             .push(copy_named(from, txn, crate::scope::SCOPES, &[])?);
@@ -468,6 +469,9 @@ fn copy_records(
             CAPSULES,
             |id, bytes| match canon::canonical(bytes) {
                 Ok(c) => {
+                    if let Some(t) = c.thread {
+                        threaded.push((id, t));
+                    }
                     kept.insert(id, c.scope);
                     true
                 }
@@ -543,7 +547,8 @@ fn copy_records(
                  review them, then release them (kenning memory release)"
             ));
         }
-        // The listing and the entity links are indexes of the records above: rebuilt from them.
+        // The listing, the entity links and the thread index are indexes of the records above:
+        // rebuilt from them.
         let mut listing = txn.open_table(SCOPE_CAPSULES).db()?;
         for (id, scope) in &kept {
             listing.insert((scope.as_str(), *id), ()).db()?;
@@ -558,6 +563,11 @@ fn copy_records(
             }
         }
         drop(links);
+        for (id, t) in &threaded {
+            if let Some(scope) = kept.get(id) {
+                crate::thread::index(txn, scope, *id, t)?;
+            }
+        }
         // Ids are never handed out twice: the counter stays past every id copied.
         let mut meta = txn.open_table(crate::store::META).db()?;
         let next = meta

@@ -18,9 +18,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use kenning::{
-    CapsuleId, ClassifyRequest, Edge, EntityObservations, FactTime, GraphCommit, Kenning, KeyGrant,
-    Kind, Level, LifecycleChange, NewCapsule, NewEntity, Node, Origin, Permission, Principal,
-    ScopeKind, Selector, Timestamp, Vocabulary,
+    CapsuleId, ClassifyRequest, Context, Edge, EntityObservations, FactTime, GraphCommit, Kenning,
+    KeyGrant, Kind, Lane, Level, LifecycleChange, NewCapsule, NewEntity, Node, Origin, Permission,
+    Principal, RetrieveRequest, ScopeKind, Selector, Timestamp, Vocabulary,
 };
 use support::{check_lanes, observe};
 
@@ -123,10 +123,35 @@ fn populate(kn: &Kenning) {
     kn.forget(&ops, ids[8]).unwrap();
 }
 
-/// The population, as this build writes it, observed.
-fn expected() -> support::Model {
+/// What format 3 added to the population: capsules in a thread (`kenning.thread_positions`),
+/// one of them superseded within it.
+fn populate_since_v3(kn: &Kenning) {
+    let ops = Principal::operator("fixture");
+    let turns: Vec<NewCapsule> = (0..4)
+        .map(|i| {
+            NewCapsule::new(
+                "bot.fixture",
+                format!("fxt{i} memo turn {i} of the session"),
+            )
+            .thread("session-1", i * 2)
+        })
+        .collect();
+    let ids = kn.put_batch(&ops, &turns).unwrap();
+    kn.supersede(
+        &ops,
+        ids[3],
+        &NewCapsule::new("bot.fixture", "fxu memo turn 3 corrected").thread("session-1", 6),
+    )
+    .unwrap();
+}
+
+/// The population of the fixture of format `version`, as this build writes it, observed.
+fn expected(version: u8) -> support::Model {
     let kn = Kenning::in_memory().unwrap();
     populate(&kn);
+    if version >= 3 {
+        populate_since_v3(&kn);
+    }
     observe(&kn)
 }
 
@@ -143,9 +168,17 @@ fn copy_of(name: &str, dir: &Path) -> std::path::PathBuf {
 
 #[test]
 fn every_format_fixture_reads_back_whole() {
-    let want = expected();
-    assert!(want.capsules.len() > 10 && !want.edges.is_empty() && want.audit > 5);
-    for name in ["store-v1.redb", "store-v2.redb", "store-v3.redb"] {
+    for (version, name) in [
+        (1, "store-v1.redb"),
+        (2, "store-v2.redb"),
+        (3, "store-v3.redb"),
+    ] {
+        let want = expected(version);
+        assert!(want.capsules.len() > 10 && !want.edges.is_empty() && want.audit > 5);
+        assert_eq!(
+            want.capsules.values().any(|c| c.thread.is_some()),
+            version >= 3
+        );
         let dir = tempfile::tempdir().unwrap();
         let path = copy_of(name, dir.path());
         let before = std::fs::read(&path).unwrap();
@@ -175,7 +208,50 @@ fn every_format_fixture_reads_back_whole() {
         drop(rw);
         let report = Kenning::check(&path).unwrap();
         assert!(report.sound, "{name}: {report:?}");
+        if version >= 3 {
+            // The thread index reads too, and a salvage rebuilds it.
+            let upgraded = observe(&Kenning::open_read_only(&path).unwrap());
+            check_context(&Kenning::open(&path).unwrap(), name);
+            let out = dir.path().join("salvaged.redb");
+            let report = Kenning::salvage(&path, &out).unwrap();
+            assert!(report.lost.is_empty(), "{name}: {report:?}");
+            let salvaged = Kenning::open(&out).unwrap();
+            assert_eq!(
+                observe(&salvaged).capsules,
+                upgraded.capsules,
+                "{name}, salvaged"
+            );
+            check_context(&salvaged, &format!("{name}, salvaged"));
+        }
     }
+}
+
+/// A turn of the fixture's thread lends its neighbours a place in recall.
+fn check_context(kn: &Kenning, name: &str) {
+    let request = RetrieveRequest::new("bot.fixture", "fxt1")
+        .limit(5)
+        .lane(Lane::Term)
+        .context(Context::new(2, 0.5));
+    let hits = kn.retrieve(&ops_reader(), &request).unwrap();
+    let contents: Vec<&str> = hits
+        .hits
+        .iter()
+        .map(|h| h.capsule.content.as_str())
+        .collect();
+    assert_eq!(
+        contents.first(),
+        Some(&"fxt1 memo turn 1 of the session"),
+        "{name}"
+    );
+    assert!(
+        contents.contains(&"fxt0 memo turn 0 of the session")
+            && contents.contains(&"fxt2 memo turn 2 of the session"),
+        "{name}: {contents:?}"
+    );
+}
+
+fn ops_reader() -> Principal {
+    Principal::operator("fixture")
 }
 
 #[test]
@@ -185,4 +261,5 @@ fn write_a_fixture_with_this_build() {
     assert!(!Path::new(&out).exists(), "{out} exists");
     let kn = Kenning::open(&out).unwrap();
     populate(&kn);
+    populate_since_v3(&kn);
 }

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use kenning::{
-    CapsuleId, DEFAULT_FUSION_DEPTH, ErrorCode, FactTime, Fusion, Hit, Kenning, Lane,
+    CapsuleId, DEFAULT_FUSION_DEPTH, ErrorCode, FactTime, Fusion, FusionMethod, Hit, Kenning, Lane,
     LifecycleChange, MAX_FUSION_DEPTH, NewCapsule, Permission, Principal, RetrieveRequest,
     ScopeKind, Selector, TimeWindow, Timestamp,
 };
@@ -344,13 +344,15 @@ fn r6_the_fused_score_follows_the_formula_from_each_lanes_ranks() {
     let s = store();
     fixture(&s);
     for fusion in [
-        Fusion::default(),
+        Fusion::rrf(),
+        // `k` means RRF: the default (convex) fusion becomes RRF.
         Fusion::default().with_k(0.0).with_weights(2.0, 0.5),
-        Fusion::default()
+        Fusion::rrf()
             .with_k(10.0)
             .with_weights(0.3, 1.0)
             .with_depth(5),
     ] {
+        assert_eq!(fusion.method, FusionMethod::Rrf);
         let hits = run(
             &s,
             &lane("vpn", at(0.0), Lane::Fused).limit(5).fusion(fusion),
@@ -369,6 +371,68 @@ fn r6_the_fused_score_follows_the_formula_from_each_lanes_ranks() {
 }
 
 #[test]
+fn r6_the_convex_fusion_scores_every_candidate_in_both_lanes() {
+    let s = store();
+    fixture(&s);
+    // Every capsule's score in each lane, from each lane alone.
+    let all = |l: Lane| -> Vec<(CapsuleId, f64)> {
+        run(&s, &lane("vpn", at(0.0), l).limit(50))
+            .iter()
+            .map(|h| (h.capsule.id, h.score))
+            .collect()
+    };
+    let (bm25, cosine) = (all(Lane::Term), all(Lane::Vector));
+    let of = |lane: &[(CapsuleId, f64)], id| lane.iter().find(|(c, _)| *c == id).map(|p| p.1);
+    for fusion in [
+        Fusion::default(),
+        Fusion::convex().with_weights(1.0, 4.0).with_depth(3),
+        Fusion::convex().with_weights(3.0, 1.0).with_depth(3),
+    ] {
+        assert_eq!(fusion.method, FusionMethod::Convex);
+        let hits = run(
+            &s,
+            &lane("vpn", at(0.0), Lane::Fused).limit(3).fusion(fusion),
+        );
+        assert_eq!(hits.len(), 3);
+        let (tw, vw) = (fusion.term_weight, fusion.vector_weight);
+        for h in &hits {
+            let id = h.capsule.id;
+            // The lanes' bests normalise; a hit one lane did not list is scored in it all the
+            // same (its exact BM25, its exact cosine).
+            let t = of(&bm25, id).unwrap() / bm25[0].1;
+            let v = (of(&cosine, id).unwrap() + 1.0) / (cosine[0].1 + 1.0);
+            let expected = (tw * t + vw * v) / (tw + vw);
+            assert!((h.score - expected).abs() < 1e-12, "{fusion:?} {id}");
+            if let Some(p) = h.term {
+                assert_eq!(Some(p.score), of(&bm25, id));
+            }
+        }
+        for pair in hits.windows(2) {
+            assert!(pair[0].score >= pair[1].score);
+        }
+        if fusion.depth == Some(3) {
+            assert!(
+                hits.iter().any(|h| h.term.is_none() || h.vector.is_none()),
+                "a hit only one lane listed, scored in both"
+            );
+        }
+    }
+    // Lopsided weights hand the order to one lane.
+    let order = |f: Fusion| {
+        ids(&run(
+            &s,
+            &lane("vpn", at(0.0), Lane::Fused).limit(3).fusion(f),
+        ))
+    };
+    let first = |l: &[(CapsuleId, f64)]| l.iter().take(3).map(|p| p.0).collect::<Vec<_>>();
+    assert_eq!(order(Fusion::convex().with_weights(1.0, 0.0)), first(&bm25));
+    assert_eq!(
+        order(Fusion::convex().with_weights(0.0, 1.0)),
+        first(&cosine)
+    );
+}
+
+#[test]
 fn r6_ties_break_by_the_best_single_lane_rank_then_the_older_capsule() {
     let s = store();
     // Only the term lane finds `t1`, `t2` (no embedding); only the vector lane finds `v1`
@@ -377,7 +441,8 @@ fn r6_ties_break_by_the_best_single_lane_rank_then_the_older_capsule() {
     let t1 = memory(&s, "printer printer", None);
     let t2 = memory(&s, "printer and more words here", None);
     let v2 = memory(&s, "still unrelated", Some(&at(45.0)));
-    let hits = run(&s, &lane("printer", at(0.0), Lane::Fused).limit(4));
+    let rrf = |r: RetrieveRequest| r.fusion(Fusion::rrf());
+    let hits = run(&s, &rrf(lane("printer", at(0.0), Lane::Fused).limit(4)));
     // Equal weights: t1 and v1 are both first in their lane, equal scores: the older wins.
     assert_eq!(hits[0].score, hits[1].score);
     assert_eq!(ids(&hits), [v1, t1, t2, v2]);
@@ -394,9 +459,20 @@ fn r6_ties_break_by_the_best_single_lane_rank_then_the_older_capsule() {
     assert_eq!(hits[1].score, hits[2].score);
     // A capsule both lanes find sums both shares and leads.
     s.kn.attach_embedding(&s.ops, t2, &at(1.0), TAG).unwrap();
-    let hits = run(&s, &lane("printer", at(0.0), Lane::Fused).limit(4));
+    let hits = run(&s, &rrf(lane("printer", at(0.0), Lane::Fused).limit(4)));
     assert_eq!(hits[0].capsule.id, t2);
     assert_eq!(hits[0].score, 1.0 / 62.0 + 1.0 / 62.0);
+    // The convex fusion breaks its ties the same way: equal weights, t1 (t̂ = 1, no
+    // embedding) and v1 (v̂ = 1, no query word) tie at 1/2, and the older wins.
+    s.kn.forget(&s.ops, t2).unwrap();
+    let even = Fusion::convex().with_weights(1.0, 1.0);
+    let hits = run(
+        &s,
+        &lane("printer", at(0.0), Lane::Fused).limit(4).fusion(even),
+    );
+    assert_eq!(ids(&hits)[..2], [v1, t1]);
+    assert_eq!(hits[0].score, 0.5);
+    assert_eq!(hits[1].score, 0.5);
 }
 
 #[test]
@@ -568,10 +644,22 @@ fn wire_shape_of_a_request_with_an_embedding_and_fusion() {
     .unwrap();
     assert_eq!(r.lane, Lane::Fused);
     assert_eq!(r.query_embedding, Some(vec![1.0, 0.5]));
+    // A body written before the convex method, with `k`, still means RRF.
+    assert_eq!(r.fusion, Fusion::rrf().with_k(10.0).with_weights(1.0, 0.5));
     assert_eq!(
         r.fusion,
         Fusion::default().with_k(10.0).with_weights(1.0, 0.5)
     );
+    let convex: Fusion = serde_json::from_str(r#"{"vector_weight": 2}"#).unwrap();
+    assert_eq!(convex, Fusion::convex().with_weights(1.0, 2.0));
+    let rrf: Fusion = serde_json::from_str(r#"{"method": "rrf"}"#).unwrap();
+    assert_eq!(
+        rrf,
+        Fusion::rrf(),
+        "a method's omitted fields take its defaults"
+    );
+    let e = serde_json::from_str::<Fusion>(r#"{"method": "convex", "k": 60}"#).unwrap_err();
+    assert!(e.to_string().contains("fusion.k is RRF's"), "{e}");
     let v: RetrieveRequest =
         serde_json::from_str(r#"{"scope": "s", "query_embedding": [1], "lane": "vector"}"#)
             .unwrap();
@@ -584,8 +672,18 @@ fn wire_shape_of_a_request_with_an_embedding_and_fusion() {
     let json = serde_json::to_value(Fusion::default().with_depth(20)).unwrap();
     assert_eq!(
         json,
-        serde_json::json!({"k": 60.0, "term_weight": 1.0, "vector_weight": 1.0, "depth": 20})
+        serde_json::json!({"method": "convex", "term_weight": 1.0, "vector_weight": 1.5,
+                           "depth": 20})
     );
+    let json = serde_json::to_value(Fusion::rrf()).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"method": "rrf", "k": 60.0, "term_weight": 1.0, "vector_weight": 1.0})
+    );
+    for f in [Fusion::default(), Fusion::rrf().with_depth(30).with_k(5.0)] {
+        let back: Fusion = serde_json::from_value(serde_json::to_value(f).unwrap()).unwrap();
+        assert_eq!(back, f, "the wire shape round-trips");
+    }
 }
 
 #[test]

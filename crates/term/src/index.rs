@@ -507,19 +507,31 @@ impl TermIndex {
         if limit == 0 {
             return Ok(Vec::new());
         }
+        Ok(self.prepare(txn, scope, query)?.top(limit, accept))
+    }
+
+    /// Reads `query`'s postings in `scope` once, for [`QueryScores::top`] (what
+    /// [`search`](Self::search) returns) and [`QueryScores::score`] (the BM25 score of any one
+    /// document): a caller that needs both the best documents and the scores of others, such
+    /// as a fusion with another lane, pays for one read.
+    ///
+    /// # Errors
+    /// As [`search`](Self::search).
+    pub fn prepare(&self, txn: &ReadTransaction, scope: &str, query: &str) -> Result<QueryScores> {
+        let none = QueryScores { lists: Vec::new() };
         let scopes = txn.open_table(SCOPES).db()?;
         let Some(rec) = scope_record(&scopes, scope)? else {
-            return Ok(Vec::new());
+            return Ok(none);
         };
         let stats = ScopeStats::of(&rec);
         if stats.docs == 0 || stats.terms == 0 {
-            return Ok(Vec::new());
+            return Ok(none);
         }
         let avgdl = stats.avgdl();
         let folding = self.folding(txn)?;
         let query_terms = count(analyze_with(query, stats.prevailing(), folding).terms);
         if query_terms.is_empty() {
-            return Ok(Vec::new());
+            return Ok(none);
         }
         let segments = segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?;
 
@@ -556,7 +568,47 @@ impl TermIndex {
             }
             lists.push(list);
         }
-        Ok(top(&lists, limit, accept))
+        Ok(QueryScores { lists })
+    }
+}
+
+/// One query's BM25 contributions in one scope, per query term in byte order of the term, each
+/// list in document order: read once by [`TermIndex::prepare`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct QueryScores {
+    lists: Vec<Vec<(u64, f64)>>,
+}
+
+impl QueryScores {
+    /// The best `limit` documents `accept` lets through, best first (ties: lower id first),
+    /// exactly as [`TermIndex::search`] returns them.
+    pub fn top(&self, limit: usize, accept: &mut dyn FnMut(u64) -> bool) -> Vec<Scored> {
+        if limit == 0 {
+            return Vec::new();
+        }
+        top(&self.lists, limit, accept)
+    }
+
+    /// The BM25 score of `doc`, bit for bit the one [`top`](Self::top) ranks it by (the same
+    /// contributions summed in the same order); `None` when no query term is in it. A binary
+    /// search per query term.
+    #[must_use]
+    pub fn score(&self, doc: u64) -> Option<f64> {
+        let mut score = None;
+        for list in &self.lists {
+            if let Ok(i) = list.binary_search_by(|&(d, _)| d.cmp(&doc))
+                && let Some(&(_, s)) = list.get(i)
+            {
+                *score.get_or_insert(0.0) += s;
+            }
+        }
+        score
+    }
+
+    /// Whether no document matches any query term.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.lists.iter().all(Vec::is_empty)
     }
 }
 
@@ -1236,5 +1288,72 @@ mod tests {
             .insert(&txn, "s", &[(2, "nova")])
             .unwrap_err();
         assert!(matches!(err, Error::NewerAnalysis { .. }), "{err}");
+    }
+
+    #[test]
+    fn prepared_scores_are_the_scores_search_ranks_by() {
+        let db = db();
+        let words = [
+            "vpn", "gateway", "email", "phone", "ana", "invoice", "router", "lisbon",
+        ];
+        // Three batches, so that the lists span segments.
+        for batch in 0..3u64 {
+            let docs: Vec<(u64, String)> = (0..40u64)
+                .map(|i| {
+                    let n = batch * 40 + i + 1;
+                    let text: Vec<&str> = (0..(n % 7 + 1))
+                        .map(|j| words[((n * 31 + j * 17) % 8) as usize])
+                        .collect();
+                    (n, text.join(" "))
+                })
+                .collect();
+            let refs: Vec<(u64, &str)> = docs.iter().map(|(n, t)| (*n, t.as_str())).collect();
+            insert(&db, "s", &refs);
+        }
+        let txn = db.begin_read().unwrap();
+        let index = TermIndex::default();
+        for query in [
+            "vpn gateway",
+            "ana email email",
+            "lisbon",
+            "router invoice phone",
+        ] {
+            let all = index.search(&txn, "s", query, 1000, &mut |_| true).unwrap();
+            let prepared = index.prepare(&txn, "s", query).unwrap();
+            assert!(!prepared.is_empty());
+            assert_eq!(prepared.top(1000, &mut |_| true), all);
+            assert_eq!(
+                prepared.top(5, &mut |d| d % 2 == 0),
+                index
+                    .search(&txn, "s", query, 5, &mut |d| d % 2 == 0)
+                    .unwrap()
+            );
+            for hit in &all {
+                assert_eq!(
+                    prepared.score(hit.doc).map(f64::to_bits),
+                    Some(hit.score.to_bits()),
+                    "{query} {}",
+                    hit.doc
+                );
+            }
+            for doc in 0..=125 {
+                if !all.iter().any(|h| h.doc == doc) {
+                    assert_eq!(prepared.score(doc), None, "{query} {doc}");
+                }
+            }
+        }
+        let nothing = index.prepare(&txn, "s", "the and of").unwrap();
+        assert!(nothing.is_empty());
+        assert_eq!(nothing.score(1), None);
+        assert!(index.prepare(&txn, "absent", "vpn").unwrap().is_empty());
+        assert!(prepared_top_zero_is_empty(&index, &txn));
+    }
+
+    fn prepared_top_zero_is_empty(index: &TermIndex, txn: &ReadTransaction) -> bool {
+        index
+            .prepare(txn, "s", "vpn")
+            .unwrap()
+            .top(0, &mut |_| true)
+            .is_empty()
     }
 }

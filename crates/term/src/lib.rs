@@ -66,4 +66,6 @@ pub use analyze::{
 };
 pub use bm25::Bm25;
 pub use error::{Error, Result};
-pub use index::{BLOCK_POSTINGS, MAX_MERGED_DOCS, MERGE_FACTOR, ScopeStats, Scored, TermIndex};
+pub use index::{
+    BLOCK_POSTINGS, MAX_MERGED_DOCS, MERGE_FACTOR, QueryScores, ScopeStats, Scored, TermIndex,
+};

@@ -191,6 +191,22 @@ impl Query {
     pub(crate) fn inv_norm(&self) -> f32 {
         self.inv_norm
     }
+
+    /// The cosine of this query and `embedding` exactly as the scan scores it
+    /// ([`ScopeVectors::top_k`](crate::ScopeVectors::top_k): the same kernel, the same
+    /// products, the same rounding), so a capsule scored here and one ranked by the scan
+    /// compare bit for bit. `None` when the dimensions differ.
+    #[must_use]
+    pub fn score(&self, embedding: &Embedding) -> Option<f32> {
+        self.score_with(crate::Kernel::best(), embedding)
+    }
+
+    /// [`score`](Self::score) with `kernel`.
+    #[must_use]
+    pub fn score_with(&self, kernel: crate::Kernel, embedding: &Embedding) -> Option<f32> {
+        let dot = kernel.dot(&self.values, embedding.values())?;
+        Some(dot * embedding.inv_norm() * self.inv_norm + 0.0)
+    }
 }
 
 #[cfg(test)]

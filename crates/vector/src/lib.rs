@@ -99,7 +99,7 @@ pub use embedding::{
     Embedding, MAX_DIMENSION, MAX_MAGNITUDE, MAX_MODEL_TAG_BYTES, MIN_MAGNITUDE, ModelTag, Query,
 };
 pub use error::{Error, ErrorKind, Result};
-pub use fusion::{FusedHit, LaneHit, LaneRank, RrfParams};
+pub use fusion::{ConvexParams, FusedHit, LaneBest, LaneHit, LaneRank, RrfParams};
 pub use kernels::{Isa, Kernel};
 pub use record::EmbeddingRecord;
 pub use scan::{CHUNK_BYTES, ROW_OVERHEAD_BYTES, ScopeVectors};

@@ -145,3 +145,52 @@ fn building_refuses_mixed_dimensions_and_repeated_capsules() {
         "{err}"
     );
 }
+
+/// Components in `[-1, 1)` from a seed: dot products round, so bit-equality is a real claim.
+fn reals(seed: u64, d: usize) -> Vec<f32> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut v: Vec<f32> = (0..d)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        })
+        .collect();
+    if v.iter().all(|c| *c == 0.0) {
+        v[0] = 1.0;
+    }
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The fused lane scores capsules the vector lane did not list with `Query::score`; it must
+    /// give what the scan would have, so that one capsule never carries two cosines.
+    #[test]
+    fn r7_query_score_is_the_scans_score_bit_for_bit(
+        d in prop::sample::select(vec![1usize, 3, 8, 17, 384, 1000]),
+        n in 1usize..60,
+        seed in any::<u64>(),
+    ) {
+        let rows: Vec<(u64, Vec<f32>)> = (0..n as u64).map(|c| (c, reals(seed ^ c, d))).collect();
+        let scope = ScopeVectors::build(
+            d,
+            rows.iter().map(|(c, v)| (*c, Embedding::new(v.clone()).unwrap())),
+        )
+        .unwrap();
+        let q = Query::new(&reals(!seed, d)).unwrap();
+        for kernel in Kernel::available() {
+            let ranked = scope.top_k_with(kernel, &q, n, |_| true).unwrap();
+            prop_assert_eq!(ranked.len(), n);
+            for hit in ranked {
+                let e = Embedding::new(rows[hit.capsule as usize].1.clone()).unwrap();
+                let direct = q.score_with(kernel, &e).unwrap();
+                prop_assert_eq!(f64::from(direct).to_bits(), hit.score.to_bits(), "{:?}", kernel);
+            }
+        }
+        let other = Embedding::new(vec![1.0; d + 1]).unwrap();
+        prop_assert_eq!(q.score(&other), None);
+    }
+}

@@ -69,6 +69,8 @@ pub struct CapsuleView {
     pub label: Option<String>,
     /// The embedding's component bits, when it has one.
     pub embedding: Option<Vec<u32>>,
+    /// Its thread's id and its position in it, when it declares one.
+    pub thread: Option<(String, u64)>,
 }
 
 impl CapsuleView {
@@ -80,6 +82,7 @@ impl CapsuleView {
             fences: Vec::new(),
             label: None,
             embedding: None,
+            thread: None,
         }
     }
 }
@@ -302,6 +305,7 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
                             .collect(),
                         label: c.classification.map(|l| l.label.kind().as_str().to_owned()),
                         embedding: kn.embedding(c.id).unwrap().map(|e| bits(&e)),
+                        thread: c.thread.map(|t| (t.id, t.position)),
                     },
                 );
             }
