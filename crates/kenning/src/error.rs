@@ -259,6 +259,11 @@ pub(crate) fn opening(
             "cannot open the store at {shown}{how}: {e}; {}",
             repair_advice(&shown)
         )
+    } else if e.is_cut_short() {
+        format!(
+            "cannot open the store at {shown}{how}: it ends before the store it holds does (cut              short: a truncated copy, a full disk); {}",
+            repair_advice(&shown)
+        )
     } else if e.is_already_open() {
         format!(
             "cannot open the store at {shown}{how}: it is already open, in another process or \

@@ -64,6 +64,12 @@ impl StorageError {
     pub fn is_previous_io(&self) -> bool {
         matches!(self.0, redb::Error::PreviousIo)
     }
+
+    /// Whether a read ran past the end of the file: a file cut short of the store it holds.
+    #[must_use]
+    pub fn is_cut_short(&self) -> bool {
+        matches!(&self.0, redb::Error::Io(e) if e.kind() == std::io::ErrorKind::UnexpectedEof)
+    }
 }
 
 /// Turns a redb result into a [`StorageError`] result: `txn.open_table(T).db()?`.
