@@ -28,6 +28,9 @@ use std::time::Instant;
 use kenning::{CapsuleId, Durability, Kenning, NewCapsule, OpenOptions, Principal, ScopeKind};
 
 const DIM: usize = 384;
+
+/// One way of opening the store.
+type Open<'a> = dyn Fn() -> Result<(), Box<dyn Error>> + 'a;
 const BATCH: usize = 500;
 
 fn vector(seed: u64) -> Vec<f32> {
@@ -104,7 +107,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         bytes as f64 / f64::from(1 << 20)
     );
 
-    let ways: [(&str, &dyn Fn() -> Result<(), Box<dyn Error>>); 4] = [
+    let ways: [(&str, &Open<'_>); 4] = [
         ("read-write, verified", &|| {
             Kenning::open(&path)?;
             Ok(())
