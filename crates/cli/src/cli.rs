@@ -481,11 +481,13 @@ pub(crate) struct RetrieveArgs {
     #[arg(long, value_name = "JSON|@FILE|-")]
     pub(crate) embedding: Option<String>,
 
-    /// RRF's k on the fused lane (default 60).
+    /// Fuse by Reciprocal Rank Fusion with this rank offset k (e.g. 60) instead of the default
+    /// convex fusion of the lanes' normalised scores.
     #[arg(long, value_name = "K")]
     pub(crate) rrf_k: Option<f64>,
 
-    /// The fused lane's weights, as TERM,VECTOR (default 1,1).
+    /// The fused lane's weights, as TERM,VECTOR (default 1,1.5 for the convex fusion, 1,1 with
+    /// --rrf-k).
     #[arg(long, value_name = "TERM,VECTOR", value_parser = parse_weights)]
     pub(crate) weights: Option<(f64, f64)>,
 

@@ -383,7 +383,7 @@ fn retrieve(session: &Session, args: &RetrieveArgs) -> anyhow::Result<ExitCode> 
                     ]
                 })
                 .collect();
-            output::table(["RANK", "ID", "RRF", "TERM", "VECTOR", "CONTENT"], &rows);
+            output::table(["RANK", "ID", "SCORE", "TERM", "VECTOR", "CONTENT"], &rows);
         }
         Output::Table => {
             let rows: Vec<[String; 4]> = found

@@ -326,13 +326,16 @@ fn forget(state: &State, arguments: Value) -> Outcome {
 
 const RETRIEVE: &str = "Recall the memories of a scope that best answer a query. Lanes: term \
 (BM25 over the words; needs query), vector (cosine against your query_embedding; needs it, of \
-the dimension stored with memory_vector), fused (both, combined by reciprocal rank fusion; needs \
-query_embedding, query optional) and auto (the default: fused when query_embedding is given, \
+the dimension stored with memory_vector), fused (both: by default a convex combination of each lane's \
+score normalised to [0, 1], every candidate scored in both lanes; needs query_embedding, query \
+optional) and auto (the default: fused when query_embedding is given, \
 term otherwise). Fenced memories (quarantined, falsified, archived, superseded, stale) never \
 come back. Optional: limit (1 to 1000, default 10), time_window {from, until} (RFC 3339, either \
 bound open: only memories whose fact time overlaps it; undated ones are left out), rrf_k \
-(fusion rank offset, default 60) and weights {term, vector} (default 1 and 1). Answers {lane, \
-hits: [{capsule, score, term, vector}]}: score is BM25, cosine or the RRF score as the lane \
+(fuse by reciprocal rank fusion with this rank offset, e.g. 60, instead) and weights {term, \
+vector} (default 1 and 1.5; 1 and 1 with rrf_k). Memories stored with a thread lend their \
+neighbours in it part of their score. Answers {lane, \
+hits: [{capsule, score, term, vector}]}: score is BM25, cosine or the fused score as the lane \
 says; term and vector give a hit's rank and score in each lane that found it. Errors: -32602 \
 for a blank query, a missing or mismatched query_embedding, bad fusion parameters; -32002 kind \
 not_found for an unknown scope.";
@@ -359,10 +362,11 @@ struct RetrieveArgs {
     /// Only memories whose fact time overlaps this window.
     #[serde(default)]
     time_window: Option<WindowArg>,
-    /// The RRF rank offset k of the fused lane: finite, at least 0 (default 60).
+    /// Fuse by reciprocal rank fusion with this rank offset k (finite, at least 0; e.g. 60)
+    /// instead of the default convex fusion.
     #[serde(default)]
     rrf_k: Option<f64>,
-    /// The lane weights of the fused lane (default 1 and 1).
+    /// The lane weights of the fused lane (default 1 and 1.5; 1 and 1 with rrf_k).
     #[serde(default)]
     weights: Option<WeightsArg>,
 }
