@@ -26,11 +26,16 @@
 //! This crate is not a server binary (that is `kenning serve`, in the CLI) and knows no MCP, no
 //! command line, no terminal and no redb: every rule is enforced by the facade.
 
+#![deny(missing_docs)]
+
 pub mod auth;
 pub mod error;
 pub mod files;
+pub mod openapi;
 mod rest;
+pub mod store;
 
 pub use auth::{Auth, Caller, OPERATOR_HEADER, require_token};
 pub use error::{ApiError, ErrorBody, MAX_BODY_BYTES, status_for};
 pub use rest::{Batch, Names, RegisterScope, Search, routes};
+pub use store::{Lease, Store, Unavailable};
