@@ -7,8 +7,8 @@
 //! length of its call ([`Store::lease`], [`Store::call`]), and nothing else keeps a clone.
 //!
 //! A store built with [`Store::reopening`] holds an opener. When a call comes back with an
-//! error that [spoils the handle](spoils) (`needs_reopen()`, or a commit whose outcome is
-//! unknown), the store waits for the calls in flight on that handle to finish, drops it, and
+//! error that [spoils the handle](spoils) (`needs_reopen()`, a commit whose outcome is
+//! unknown, or an I/O error of the medium), the store waits for the calls in flight on that handle to finish, drops it, and
 //! opens the store again on the next request. That request, and the failed one, get the error
 //! they met: a write is never retried (its caller decides). While the opener fails (the disk
 //! is still full), requests are answered [`Unavailable`] with its cause, and the open is tried
