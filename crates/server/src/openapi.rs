@@ -1,7 +1,7 @@
 //! The OpenAPI document of the REST routes, served at `GET /openapi.json`.
 //!
-//! Written from one table, [`OPERATIONS`], that lists every route [`routes`](crate::routes)
-//! mounts (a test asks the router each one); the bodies and answers are the library's own serde
+//! Written from one table of operations ([`operations`]) that lists every route
+//! [`routes`](crate::routes) mounts (a test asks the router each one); the bodies and answers are the library's own serde
 //! types, named in each operation's description and not spelt out as schemas (they carry no
 //! derived JSON Schema yet), except the one error body every route shares. `GET /openapi.json`
 //! sits behind the same bearer token as every other route: a caller without one learns nothing
