@@ -5,9 +5,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use kenning::Kenning;
+use kenning::OpenOptions;
 use kenning_server::files::{self, Discovery};
-use kenning_server::{Auth, require_token};
+use kenning_server::{Auth, Store, require_token};
 
 use crate::cli::{Cli, ServeArgs};
 use crate::output;
@@ -43,15 +43,14 @@ pub(crate) fn run(cli: &Cli, args: &ServeArgs) -> anyhow::Result<ExitCode> {
             found.pid
         );
     }
-    let store =
-        Kenning::open(path).with_context(|| format!("opening the store {}", path.display()))?;
+    let store = reopening(path)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     let served = runtime.block_on(serve(store.clone(), path, &args.addr));
     // Every request has finished: make the last commits durable and let the file go.
-    let flushed = store.flush();
+    let flushed = store.close();
     drop(store);
     runtime.shutdown_timeout(std::time::Duration::from_secs(5));
     served?;
@@ -70,7 +69,31 @@ impl Drop for Written<'_> {
     }
 }
 
-async fn serve(store: Kenning, path: &Path, addr: &str) -> anyhow::Result<()> {
+/// The store at `path`, opened now (created if it does not exist: the callers decide that
+/// before) and opened again by the server after an I/O error spoiled its handle, with the same
+/// options; a reopen never creates a store whose file has gone.
+pub(crate) fn reopening(path: &Path) -> anyhow::Result<Store> {
+    let options = OpenOptions::new();
+    let first = options
+        .open(path)
+        .with_context(|| format!("opening the store {}", path.display()))?;
+    let path = path.to_path_buf();
+    let opener = move || {
+        if !path.exists() {
+            return Err(kenning::Error::Storage {
+                message: format!(
+                    "the store file {} is gone: restore it, or restart the server",
+                    path.display()
+                ),
+                source: None,
+            });
+        }
+        options.open(&path)
+    };
+    Ok(Store::reopening_from(first, opener))
+}
+
+async fn serve(store: Store, path: &Path, addr: &str) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("listening on --addr {}", kenning::vocab::quote(addr)))?;

@@ -13,9 +13,10 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse as _, Response};
-use kenning::{ErrorCode, Kenning, Principal};
+use kenning::{ErrorCode, Principal};
 
 use crate::error::{ApiError, log};
+use crate::store::Store;
 
 /// The header naming the operator of a request made with the operator token.
 pub const OPERATOR_HEADER: &str = "kenning-operator";
@@ -26,7 +27,7 @@ const MAX_OPERATOR_NAME: usize = 64;
 /// What authenticates requests: the store's API keys and the operator token.
 #[derive(Clone)]
 pub struct Auth {
-    store: Kenning,
+    store: Store,
     operator_token: Option<Arc<str>>,
 }
 
@@ -40,19 +41,29 @@ impl std::fmt::Debug for Auth {
 
 impl Auth {
     /// API keys of `store` authenticate; so does `operator_token` when given.
+    ///
+    /// `store` is a [`Kenning`](kenning::Kenning) or a [`Store`]: to have a server reopen its
+    /// store after an I/O error, give this and [`routes`](crate::routes) clones of one
+    /// [`Store::reopening`], so that no other clone of the handle keeps the file open.
     #[must_use]
-    pub fn new(store: Kenning, operator_token: Option<String>) -> Self {
+    pub fn new(store: impl Into<Store>, operator_token: Option<String>) -> Self {
         Self {
-            store,
+            store: store.into(),
             operator_token: operator_token.map(Arc::from),
         }
+    }
+
+    /// The store whose keys authenticate (the one to give [`routes`](crate::routes) too).
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     /// The caller of a request with these headers, or the `401`.
     ///
     /// # Errors
     /// [`ApiError::unauthenticated`] for a missing or invalid token; a storage failure while
-    /// looking the key up is a `500`.
+    /// looking the key up is a `500`, and a store without a handle (see [`Store`]) a `503`.
     pub async fn caller(&self, headers: &HeaderMap) -> Result<Caller, ApiError> {
         let token = bearer(headers).ok_or_else(ApiError::unauthenticated)?;
         if let Some(operator) = &self.operator_token
@@ -71,15 +82,23 @@ impl Auth {
         }
         let store = self.store.clone();
         let secret = token.to_owned();
-        match tokio::task::spawn_blocking(move || store.authenticate(&secret)).await {
-            Ok(Ok(who)) => Ok(Caller {
+        let looked_up = tokio::task::spawn_blocking(move || {
+            let lease = store.lease()?;
+            let who = lease.authenticate(&secret);
+            lease.release(who.as_ref().err());
+            Ok(who.map_err(|e| {
+                let refused = e.code() == ErrorCode::PermissionDenied;
+                (refused, ApiError::from_call(&e, false, &store))
+            }))
+        });
+        match looked_up.await {
+            Ok(Ok(Ok(who))) => Ok(Caller {
                 who,
                 operator: false,
             }),
-            Ok(Err(e)) if e.code() == ErrorCode::PermissionDenied => {
-                Err(ApiError::unauthenticated())
-            }
-            Ok(Err(e)) => Err(ApiError::from_facade(&e, false)),
+            Ok(Ok(Err((true, _)))) => Err(ApiError::unauthenticated()),
+            Ok(Ok(Err((false, e)))) => Err(e),
+            Ok(Err(unavailable)) => Err(ApiError::unavailable(&unavailable, false)),
             Err(e) => {
                 log(&format!("authenticating a request failed: {e}"));
                 Err(ApiError::internal())

@@ -55,6 +55,8 @@ pub struct ApiError {
     pub body: Box<ErrorBody>,
     /// The `Allow` header of a 405.
     pub allow: Option<&'static str>,
+    /// The `Retry-After` header (seconds) of a 503.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -72,6 +74,7 @@ impl ApiError {
                 outcome_unknown: false,
             }),
             allow: None,
+            retry_after: None,
         }
     }
 
@@ -121,6 +124,39 @@ impl ApiError {
         )
     }
 
+    /// `503 STORAGE`: the server holds no handle on its store (see
+    /// [`Store`](crate::Store)), with `Retry-After` when a reopen will be tried. The operator is
+    /// told the cause; an API key, only that the store is being reopened (the cause can name
+    /// files; the server's log has it).
+    #[must_use]
+    pub fn unavailable(u: &crate::store::Unavailable, detailed: bool) -> Self {
+        let retry = u
+            .retry_after
+            .map(|d| (d.as_secs() + u64::from(d.subsec_nanos() > 0)).max(1));
+        let message = if detailed {
+            format!("storage: {}", u.message)
+        } else {
+            log(&u.message);
+            match retry {
+                Some(s) => format!(
+                    "storage: the store is unavailable: its handle met an I/O error (a failed \
+                     sync or write, a full disk) and opening the store again failed; the \
+                     server tries again on the next request after {s} s: retry then (the \
+                     operator token is told the cause, the server's log has it); nothing \
+                     acknowledged is lost"
+                ),
+                None => "storage: the store is closed: the server is shutting down".to_owned(),
+            }
+        };
+        let mut e = Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Storage.as_str(),
+            message,
+        );
+        e.retry_after = retry;
+        e
+    }
+
     /// This error with the facade's field `scope_id` (or `scope`) named as the seed's wire
     /// spells it (`scopeId`, `agentInstanceId`).
     #[must_use]
@@ -145,7 +181,14 @@ impl ApiError {
         if code == ErrorCode::Storage && !detailed {
             log(&format!("{e}"));
             let mut answer = Self::internal();
-            answer.body.outcome_unknown = e.outcome_unknown();
+            if e.outcome_unknown() {
+                answer.body.message = "storage: a commit failed, so whether this request's \
+                                       writes are stored is unknown (all of them or none): read \
+                                       them back before retrying; the server's log has the \
+                                       details"
+                    .to_owned();
+                answer.body.outcome_unknown = true;
+            }
             return answer;
         }
         let mut answer = Self::new(status_for(code), code.as_str(), e.to_string());
@@ -168,6 +211,26 @@ impl ApiError {
         answer
     }
 }
+
+impl ApiError {
+    /// The error `e` that a request met on a handle of `store`: as [`ApiError::from_facade`],
+    /// and when `e` spoiled the handle of a store that reopens (see [`crate::Store`]), the
+    /// message says that the server opens the store again for the next request. The request
+    /// itself is never retried: a write whose outcome is unknown (`outcome_unknown`) must be
+    /// read back before it is sent again.
+    #[must_use]
+    pub fn from_call(e: &kenning::Error, detailed: bool, store: &crate::Store) -> Self {
+        let mut answer = Self::from_facade(e, detailed);
+        if store.reopens() && crate::store::spoils(e) {
+            answer.body.message.push_str(REOPENING);
+        }
+        answer
+    }
+}
+
+/// What an answer to a request that spoiled the handle adds.
+pub const REOPENING: &str = " (the store met an I/O error: this server opens it again \
+                                    for the next request, and never retries this one)";
 
 impl From<kenning::Error> for ApiError {
     fn from(e: kenning::Error) -> Self {
@@ -217,6 +280,13 @@ impl IntoResponse for ApiError {
                 .into_response()
         } else if let Some(allow) = self.allow {
             (self.status, [(header::ALLOW, allow)], body).into_response()
+        } else if let Some(seconds) = self.retry_after {
+            (
+                self.status,
+                [(header::RETRY_AFTER, seconds.to_string())],
+                body,
+            )
+                .into_response()
         } else {
             (self.status, body).into_response()
         }

@@ -22,19 +22,26 @@ use serde_json::{Value, json};
 
 use crate::auth::{Auth, Caller, require_token};
 use crate::error::{ApiError, MAX_BODY_BYTES, log};
+use crate::store::Store;
 
 /// What every handler shares.
 struct App {
-    store: Kenning,
+    store: Store,
 }
 
 /// Every route of the memory API over `store`, behind [`require_token`] with `auth`.
 ///
+/// `store` is a [`Kenning`] (served as it is, for good) or a [`Store`]; a
+/// [`Store::reopening`] opens the store again by itself after an I/O error spoiled the handle
+/// (the crate docs say what a client sees). Give `auth` a clone of the same [`Store`].
+///
 /// The router answers an unknown route with `404 NOT_FOUND` and a known route asked with
 /// another method with `405 METHOD_NOT_ALLOWED`, both after authentication, so that an
 /// unauthenticated caller learns nothing of the routes either.
-pub fn routes(store: Kenning, auth: Auth) -> Router {
-    let app = Arc::new(App { store });
+pub fn routes(store: impl Into<Store>, auth: Auth) -> Router {
+    let app = Arc::new(App {
+        store: store.into(),
+    });
     Router::new()
         // Seed 000.
         .route(
@@ -86,6 +93,8 @@ pub fn routes(store: Kenning, auth: Auth) -> Router {
         .route("/v1/keys", get(list_keys).post(create_key))
         .route("/v1/keys/{id}", axum::routing::delete(revoke_key))
         .route("/v1/audit", get(audit))
+        // The document of these routes, behind the same token.
+        .route("/openapi.json", get(openapi_json))
         .fallback(|method: Method, uri: Uri| async move {
             let path = kenning::vocab::quote(uri.path());
             ApiError::new(
@@ -123,7 +132,8 @@ fn allowed(path: &str) -> &'static str {
         ["v1", "scopes", _, "embeddings" | "entities"] => "GET, POST",
         ["v1", "capsules", id] if *id != "batch" => "GET, DELETE",
         ["v1", "keys", _] => "DELETE",
-        ["v1", "whoami" | "audit"]
+        ["openapi.json"]
+        | ["v1", "whoami" | "audit"]
         | ["v1", "scopes", _]
         | ["v1", "scopes", _, "capsules"]
         | ["v1", "scopes", _, "graph", "nodes"] => "GET",
@@ -186,16 +196,24 @@ fn capsule_id(text: &str) -> Result<CapsuleId, ApiError> {
 }
 
 /// Runs a facade call on the blocking pool as `caller`: a write waits for the disk (redb
-/// commits durably), which must not stall the async workers.
+/// commits durably), which must not stall the async workers. The call's error is answered as
+/// it is, and hands the store its handle back spoiled if it is (never retried).
 async fn call<T: Send + 'static>(
     app: &Arc<App>,
     caller: &Caller,
     f: impl FnOnce(&Kenning, &Principal) -> kenning::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let (app, who, detailed) = (Arc::clone(app), caller.who.clone(), caller.operator);
-    match tokio::task::spawn_blocking(move || f(&app.store, &who)).await {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(ApiError::from_facade(&e, detailed)),
+    let (store, who, detailed) = (app.store.clone(), caller.who.clone(), caller.operator);
+    let run = tokio::task::spawn_blocking(move || {
+        let lease = store.lease()?;
+        let outcome = f(&lease, &who);
+        lease.release(outcome.as_ref().err());
+        Ok(outcome.map_err(|e| ApiError::from_call(&e, detailed, &store)))
+    });
+    match run.await {
+        Ok(Ok(Ok(v))) => Ok(v),
+        Ok(Ok(Err(e))) => Err(e),
+        Ok(Err(unavailable)) => Err(ApiError::unavailable(&unavailable, detailed)),
         Err(e) => {
             log(&format!("a request's task failed: {e}"));
             Err(ApiError::internal())
@@ -310,6 +328,11 @@ async fn memory_query(
         .await
         .map_err(|e| e.renamed("agentInstanceId"))?;
     Ok(Json(json!({ "graph": graph })))
+}
+
+/// `GET /openapi.json`: [`crate::openapi::openapi`].
+async fn openapi_json() -> Json<Value> {
+    Json(crate::openapi::openapi())
 }
 
 // ---- principal, scopes ------------------------------------------------------------------

@@ -15,6 +15,12 @@
 //! Every `data` also carries `code`, the facade's stable code (`"UNKNOWN_CAPSULE"`, ...), and
 //! where the facade names one, `field` (the argument at fault) or `id` (the capsule). The
 //! message is the facade's, which names the field, the bound and the fix.
+//!
+//! A `STORAGE` error also carries `outcome_unknown: true` when a commit failed and whether it
+//! was written is unknown (read back before retrying), and `reopen: true` when it spoiled the
+//! store's handle (an I/O error): the server opens the store again for the next call (the
+//! message says so), and never retries this one. While the store cannot be opened again, a
+//! call is answered -32603 with `data.kind` `unavailable` and `retry_after_ms`.
 
 use rmcp::ErrorData;
 use rmcp::model::ErrorCode as RpcCode;
@@ -95,6 +101,12 @@ fn rpc(e: &kenning::Error) -> ErrorData {
         _ => (RpcCode::INTERNAL_ERROR, "storage"),
     };
     data["kind"] = kind.into();
+    if e.outcome_unknown() {
+        data["outcome_unknown"] = true.into();
+    }
+    if kenning_server::store::spoils(e) {
+        data["reopen"] = true.into();
+    }
     match e {
         kenning::Error::UnknownCapsule { id } => data["id"] = id.to_string().into(),
         kenning::Error::UnknownEntity { scope, name } => {
@@ -268,6 +280,32 @@ pub(crate) fn unknown_tool(name: &str) -> ErrorData {
         RpcCode::INVALID_PARAMS,
         format!("unknown tool {name:?}: tools/list names every tool this server has"),
         Some(json!({ "code": "INVALID_ARGUMENT", "kind": "unknown_tool", "name": name })),
+    )
+}
+
+/// What the message of an error that spoiled a reopening store's handle adds.
+pub(crate) const REOPENING: &str = kenning_server::error::REOPENING;
+
+/// Whether `e` is a facade error that spoiled the store's handle (`data.reopen`).
+pub(crate) fn spoiled(e: &ErrorData) -> bool {
+    e.data
+        .as_ref()
+        .and_then(|d| d.get("reopen"))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false)
+}
+
+/// The store has no handle to run the call on: its reopen after an I/O error failed (or the
+/// server is shutting down). -32603, the same message as the REST routes' `503`.
+pub(crate) fn unavailable(u: &kenning_server::Unavailable) -> ErrorData {
+    let mut data = json!({ "code": "STORAGE", "kind": "unavailable" });
+    if let Some(wait) = u.retry_after {
+        data["retry_after_ms"] = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX).into();
+    }
+    ErrorData::new(
+        RpcCode::INTERNAL_ERROR,
+        format!("storage: {}", u.message),
+        Some(data),
     )
 }
 

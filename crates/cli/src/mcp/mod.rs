@@ -22,6 +22,8 @@ mod compat;
 mod error;
 mod framing;
 mod relay;
+#[cfg(test)]
+mod reopen_tests;
 mod schemas;
 #[cfg(test)]
 mod tests;
@@ -34,6 +36,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use kenning::{Kenning, Principal};
+use kenning_server::Store;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
@@ -47,7 +50,8 @@ use serde_json::Value;
 
 use crate::cli::{Cli, McpArgs};
 
-/// What every tool call runs with: the store, the session's principal and the default scope.
+/// What every tool call runs with: the store's current handle (leased from the server's
+/// [`Store`] for the one call), the session's principal and the default scope.
 #[derive(Debug)]
 pub(crate) struct State {
     pub(crate) store: Kenning,
@@ -125,10 +129,50 @@ fn registry() -> Vec<ToolDef> {
 /// Where a call's state comes from.
 enum Source {
     /// A stdio session: one principal and one default scope, chosen at start.
-    Fixed(Arc<State>),
+    Fixed(Arc<Session>),
     /// Streamable HTTP: the principal of each request's bearer token (put in the request's
     /// extensions by `kenning_server::require_token`), the default scope of its `?scope=`.
-    PerRequest(Kenning),
+    PerRequest(Store),
+}
+
+/// Who a call runs as, on which store: a [`State`] once the call has the store's handle.
+#[derive(Debug)]
+struct Session {
+    store: Store,
+    who: Principal,
+    scope: Option<String>,
+    scope_hint: &'static str,
+}
+
+impl Session {
+    /// Runs `f` on the store's current handle (blocking: call it on the blocking pool). A
+    /// call whose error says the handle is spoiled (an I/O error, `data.reopen`) hands it back
+    /// as such, so that the store opens itself again for the next call; the call itself is
+    /// answered with its error, never retried. No handle (the reopen failed) is the -32603
+    /// of [`error::unavailable`].
+    fn run<T>(&self, f: impl FnOnce(&State) -> Result<T, ErrorData>) -> Result<T, ErrorData> {
+        let lease = self.store.lease().map_err(|u| error::unavailable(&u))?;
+        let state = State {
+            store: Kenning::clone(&lease),
+            who: self.who.clone(),
+            scope: self.scope.clone(),
+            scope_hint: self.scope_hint,
+        };
+        let mut outcome = f(&state);
+        // The last clone of a spoiled handle must be the store's own, so that it can let the
+        // file go before it opens it again.
+        drop(state);
+        match &mut outcome {
+            Err(e) if error::spoiled(e) => {
+                lease.spoiled(&e.message);
+                if self.store.reopens() {
+                    e.message = format!("{}{}", e.message, error::REOPENING).into();
+                }
+            }
+            _ => drop(lease),
+        }
+        outcome
+    }
 }
 
 /// The MCP server: the tool table and the state the calls share.
@@ -139,8 +183,8 @@ struct Server {
 }
 
 impl Server {
-    fn new(state: State) -> Self {
-        Self::with_source(Source::Fixed(Arc::new(state)))
+    fn new(session: Session) -> Self {
+        Self::with_source(Source::Fixed(Arc::new(session)))
     }
 
     fn with_source(source: Source) -> Self {
@@ -163,9 +207,9 @@ impl Server {
         }
     }
 
-    /// The state a call runs with: the session's, or the one of the HTTP request `context`
-    /// carries.
-    fn state(&self, context: &RequestContext<RoleServer>) -> Result<Arc<State>, ErrorData> {
+    /// The session a call runs in: the stdio session, or the one of the HTTP request
+    /// `context` carries.
+    fn session(&self, context: &RequestContext<RoleServer>) -> Result<Arc<Session>, ErrorData> {
         let store = match &self.source {
             Source::Fixed(state) => return Ok(Arc::clone(state)),
             Source::PerRequest(store) => store,
@@ -183,7 +227,7 @@ impl Server {
                     .map(|(_, v)| v.to_owned())
             })
             .filter(|v| !v.is_empty());
-        Ok(Arc::new(State {
+        Ok(Arc::new(Session {
             store: store.clone(),
             who: caller.who.clone(),
             scope,
@@ -196,7 +240,7 @@ impl Server {
 /// own, as JSON), every call under the principal of its request's bearer token. Put
 /// `kenning_server::require_token` in front of it.
 pub(crate) fn http_service(
-    store: Kenning,
+    store: Store,
     cancel: tokio_util::sync::CancellationToken,
     hosts: Vec<String>,
 ) -> rmcp::transport::streamable_http_server::StreamableHttpService<
@@ -266,13 +310,15 @@ impl ServerHandler for Server {
             .position(|t| t.name == request.name)
             .ok_or_else(|| error::unknown_tool(&request.name))?;
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let (state, tools) = (self.state(&context)?, Arc::clone(&self.tools));
+        let (session, tools) = (self.session(&context)?, Arc::clone(&self.tools));
         let as_result = self.tools[index].errors_as_results;
         // The facade blocks (redb transactions, fsync): run it off the async workers so that
         // concurrent calls proceed side by side.
-        let outcome = tokio::task::spawn_blocking(move || (tools[index].run)(&state, arguments))
-            .await
-            .map_err(|e| error::internal(format!("the tool call did not finish: {e}")))?;
+        let outcome = tokio::task::spawn_blocking(move || {
+            session.run(|state| (tools[index].run)(state, arguments))
+        })
+        .await
+        .map_err(|e| error::internal(format!("the tool call did not finish: {e}")))?;
         match outcome {
             Err(e) if as_result => Ok(error_result(e).into()),
             outcome => outcome.map(CallToolResponse::from),
@@ -309,8 +355,8 @@ impl ServerHandler for Server {
                 Some(serde_json::json!({ "uri": error::shorten(&request.uri) })),
             ));
         }
-        let state = self.state(&context)?;
-        let text = tokio::task::spawn_blocking(move || compat::knowledge_graph(&state))
+        let session = self.session(&context)?;
+        let text = tokio::task::spawn_blocking(move || session.run(compat::knowledge_graph))
             .await
             .map_err(|e| error::internal(format!("the read did not finish: {e}")))??;
         let contents = ResourceContents::TextResourceContents {
@@ -374,11 +420,13 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
             cli.store.display()
         );
     }
-    let store = Kenning::open(&cli.store)
-        .with_context(|| format!("opening the store {}", cli.store.display()))?;
-    let who = principal(cli, args, &store)?;
-    let state = State {
-        store,
+    let store = crate::serve::reopening(&cli.store)?;
+    let who = store
+        .lease()
+        .map_err(anyhow::Error::msg)
+        .and_then(|lease| principal(cli, args, &lease))?;
+    let session = Session {
+        store: store.clone(),
         who,
         scope: args.scope.clone(),
         scope_hint: STDIO_SCOPE_HINT,
@@ -390,7 +438,7 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
     let served = runtime.block_on(async {
         let (input, output) = rmcp::transport::io::stdio_pipes();
         let (transport, writer) = framing::start(input, output, args.max_message_bytes);
-        let service = Server::new(state)
+        let service = Server::new(session)
             .serve(transport)
             .await
             .context("the MCP handshake failed")?;
@@ -402,6 +450,9 @@ pub(crate) fn run(cli: &Cli, args: &McpArgs) -> anyhow::Result<std::process::Exi
     // A read of a blocking standard input (a file, a terminal) may still be pending when the
     // session ends for another reason than its end: do not wait for it.
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    // Flushed and let go now, even if a blocking read still holds the session.
+    let closed = store.close();
     served?;
+    closed.context("flushing the store")?;
     Ok(std::process::ExitCode::SUCCESS)
 }
