@@ -212,6 +212,35 @@ impl Error {
         matches!(self, Self::CommitUnknown { .. })
     }
 
+    /// Whether the error came from the medium failing (a read, a write or a sync returned an
+    /// I/O error), or is one of its consequences ([`Error::CommitUnknown`],
+    /// [`Error::NeedsReopen`]). After one, the storage engine refuses every later call on this
+    /// handle: a host that wants to go on opens the store again (as `kenning serve` does).
+    /// A damaged file, a newer format or a refused argument is not one: reopening would not
+    /// mend them.
+    #[must_use]
+    pub fn is_io(&self) -> bool {
+        match self {
+            Self::CommitUnknown { .. } | Self::NeedsReopen { .. } => true,
+            Self::Storage { source, .. } => {
+                let mut cause: Option<&(dyn std::error::Error + 'static)> = source
+                    .as_deref()
+                    .map(|s| s as &(dyn std::error::Error + 'static));
+                while let Some(c) = cause {
+                    if c.is::<std::io::Error>()
+                        || c.downcast_ref::<kenning_table::StorageError>()
+                            .is_some_and(kenning_table::StorageError::is_io)
+                    {
+                        return true;
+                    }
+                    cause = c.source();
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
     /// Whether the handle that returned this error is unusable until the store is opened again
     /// ([`Error::NeedsReopen`]).
     #[must_use]

@@ -87,6 +87,7 @@ fn a_failed_sync_is_an_unknown_outcome_at_every_sync_point_and_never_a_partial_c
         points += 1;
         let err = outcome.expect_err("a sync the call needed failed");
         assert_eq!(err.code(), ErrorCode::Storage, "{err}");
+        assert!(err.is_io(), "a failed sync is an I/O error: {err}");
         if err.outcome_unknown() {
             unknown += 1;
             let msg = err.to_string();
@@ -146,6 +147,7 @@ fn a_handle_after_an_io_failure_asks_to_be_reopened() {
         .unwrap_err();
     let msg = err.to_string();
     assert!(msg.contains("reopen"), "{msg}");
+    assert!(err.is_io() && err.needs_reopen(), "{msg}");
     assert!(
         !err.outcome_unknown(),
         "this call was refused before it wrote: {msg}"

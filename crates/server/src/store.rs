@@ -379,21 +379,7 @@ fn millis(d: Duration) -> u64 {
 /// serves most of its records.
 #[must_use]
 pub fn spoils(e: &kenning::Error) -> bool {
-    e.needs_reopen() || e.outcome_unknown() || (e.code() == kenning::ErrorCode::Storage && is_io(e))
-}
-
-/// Whether a storage error is an I/O failure of the medium. The facade keeps the storage
-/// engine's types out of its API, so this reads the engine's wording of one ("I/O error"),
-/// tested in `tests/reopen.rs` with a failing medium.
-fn is_io(e: &kenning::Error) -> bool {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(c) = cause {
-        if c.is::<std::io::Error>() || c.to_string().contains("I/O error") {
-            return true;
-        }
-        cause = c.source();
-    }
-    false
+    e.needs_reopen() || e.outcome_unknown() || e.is_io()
 }
 
 /// The current handle of a [`Store`], borrowed for one call (or a few): the store waits for

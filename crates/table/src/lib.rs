@@ -65,6 +65,13 @@ impl StorageError {
         matches!(self.0, redb::Error::PreviousIo)
     }
 
+    /// Whether the medium failed an operation (a read, a write, a sync): after one, redb refuses
+    /// every later call on the database until it is opened again.
+    #[must_use]
+    pub fn is_io(&self) -> bool {
+        matches!(self.0, redb::Error::Io(_) | redb::Error::PreviousIo)
+    }
+
     /// Whether a read ran past the end of the file: a file cut short of the store it holds.
     #[must_use]
     pub fn is_cut_short(&self) -> bool {
