@@ -72,6 +72,7 @@
 //! ranking of the accepted documents, while the predicate runs about `limit · ln(matches)` times,
 //! not once per match.
 
+use smallvec::SmallVec;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
@@ -540,11 +541,13 @@ impl TermIndex {
         let mut lists: Vec<Vec<(u64, f64)>> = Vec::with_capacity(query_terms.len());
         for (term, qtf) in &query_terms {
             let term = term.as_bytes();
-            let mut rows = Vec::new();
+            // A term has a row or two in each of a scope's few segments, and an entry or two
+            // in them: kept inline, so a query term allocates only its scored list.
+            let mut rows: SmallVec<[_; 4]> = SmallVec::new();
             for s in &segments {
                 rows.extend(term_rows(&postings, rec.number, s.number, term)?);
             }
-            let mut found: Vec<Entry<'_>> = Vec::new();
+            let mut found: SmallVec<[Entry<'_>; 4]> = SmallVec::new();
             for row in &rows {
                 for entry in entries(name, row.value())? {
                     let entry = entry?;
