@@ -131,6 +131,14 @@ pub fn embedding_record(data: &[u8]) {
     }
 }
 
+/// Arbitrary bytes into the decoders of a capsule's stored records (`kenning.capsules`,
+/// `kenning.capsule_lifecycle`, every version; `docs/format.md`): a damaged file's bytes never
+/// panic them, whatever decodes round-trips, and a canonical record's head, read alone, says
+/// what the whole record says.
+pub fn capsule_record(data: &[u8]) {
+    kenning::__record_fuzzing::check_records(data);
+}
+
 /// Arbitrary bytes into the attach request (seed 001): JSON parsing then validation never
 /// panic; an accepted attach satisfies E1/E3 and the alias rule of K9, and every parsed request
 /// with finite components survives a JSON round trip unchanged.

@@ -68,3 +68,8 @@ fn capsule_wire_corpus() {
 fn embedding_wire_corpus() {
     replay("embedding_wire", kenning_fuzzcheck::embedding_wire);
 }
+
+#[test]
+fn capsule_record_corpus() {
+    replay("capsule_record", kenning_fuzzcheck::capsule_record);
+}

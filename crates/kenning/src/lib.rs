@@ -357,6 +357,8 @@ use std::sync::Arc;
 pub use access::{Permission, Principal, PrincipalKind, Selector};
 pub use attach::{Attach, AttachRequest, VectorCall};
 pub use audit::AuditRecord;
+#[doc(hidden)]
+pub use canon::fuzzing as __record_fuzzing;
 pub use capsule::{
     Capsule, CapsuleId, FactTime, Fence, Lifecycle, LifecycleChange, MAX_BATCH, MAX_CALL_BYTES,
     MAX_CONTENT_BYTES, MAX_METADATA_ENTRIES, MAX_METADATA_KEY_CHARS, MAX_METADATA_VALUE_BYTES,
