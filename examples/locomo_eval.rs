@@ -10,12 +10,13 @@
 //! declaration where the date parses, each capsule's embedding attached under the model tag
 //! `all-MiniLM-L6-v2` — then asks every question against its own conversation's scope, with
 //! the question's text and embedding and the library's default parameters, and prints one line
-//! per lane. Kenning's own figures on `../shared/eval/locomo-dev`:
+//! per lane. Kenning's own figures on `../shared/eval/locomo-dev` (each session a thread, the
+//! defaults: convex fusion 1 : 1.5, context 2 / 0.7; 2026-12-01):
 //!
 //! ```text
-//! term R@1=0.330 R@5=0.558 R@10=0.632
-//! vector R@1=0.156 R@5=0.367 R@10=0.466
-//! fused R@1=0.240 R@5=0.553 R@10=0.665
+//! term R@1=0.348 R@5=0.639 R@10=0.756
+//! vector R@1=0.153 R@5=0.415 R@10=0.518
+//! fused R@1=0.350 R@5=0.676 R@10=0.784
 //! ```
 //!
 //! Without the two `.f32` files only the term line is printed. Evidence recall@k is the share of

@@ -118,7 +118,7 @@
 //! store.attach_embeddings(&ops, &[(ids[0], &[0.9, 0.1, 0.0]), (ids[1], &[0.1, 0.9, 0.2])],
 //!     "my-embedder-v1")?;
 //!
-//! // With a query embedding, the auto lane fuses BM25 and cosine (RRF).
+//! // With a query embedding, the auto lane fuses BM25 and cosine.
 //! let request = RetrieveRequest::new("bot.support", "how to reach Ana?").embedding([1.0, 0.0, 0.0]);
 //! let found = store.retrieve(&ops, &request)?;
 //! assert_eq!(found.lane, Lane::Fused);
@@ -190,12 +190,20 @@
 //!   lane (R3); a store without embeddings has no dimension to mismatch and its vector lane
 //!   finds nothing. Scopes of at least [`PARALLEL_SCAN_BYTES`] of vectors are scanned on up to
 //!   [`MAX_SCAN_THREADS`] threads, with the same exact answer.
-//! - **Fused lane** (R6). RRF with `k = 60`, equal weights, and each lane feeding as many hits
-//!   as asked (at least [`DEFAULT_FUSION_DEPTH`]); [`Fusion`] documents the evidence. Without
-//!   query text the fused lane's term lane finds nothing and the vector lane decides. A hit's
-//!   `score` is the RRF score on the fused lane, the lane's own score (BM25, cosine) on the
+//! - **Fused lane** (R6). By default a convex combination of each lane's score normalised to
+//!   `[0, 1]` (vector weight 1.5 to the term lane's 1), every candidate scored in both lanes,
+//!   each lane feeding as many hits as asked (at least [`DEFAULT_FUSION_DEPTH`]); RRF with its
+//!   `k` and weights on request ([`Fusion::rrf`]). [`Fusion`] documents the evidence, chosen by
+//!   cross-validation. Without query text the fused lane's term lane finds nothing and the
+//!   vector lane decides. A hit's `score` is the fused score on the fused lane, the lane's own score (BM25, cosine) on the
 //!   others; its `term` and `vector` fields give its rank and score in each lane that ran and
 //!   found it (R7).
+//! - **Context.** A capsule may sit in a [`Thread`] (a session, a conversation, a document: an
+//!   id and a position, part of its frozen record, indexed). Under a [`Context`] (on by
+//!   default: two positions each way, 0.7 of the best neighbour's score) a capsule's admitted
+//!   neighbours in its thread lend it part of their score on every lane, so the turn that
+//!   answers a question but shares few of its words comes up beside the one that shares them;
+//!   capsules without a thread recall exactly as without a context.
 //!
 //! ## Entities
 //!

@@ -4,7 +4,8 @@
 //! capsules in redb (E1–E7), cosine kernels for AVX-512, AVX2+FMA, NEON and portable Rust chosen
 //! at run time (E8), a scan-friendly in-memory copy of each scope's vectors as of one
 //! committed state (a value the facade versions with its commits), exact top-k with the caller's fences applied before ranking, and
-//! Reciprocal Rank Fusion of the term and vector lanes (R6, R7).
+//! the fusion of the term and vector lanes: Reciprocal Rank Fusion and a convex combination of
+//! normalised scores (R6, R7).
 //!
 //! ```
 //! use kenning_vector::{
