@@ -4,6 +4,10 @@
 //! - `fused`: `Kenning::retrieve` on the fused lane, 10 hits (each lane feeds 10): the term
 //!   lane, the vector lane, RRF, and the hits' records read. Target: p50 under 10 ms.
 //! - `term`, `vector`: the same request on one lane.
+//! - `fused_no_context`, `term_no_context`: the same requests with `Context::none()`: every
+//!   capsule sits in a thread of 20 turns (as a conversation's turns do), so the default
+//!   requests above also gather each candidate's neighbours and their lent score; these two
+//!   show what that costs.
 //! - `scan_only`, `scan_only_parallel`: the vector lane's exact top-10 over the same vectors
 //!   without the facade (no permission, reach, fence or record work), on one thread and on as
 //!   many as the facade uses here (one per core, at most `MAX_SCAN_THREADS`): what the vector
@@ -32,8 +36,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kenning::{
-    CapsuleId, Kenning, Lane, LifecycleChange, MAX_BATCH, NewCapsule, Principal, RetrieveRequest,
-    ScopeKind,
+    CapsuleId, Context, Kenning, Lane, LifecycleChange, MAX_BATCH, NewCapsule, Principal,
+    RetrieveRequest, ScopeKind,
 };
 use kenning_vector::{Embedding, Query, ScopeVectors};
 
@@ -129,13 +133,15 @@ fn state() -> State {
 
     let started = Instant::now();
     let mut rows: Vec<(u64, Embedding)> = Vec::with_capacity(CAPSULES);
-    for _ in 0..CAPSULES / MAX_BATCH {
+    for b in 0..CAPSULES / MAX_BATCH {
         let batch: Vec<NewCapsule> = (0..MAX_BATCH)
-            .map(|_| {
+            .map(|i| {
                 let speaker = SPEAKERS[rng.next() as usize % SPEAKERS.len()];
                 let length = 8 + rng.next() as usize % 10;
                 let content = sentence(&mut rng, &vocabulary, length);
+                let turn = b * MAX_BATCH + i;
                 NewCapsule::new(SCOPE, format!("{speaker}: {content}"))
+                    .thread(format!("conversation-{}", turn / 20), (turn % 20) as u64)
             })
             .collect();
         let ids = kn.put_batch(&ops, &batch).unwrap();
@@ -224,10 +230,21 @@ fn state() -> State {
 }
 
 fn retrieve(s: &State, lane: Lane, question: &str, embedding: &[f32]) -> usize {
+    retrieve_in(s, lane, question, embedding, Context::default())
+}
+
+fn retrieve_in(
+    s: &State,
+    lane: Lane,
+    question: &str,
+    embedding: &[f32],
+    context: Context,
+) -> usize {
     let request = RetrieveRequest::new(SCOPE, question)
         .embedding(embedding)
         .lane(lane)
-        .limit(10);
+        .limit(10)
+        .context(context);
     let hits = s.kn.retrieve(&s.ops, &request).unwrap().hits;
     hits.iter().map(|h| h.capsule.content.len()).sum()
 }
@@ -273,6 +290,15 @@ fn recall(c: &mut Criterion) {
                 i = (i + 1) % s.questions.len();
                 let (q, v) = &s.questions[i];
                 retrieve(&s, lane, q, v)
+            })
+        });
+    }
+    for lane in [Lane::Fused, Lane::Term] {
+        g.bench_function(format!("{}_no_context", lane.as_str()), |b| {
+            b.iter(|| {
+                i = (i + 1) % s.questions.len();
+                let (q, v) = &s.questions[i];
+                retrieve_in(&s, lane, q, v, Context::none())
             })
         });
     }
