@@ -282,7 +282,7 @@ fn e1_import_attaches_embeddings_in_the_capsules_transaction() {
         "[0.9, 0.1, 0.0]",
     ]);
     assert!(
-        fused.starts_with("RANK  ID     RRF     TERM  VECTOR  CONTENT\n1     cap-1"),
+        fused.starts_with("RANK  ID     SCORE   TERM  VECTOR  CONTENT\n1     cap-1"),
         "{fused}"
     );
     let q = s.file("q.json", "[0.0, 1.0, 0.0]");
