@@ -43,6 +43,9 @@ struct Line {
     valid_until: Option<Time>,
     #[serde(default, alias = "freshUntil")]
     fresh_until: Option<Time>,
+    /// Where the capsule sits in a conversation: `{"id": "session-7", "position": 3}`.
+    #[serde(default)]
+    thread: Option<kenning::Thread>,
     /// The capsule's embedding, computed by the caller's model (E1).
     #[serde(default)]
     embedding: Option<Vec<f32>>,
@@ -129,6 +132,7 @@ impl Line {
         if let Some(deadline) = self.fresh_until {
             capsule = capsule.fresh_until(deadline.0);
         }
+        capsule.thread = self.thread;
         let embedding = match (self.embedding, self.model_tag) {
             (None, None) => None,
             (Some(_), None) => {

@@ -70,7 +70,8 @@ fn import_lines_carry_every_capsule_field_in_either_spelling() {
         "\n",
         "{\"scope\": \"customer.42\", \"content\": \"Invoice sent.\", ",
         "\"valid_from\": 1709251200000, \"valid_until\": \"2024-03-31T00:00:00Z\", ",
-        "\"fresh_until\": \"2999-01-01T00:00:00Z\"}\n",
+        "\"fresh_until\": \"2999-01-01T00:00:00Z\", ",
+        "\"thread\": {\"id\": \"call-9\", \"position\": 4}}\n",
     );
     // Standard input; --scope for the lines that name none.
     let out = s.ok_in(
@@ -92,6 +93,9 @@ fn import_lines_carry_every_capsule_field_in_either_spelling() {
     assert_eq!(second["origin"], "extracted-candidate");
     assert_eq!(second["fact_time"]["valid_until"], 1_711_843_200_000_i64);
     assert_eq!(second["lifecycle"]["fresh_until"], 32_472_144_000_000_i64);
+    assert_eq!(second["thread"]["id"], "call-9");
+    assert_eq!(second["thread"]["position"], 4);
+    assert!(first.get("thread").is_none());
     // Imported capsules are recalled like any other.
     assert_eq!(
         s.ok(&[
