@@ -89,7 +89,7 @@ fn flipped_bytes_give_an_error_or_the_stored_data_never_a_panic() {
         match outcome {
             Err(_) => panic!("a flip at offset {offset} panicked the library"),
             Ok(Err(e)) => {
-                names_the_way_out(&e, offset);
+                names_the_way_out(&e, &format!("a flip at offset {offset}"));
                 errors += 1;
             }
             Ok(Ok((seen, lanes))) => {
@@ -136,7 +136,7 @@ fn flipped_bytes_read_only_give_an_error_or_the_stored_data_and_unverified_never
         match outcome {
             Err(_) => panic!("a flip at offset {offset} panicked a read-only open"),
             Ok(Err(e)) => {
-                names_the_way_out(&e, offset);
+                names_the_way_out(&e, &format!("a flip at offset {offset}"));
                 errors += 1;
             }
             Ok(Ok(seen)) => {
@@ -178,11 +178,11 @@ fn flipped_bytes_read_only_give_an_error_or_the_stored_data_and_unverified_never
 }
 
 /// An error about a damaged file says what to do: check and salvage it, or restore a backup.
-fn names_the_way_out(e: &kenning::Error, offset: usize) {
+fn names_the_way_out(e: &kenning::Error, what: &str) {
     let msg = e.to_string();
     assert!(
         msg.contains("kenning store salvage") || msg.contains("backup"),
-        "damage at offset {offset}: the error names no way out: {msg}"
+        "{what}: the error names no way out: {msg}"
     );
 }
 
@@ -206,11 +206,7 @@ fn open_both_ways(damaged: &[u8], expected: &support::Model, what: &str) -> (u32
     match read_only {
         Err(_) => panic!("{what} panicked a read-only open"),
         Ok(Err(e)) => {
-            let msg = e.to_string();
-            assert!(
-                msg.contains("kenning store salvage") || msg.contains("backup"),
-                "{what}, read-only: the error names no way out: {msg}"
-            );
+            names_the_way_out(&e, &format!("{what}, read-only"));
             errors += 1;
         }
         Ok(Ok(seen)) => {
@@ -226,11 +222,7 @@ fn open_both_ways(damaged: &[u8], expected: &support::Model, what: &str) -> (u32
     match read_write {
         Err(_) => panic!("{what} panicked a read-write open"),
         Ok(Err(e)) => {
-            let msg = e.to_string();
-            assert!(
-                msg.contains("kenning store salvage") || msg.contains("backup"),
-                "{what}, read-write: the error names no way out: {msg}"
-            );
+            names_the_way_out(&e, &format!("{what}, read-write"));
             errors += 1;
         }
         Ok(Ok((seen, lanes))) => {
