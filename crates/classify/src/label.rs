@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 /// On the wire it is tagged by `by`: `{"by": "supplied"}`, `{"by": "cue", "cue": "decidimos"}`,
 /// `{"by": "entity_gate", "copula": "é", "anchor": "API"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "by", rename_all = "snake_case")]
 pub enum Basis {
     /// The caller supplied the kind, and it was carried forward (K3).
@@ -41,6 +42,7 @@ pub enum Basis {
 ///  "basis": {"by": "cue", "cue": "decidimos"}}
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "LabelRecord")]
 pub struct Label {
     kind: Kind,
@@ -132,6 +134,7 @@ impl Label {
 
 /// The stored shape of a label, checked into a [`Label`].
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct LabelRecord {
     kind: Kind,

@@ -18,6 +18,7 @@ pub const MAX_EPISTEMIC_TEXT_BYTES: usize = 2048;
 /// executed or evaluated by any code path. Every field is optional, and an update is merged
 /// field by field ([`Epistemics::merge`]): an omitted field never clears a stored one.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Epistemics {
     /// Observed, inferred or unverified.
@@ -111,6 +112,7 @@ impl Epistemics {
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "RequestWire")]
 pub struct ClassifyRequest {
     /// The content to classify.
@@ -139,25 +141,36 @@ pub struct ClassifyRequest {
 
 /// The wire shape, before the alias and the epistemic rule are checked.
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RequestWire {
+    /// The content to classify.
     content: String,
+    /// A kind to carry forward instead of deriving one (K3).
     #[serde(default)]
     kind: Option<Kind>,
+    /// A scope to use instead of the origin's default.
     #[serde(default)]
     scope: Option<MemoryScope>,
+    /// Where the content came from; omitted means `extracted-candidate`.
     #[serde(default)]
     origin: Option<Origin>,
+    /// An upstream taint verdict; `true` is never cleared (K5).
     #[serde(default)]
     taint_hint: Option<bool>,
+    /// The capsule to persist the label onto. Omitted: advisory only.
     #[serde(default)]
     capsule_id: Option<String>,
+    /// Alias of `capsule_id` (give one of the two).
     #[serde(default)]
     id: Option<String>,
+    /// The evidence state (K8); only with a capsule id.
     #[serde(default)]
     evidence_state: Option<EvidenceState>,
+    /// What would prove the memory (K8); only with a capsule id.
     #[serde(default)]
     proof_hint: Option<String>,
+    /// What would make the memory stale (K8); only with a capsule id.
     #[serde(default)]
     stale_if: Option<String>,
 }

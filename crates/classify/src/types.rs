@@ -70,6 +70,17 @@ macro_rules! closed_set {
                 s.parse().map_err(D::Error::custom)
             }
         }
+
+        /// A string, one of the wire names.
+        #[cfg(feature = "schema")]
+        impl schemars::JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({ "type": "string", "enum": Self::NAMES })
+            }
+        }
     };
 }
 
@@ -253,16 +264,6 @@ impl FromStr for TaintReason {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self, Error> {
-        const NAMES: &[&str] = &[
-            "taint_hint",
-            "external_import",
-            "override",
-            "role_tag",
-            "secrecy",
-            "exfiltration",
-            "persistent_trigger",
-            "encoded_payload",
-        ];
         match s {
             "taint_hint" => Ok(TaintReason::Hint),
             "external_import" => Ok(TaintReason::BornTainted),
@@ -272,9 +273,32 @@ impl FromStr for TaintReason {
                 .map_err(|_| Error::UnknownValue {
                     field: "taint_reasons",
                     value: s.to_owned(),
-                    valid: NAMES,
+                    valid: TAINT_REASON_NAMES,
                 }),
         }
+    }
+}
+
+/// Every wire name of a [`TaintReason`].
+const TAINT_REASON_NAMES: &[&str] = &[
+    "taint_hint",
+    "external_import",
+    "override",
+    "role_tag",
+    "secrecy",
+    "exfiltration",
+    "persistent_trigger",
+    "encoded_payload",
+];
+
+/// A string, one of the wire names.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for TaintReason {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "TaintReason".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": TAINT_REASON_NAMES })
     }
 }
 

@@ -514,7 +514,7 @@ pub(crate) enum LaneArg {
     Term,
     /// Exact cosine over the scope's embeddings.
     Vector,
-    /// Both lanes, combined by Reciprocal Rank Fusion.
+    /// Both lanes, fused (convex by default, Reciprocal Rank Fusion with `--rrf-k`).
     Fused,
 }
 

@@ -13,6 +13,8 @@
     clippy::print_stdout
 )]
 
+#[path = "common/python.rs"]
+mod python_support;
 #[path = "serve_support.rs"]
 mod support;
 
@@ -22,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use python_support::{client_dir, python};
 use serde_json::{Value, json};
 use support::{Served, cli, cli_env, http, kenning, key, ok};
 
@@ -288,51 +291,6 @@ fn no_request_without_a_valid_token_and_no_key_manages() {
 }
 
 // ---- four MCP clients at once -----------------------------------------------------------
-
-/// The venv python with the pinned SDK (as tests/mcp_python.rs sets it up).
-fn python() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .unwrap()
-        .join("mcp-python/venv");
-    let python = venv.join("bin/python");
-    let ready = Command::new(&python)
-        .args(["-c", "import mcp"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ready {
-        let requirements = client_dir().join("requirements.txt");
-        assert!(
-            Command::new("python3")
-                .args(["-m", "venv"])
-                .arg(&venv)
-                .status()
-                .unwrap()
-                .success()
-        );
-        assert!(
-            Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                    "-r"
-                ])
-                .arg(requirements)
-                .status()
-                .unwrap()
-                .success(),
-            "installing the MCP Python SDK"
-        );
-    }
-    python
-}
-
-fn client_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp")
-}
 
 /// node_modules of the TypeScript SDK, installed when missing.
 fn node_ready() {

@@ -17,6 +17,7 @@ use crate::store::{
 /// Serialized as `{"relationType": "WORKS_AT", "source": "ada", "target": "acme"}`, an
 /// [`Edge`](crate::Edge) without its properties.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EdgeRef {
     /// The relation type, exactly as written.
@@ -64,6 +65,7 @@ impl From<&crate::Edge> for EdgeRef {
 /// Serialized as `{"nodes": ["ada"], "edges": [{"relationType": "WORKS_AT", "source": "bob",
 /// "target": "acme"}]}`; either list may be omitted. See [`delete`].
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GraphDeletion {
     /// Ids of the nodes to delete, at most [`MAX_COMMIT_NODES`].
@@ -126,6 +128,7 @@ impl GraphDeletion {
 
 /// What a [`delete`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DeletionReport {
     /// Nodes deleted.

@@ -19,6 +19,7 @@ use crate::store::{EDGES_IN, EDGES_OUT, NODES, decode_edge, decode_node, key, pa
 
 /// One page of a scope's edges, in (source, relation type, target) order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EdgePage {
     /// The edges of this page, with their properties.

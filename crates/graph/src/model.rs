@@ -16,6 +16,7 @@ use crate::error::Error;
 /// never `null`, never `""`, never a placeholder (G4, G7). On input, `"nodeType": null` reads as
 /// no class and `properties` defaults to `{}`; unknown fields are rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Node {
     /// The node's id, unique within its scope.
@@ -37,6 +38,7 @@ pub struct Node {
 /// the same triple again replaces its properties. The relation type is recorded exactly as given;
 /// no vocabulary or signature is consulted (G8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Edge {
     /// The relation type, e.g. `WORKS_AT`.
@@ -105,6 +107,7 @@ impl Edge {
 /// before edges, so an edge may connect nodes of the same commit. A node listed twice is written
 /// twice, in order, with the same rules as two commits (the first class given sticks).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GraphCommit {
     /// Nodes to create or replace, at most [`MAX_COMMIT_NODES`].
@@ -277,6 +280,7 @@ impl CheckedCommit<'_> {
 /// succeeds and keeps the stored class. [`classes_kept`](Self::classes_kept) lists those nodes so
 /// that model disagreement is visible to the caller without failing the write.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CommitReport {
     /// Nodes that did not exist before.
@@ -302,6 +306,7 @@ pub struct CommitReport {
 /// An edge a commit left out because it cannot be stored, and why
 /// ([`GraphCommit::check_leaving_out_edges`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EdgeLeftOut {
     /// Its position in the commit's edge list.
@@ -321,6 +326,7 @@ impl EdgeLeftOut {
 
 /// A write that gave a node a class different from the class it already had (G2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ClassKept {
     /// The node.

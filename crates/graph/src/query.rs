@@ -51,6 +51,7 @@ pub const MAX_ANSWER_EDGES: usize = 10_000;
 /// memory query's `{"graph": {...}}` wrapper; deserializing a `GraphQuery` with serde (as a field
 /// of a larger request) applies the same checks. Unknown fields are rejected everywhere.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", try_from = "Object<RawQuery>")]
 pub struct GraphQuery {
     /// How the start set is chosen.
@@ -64,6 +65,7 @@ pub struct GraphQuery {
 
 /// The start of a query: its filters.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Start {
     /// The filters, at most [`MAX_FILTERS`].
     pub filters: Vec<Filter>,
@@ -71,6 +73,7 @@ pub struct Start {
 
 /// One start filter: `{"key": "NodeType", "value": "Person"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Filter {
     /// What the filter compares.
     pub key: FilterKey,
@@ -80,6 +83,7 @@ pub struct Filter {
 
 /// What a start filter compares. Each is served by an index: no filter scans a scope.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub enum FilterKey {
     /// The node id.
@@ -126,6 +130,7 @@ impl FilterKey {
 
 /// Which way a traversal follows edges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// From source to target.
@@ -152,6 +157,7 @@ impl Direction {
 
 /// The walk from a query's start set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Traversal {
     /// Follow only edges of these types; empty follows every type. Types are compared exactly
@@ -380,6 +386,7 @@ fn number(field: String, given: Option<&Number>, default: u32, max: u32) -> Resu
 /// every edge the traversal followed whose two ends are both in `nodes`; each edge appears once.
 /// `truncated` is true when a limit or [`MAX_ANSWER_EDGES`] cut the answer short.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GraphAnswer {
     /// The nodes found.
@@ -394,6 +401,7 @@ pub struct GraphAnswer {
 
 /// One page of an inspect listing (G9): nodes in id order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NodePage {
     /// The nodes of this page, each with its label and class.
@@ -409,6 +417,20 @@ pub struct NodePage {
 /// written as an array of its fields in order (`[{"filters": []}, null, 5]`); a query document
 /// is objects only, so that form is refused as malformed.
 struct Object<T>(T);
+
+/// An [`Object`] has `T`'s schema: a derived object schema already says `"type": "object"`.
+#[cfg(feature = "schema")]
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Object<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -428,6 +450,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDocument {
     #[serde(default)]
@@ -441,6 +464,7 @@ struct RawDocument {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawQuery {
     #[serde(default)]
@@ -452,6 +476,7 @@ struct RawQuery {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawStart {
     #[serde(default)]
@@ -459,6 +484,7 @@ struct RawStart {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawFilter {
     key: String,
@@ -466,6 +492,7 @@ struct RawFilter {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct RawTraversal {
     #[serde(default)]

@@ -24,6 +24,7 @@ use crate::scope::ScopeKind;
 
 /// What a principal may do. Serialized as its wire name, e.g. `agent.vocabulary:manage`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub enum Permission {
     /// Declare or remove a vocabulary at any level. Management-class (A2).
@@ -191,8 +192,24 @@ impl<'de> Deserialize<'de> for Selector {
     }
 }
 
+/// A string: `*`, `PREFIX*` or an exact scope id, the forms [`Selector::parse`] reads.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Selector {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Selector".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "Scopes reached: `*` (every scope), `PREFIX*` (e.g. `bot.*`) or an exact scope id",
+            "examples": ["*", "bot.*", "bot.support"],
+        })
+    }
+}
+
 /// Who is calling: a user session or an API key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum PrincipalKind {
@@ -223,6 +240,7 @@ pub enum PrincipalKind {
 /// # Ok::<(), kenning::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Principal {
     kind: PrincipalKind,
     permissions: BTreeSet<Permission>,

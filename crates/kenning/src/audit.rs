@@ -17,6 +17,7 @@ pub(crate) const AUDIT: TableDefinition<'static, u64, &[u8]> =
 
 /// One audited write.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AuditRecord {
     /// Position in the log, from 1, without gaps.
     pub seq: u64,

@@ -154,6 +154,22 @@ impl<'de> Deserialize<'de> for CapsuleId {
     }
 }
 
+/// A string `cap-<n>`, the form [`CapsuleId::from_str`] reads.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CapsuleId {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "CapsuleId".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^cap-(0|[1-9][0-9]*)$",
+            "description": "A capsule id: cap-<n>, n in decimal without leading zeros",
+            "examples": ["cap-12"],
+        })
+    }
+}
+
 /// Where a capsule's content came from: the origins of seed 004, shared with the classifier,
 /// which reads a capsule's origin to decide its authority class (K2).
 pub use kenning_classify::Origin;
@@ -161,6 +177,7 @@ pub use kenning_classify::Origin;
 /// When what a capsule says holds: its fact-time declaration. Either bound may be open, not
 /// both. Bounds are inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FactTime {
     /// From when it holds; `None`: since always.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -240,6 +257,7 @@ impl FactTime {
 
 /// A fence that keeps a capsule out of recall (C5, R4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Fence {
@@ -277,6 +295,7 @@ impl fmt::Display for Fence {
 
 /// A capsule's lifecycle state as read at one instant (C5).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Lifecycle {
     /// Held back for review.
@@ -325,6 +344,7 @@ impl Lifecycle {
 /// A change to a capsule's lifecycle (C5). Supersession is its own call,
 /// [`Kenning::supersede`], because it writes the replacement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "change", content = "at", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum LifecycleChange {
@@ -362,6 +382,7 @@ impl LifecycleChange {
 
 /// A stored capsule, as [`Kenning::capsule`] returns it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Capsule {
     /// Its id.
@@ -408,6 +429,7 @@ pub struct Capsule {
 /// # Ok::<(), kenning::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct NewCapsule {
     /// The scope it goes into.

@@ -34,6 +34,7 @@ pub(crate) const EPISTEMICS: TableDefinition<'static, u64, &[u8]> =
 /// A label persisted on a capsule (K6), as `memory_get` and retrieval hits return it under
 /// `classification`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PersistedLabel {
     /// The label.
     pub label: Label,
@@ -46,6 +47,7 @@ pub struct PersistedLabel {
 
 /// The answer to a classify call.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Classification {
     /// The label: kind, scope, authority class, instruction taint, and how they were found.

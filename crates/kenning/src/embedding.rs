@@ -31,6 +31,7 @@ use crate::{Kenning, Snapshot};
 /// overwrote one the capsule already had. Serializes as the seed's answer,
 /// `{"recorded": true, "replaced": false}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Attachment {
     /// The embedding is stored: always `true` once the call returns `Ok` (it names the state,
@@ -42,6 +43,7 @@ pub struct Attachment {
 
 /// One stored embedding as [`Kenning::embeddings`] lists it (E5): no vector bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct EmbeddingInfo {
     /// The capsule it hangs off.
@@ -55,6 +57,7 @@ pub struct EmbeddingInfo {
 /// The store's resident embedder (E2): the model tag and dimension every stored embedding
 /// shares, elected by the first attach into a store without embeddings.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Embedder {
     /// The model tag, compared byte for byte.
@@ -65,6 +68,7 @@ pub struct Embedder {
 
 /// What [`Kenning::migrate_embedder`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Migration {
     /// Embeddings removed, across every scope.
@@ -76,6 +80,7 @@ pub struct Migration {
 /// The answer to an [`AttachRequest`] handled by [`Kenning::embedding_request`]: an attach or a
 /// list, as the body asked. Serializes as the attach answer or as the list, untagged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum EmbeddingAnswer {

@@ -53,6 +53,7 @@ pub const SEARCH_DEPTH: usize = 100;
 ///
 /// Serialized as `{"name": "Ada", "entityType": "Person", "observations": ["..."]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[non_exhaustive]
 pub struct NewEntity {
@@ -93,6 +94,7 @@ impl NewEntity {
 
 /// Observations to add to, or delete from, one entity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[non_exhaustive]
 pub struct EntityObservations {
@@ -117,6 +119,7 @@ impl EntityObservations {
 
 /// One observation: a capsule linked to an entity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Observation {
     /// The capsule holding it.
@@ -127,6 +130,7 @@ pub struct Observation {
 
 /// An entity as read back: its node's id, class and observations.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Entity {
@@ -142,6 +146,7 @@ pub struct Entity {
 
 /// What [`Kenning::create_entities`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct EntitiesWritten {
@@ -156,6 +161,7 @@ pub struct EntitiesWritten {
 
 /// What [`Kenning::delete_entities`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct EntitiesDeleted {
@@ -171,6 +177,7 @@ pub struct EntitiesDeleted {
 
 /// What [`Kenning::delete_observations`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct ObservationsDeleted {
@@ -182,6 +189,7 @@ pub struct ObservationsDeleted {
 
 /// Entities and the relations between them, as the entity reads return them.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct EntityGraph {

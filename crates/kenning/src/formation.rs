@@ -77,6 +77,7 @@ use crate::{Kenning, Snapshot};
 /// Serialized as `{"scopeId": "bot.support", "started": 1700000000000, "vocabulary": {...}}`,
 /// `vocabulary` omitted when nothing resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Formation {
     scope_id: String,
@@ -158,6 +159,7 @@ impl Formation {
 /// [`kenning_graph::MAX_COMMIT_EDGES`] relationships, the text and property bounds per field),
 /// reported with paths into this document (`entities[2].label`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Extraction {
     /// The entities, written as nodes in order.
@@ -192,6 +194,7 @@ impl Extraction {
 
 /// One extracted entity: `{"id": "ada", "label": "Ada", "candidateClass": "Person"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExtractedEntity {
     /// The node id it is written under.
@@ -234,6 +237,7 @@ impl ExtractedEntity {
 
 /// What committing a formation did.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FormationReport {
     /// The graph write, as for a direct commit.
@@ -246,6 +250,7 @@ pub struct FormationReport {
 
 /// An entity written unclassified because its candidate class is not in the snapshot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UndeclaredCandidate {
     /// The entity.

@@ -35,6 +35,7 @@ pub const SECRET_PREFIX: &str = "kn_";
 
 /// What a new key may do.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KeyGrant {
     /// A label for people, e.g. `support-bot production`. May be empty.
     #[serde(default)]
@@ -51,6 +52,7 @@ pub struct KeyGrant {
 
 /// A key as listed: everything but the secret.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ApiKey {
     /// The public id, `key-<n>`.
     pub id: String,

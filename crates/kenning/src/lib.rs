@@ -328,6 +328,13 @@
 //!   and never wait for readers to finish.
 //! - No input panics the library; every error has a stable [`ErrorCode`].
 //!
+//! ## Features
+//!
+//! - `schema` (off by default): every wire type (the serde types of requests and answers, here
+//!   and in the component crates re-exported here) also implements `schemars::JsonSchema`, its
+//!   schema following the serde attributes. `kenning-server` turns it on to generate its
+//!   OpenAPI document; a host describing its own API can do the same.
+//!
 //! ## What it is not
 //!
 //! Not a server and not a model runner: there is no network, no embedding model, no LLM. The

@@ -44,6 +44,7 @@ pub const MAX_FUSION_DEPTH: usize = 10 * MAX_LIMIT;
 
 /// How a retrieval ranks capsules (R1, R2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Lane {
@@ -56,8 +57,9 @@ pub enum Lane {
     /// Exact cosine between the query embedding and the scope's stored embeddings. Needs a
     /// query embedding; ignores the query text.
     Vector,
-    /// The term and vector lanes combined by Reciprocal Rank Fusion (R6). Needs a query
-    /// embedding; the query text feeds the term lane, which finds nothing without one.
+    /// The term and vector lanes combined as [`Fusion`] says (R6: convex by default, RRF on
+    /// request). Needs a query embedding; the query text feeds the term lane, which finds
+    /// nothing without one.
     Fused,
 }
 
@@ -84,6 +86,7 @@ impl std::fmt::Display for Lane {
 /// `[from, until]` are recalled; capsules without a declaration are undated and are left out.
 /// Either bound may be open, not both. Bounds are inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TimeWindow {
     /// The earliest instant; `None`: no lower bound.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -138,6 +141,7 @@ impl TimeWindow {
 
 /// How the fused lane combines its two lanes ([`Fusion::method`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum FusionMethod {
@@ -161,7 +165,8 @@ impl FusionMethod {
     }
 }
 
-/// How the fused lane combines the term and vector lanes (R6). Two methods:
+/// How the fused lane combines the term and vector lanes (R6): convex (weighted normalised
+/// scores, the default) or RRF (weighted reciprocal ranks).
 ///
 /// - **Convex** (the default): `score(d) = (term_weight · t̂(d) + vector_weight · v̂(d)) /
 ///   (term_weight + vector_weight)`, where `t̂ = bm25 / best bm25` and `v̂ = (cos + 1) / (best
@@ -208,6 +213,7 @@ impl FusionMethod {
 /// the in-sample best, and four of the five folds choose them without their conversation (the
 /// fifth, 1 : 2).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "FusionWire", into = "FusionWire")]
 #[non_exhaustive]
 pub struct Fusion {
@@ -227,16 +233,22 @@ pub struct Fusion {
 
 /// [`Fusion`] as it travels: `k` only for RRF, every field optional on the way in.
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct FusionWire {
+    /// How the lanes are combined: `convex` (the default) or `rrf`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     method: Option<FusionMethod>,
+    /// RRF's rank offset (RRF only): finite, `≥ 0`; 60 when omitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     k: Option<f64>,
+    /// The weight of the term lane: finite, `≥ 0`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     term_weight: Option<f64>,
+    /// The weight of the vector lane: finite, `≥ 0`; not both weights 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     vector_weight: Option<f64>,
+    /// How many hits each lane feeds into the fusion.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     depth: Option<usize>,
 }
@@ -420,6 +432,7 @@ pub const MAX_CONTEXT_WINDOW: usize = 16;
 ///
 /// Deserializes from `{"window": 2, "weight": 0.7}`, any field omitted taking its default.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]
 pub struct Context {
@@ -501,6 +514,7 @@ impl Context {
 /// # Ok::<(), kenning::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct RetrieveRequest {
     /// The scope searched.
@@ -694,6 +708,7 @@ struct Checked<'a> {
 
 /// A lane's view of one hit (R7).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct LaneScore {
     /// The hit's rank in this lane, from 1.
@@ -704,6 +719,7 @@ pub struct LaneScore {
 
 /// One recalled capsule (R7).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Hit {
     /// The capsule, with its lifecycle as read during the retrieval.
@@ -721,6 +737,7 @@ pub struct Hit {
 
 /// The answer to a [`RetrieveRequest`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Retrieval {
     /// The lane that ran ([`Lane::Auto`] resolved).

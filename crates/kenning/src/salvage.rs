@@ -25,6 +25,7 @@ use crate::record;
 
 /// What [`Kenning::check`] found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CheckReport {
     /// The file checked.
@@ -43,6 +44,7 @@ pub struct CheckReport {
 
 /// What one table of a salvage copied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct TableSalvage {
     /// The table, e.g. `kenning.capsules`.
@@ -57,6 +59,7 @@ pub struct TableSalvage {
 
 /// What [`Kenning::salvage`] copied and what it could not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct SalvageReport {
     /// The damaged store read.

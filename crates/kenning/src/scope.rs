@@ -25,6 +25,7 @@ pub(crate) const SCOPES: TableDefinition<'static, &str, &[u8]> =
 
 /// The kind of a scope, fixed at registration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ScopeKind {
     /// An agent's workspace; reached through agent selectors.
@@ -70,6 +71,7 @@ impl FromStr for ScopeKind {
 
 /// A registered scope.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Scope {
     /// The scope id.
     pub id: String,

@@ -33,6 +33,7 @@ pub(crate) const THREAD_POSITIONS: TableDefinition<'static, PositionKey, ()> =
 /// assert_eq!(turn.thread, Some(Thread::new("ticket-4411", 3)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Thread {
     /// The thread's id: non-blank UTF-8 of at most [`MAX_THREAD_ID_BYTES`] bytes, compared

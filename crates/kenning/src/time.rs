@@ -11,6 +11,11 @@ use serde::{Deserialize, Serialize};
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    schemars(description = "Milliseconds since the Unix epoch, UTC")
+)]
 #[serde(transparent)]
 pub struct Timestamp(i64);
 

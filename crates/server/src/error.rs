@@ -8,7 +8,7 @@ use kenning::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 /// The body of every error answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ErrorBody {
     /// The facade's stable code (`INVALID_ARGUMENT`, ...), or this server's `UNAUTHENTICATED`
     /// and `METHOD_NOT_ALLOWED`.

@@ -74,5 +74,8 @@ pub mod store;
 
 pub use auth::{Auth, Caller, OPERATOR_HEADER, require_token};
 pub use error::{ApiError, ErrorBody, MAX_BODY_BYTES, status_for};
-pub use rest::{Batch, Names, RegisterScope, Search, routes};
+pub use rest::{
+    Batch, Forgotten, KeyCreated, MemoryQuery, MemoryQueryAnswer, Names, ObservationsAdded,
+    RegisterScope, Registered, Revoked, Search, Stored, StoredBatch, routes,
+};
 pub use store::{Lease, Store, Unavailable};

@@ -16,9 +16,10 @@ use kenning::{
     Format, GraphCommit, GraphDeletion, GraphQuery, Kenning, KeyGrant, Level, LifecycleChange,
     NewCapsule, NewEntity, Principal, RetrieveRequest, ScopeKind,
 };
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::auth::{Auth, Caller, require_token};
 use crate::error::{ApiError, MAX_BODY_BYTES, log};
@@ -263,9 +264,10 @@ async fn declare(
 }
 
 /// The query string of `GET` and `DELETE /v1/memory/vocabulary`: only `scopeId`.
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct LevelQuery {
+pub(crate) struct LevelQuery {
+    /// The scope whose declaration is meant; none for the enterprise level.
     #[serde(rename = "scopeId")]
     scope_id: Option<String>,
 }
@@ -309,7 +311,7 @@ async fn memory_query(
     Extension(caller): Extension<Caller>,
     scope: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
-) -> Answer<Value> {
+) -> Answer<MemoryQueryAnswer> {
     let scope = path(scope)?;
     let body = body.map_err(|r| ApiError::rejected(r.status(), r.body_text()))?;
     if let Ok(Value::Object(sections)) = serde_json::from_slice(&body)
@@ -327,12 +329,85 @@ async fn memory_query(
     let graph = call(&app, &caller, move |s, who| s.query_graph(who, &scope, &q))
         .await
         .map_err(|e| e.renamed("agentInstanceId"))?;
-    Ok(Json(json!({ "graph": graph })))
+    Ok(Json(MemoryQueryAnswer { graph }))
 }
 
 /// `GET /openapi.json`: [`crate::openapi::openapi`].
 async fn openapi_json() -> Json<Value> {
     Json(crate::openapi::openapi())
+}
+
+// ---- answers that are not a library type -----------------------------------------------
+
+/// The body of `POST /v1/agents/{agentInstanceId}/memory:query`, seed 000's memory query: its
+/// `graph` section, the one this server answers. (The route reads it with
+/// [`GraphQuery::parse_bytes`], whose errors name fields as sent; this type describes the body
+/// in the OpenAPI document.)
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct MemoryQuery {
+    /// The graph query.
+    pub graph: GraphQuery,
+}
+
+/// The answer of `POST /v1/agents/{agentInstanceId}/memory:query`: seed 000's `graph` section.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct MemoryQueryAnswer {
+    /// The graph section's answer.
+    pub graph: kenning::GraphAnswer,
+}
+
+/// The answer of `POST /v1/scopes`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Registered {
+    /// Whether the scope is new (false: it was registered already, with the same kind).
+    pub created: bool,
+}
+
+/// The answer of `POST /v1/capsules` and of a supersede: the stored capsule's id.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Stored {
+    /// The new capsule's id.
+    pub id: CapsuleId,
+}
+
+/// The answer of `POST /v1/capsules/batch`: the ids, in the order of the capsules.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct StoredBatch {
+    /// `ids[i]` is the id of `capsules[i]`.
+    pub ids: Vec<CapsuleId>,
+}
+
+/// The answer of `DELETE /v1/capsules/{id}`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Forgotten {
+    /// The capsule forgotten.
+    pub forgotten: CapsuleId,
+}
+
+/// One item of the answer of `POST /v1/scopes/{scope}/observations`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ObservationsAdded {
+    /// The entity.
+    pub entity_name: String,
+    /// The observations this call added to it (one it held already is not added again).
+    pub observations: Vec<kenning::Observation>,
+}
+
+/// The answer of `POST /v1/keys`: the key, and its secret, shown this once.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct KeyCreated {
+    /// The key.
+    pub key: kenning::ApiKey,
+    /// The secret to hand to the key's holder; it is not stored and cannot be shown again.
+    pub secret: String,
+}
+
+/// The answer of `DELETE /v1/keys/{id}`.
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Revoked {
+    /// Whether the key was live until this call (false: it was revoked already).
+    pub revoked: bool,
 }
 
 // ---- principal, scopes ------------------------------------------------------------------
@@ -350,7 +425,7 @@ async fn list_scopes(
 }
 
 /// The body of `POST /v1/scopes`.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RegisterScope {
     /// The scope id.
@@ -363,13 +438,13 @@ async fn register_scope(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     Body(body): Body<RegisterScope>,
-) -> Answer<Value> {
+) -> Answer<Registered> {
     management(&caller, "registering a scope")?;
     let created = call(&app, &caller, move |s, who| {
         s.register_scope(who, &body.id, body.kind)
     })
     .await?;
-    Ok(Json(json!({ "created": created })))
+    Ok(Json(Registered { created }))
 }
 
 async fn read_scope(
@@ -384,10 +459,12 @@ async fn read_scope(
 }
 
 /// A page's query string: `after` (exclusive) and `limit`.
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct Page {
+pub(crate) struct Page {
+    /// The last id of the previous page (exclusive); none for the first page.
     after: Option<String>,
+    /// The most items answered (default 100).
     limit: Option<u32>,
 }
 
@@ -418,14 +495,14 @@ async fn put_capsule(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     Body(capsule): Body<NewCapsule>,
-) -> Answer<Value> {
+) -> Answer<Stored> {
     let id = call(&app, &caller, move |s, who| s.put(who, &capsule)).await?;
-    Ok(Json(json!({ "id": id })))
+    Ok(Json(Stored { id }))
 }
 
 /// The body of `POST /v1/capsules/batch`: capsules, and optionally one embedding (or `null`)
 /// per capsule under one `model_tag`; all in one transaction.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Batch {
     /// The capsules, in order.
@@ -442,7 +519,7 @@ async fn put_batch(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     Body(batch): Body<Batch>,
-) -> Answer<Value> {
+) -> Answer<StoredBatch> {
     let ids = call(&app, &caller, move |s, who| match &batch.embeddings {
         None => s.put_batch(who, &batch.capsules),
         Some(vectors) => {
@@ -452,7 +529,7 @@ async fn put_batch(
         }
     })
     .await?;
-    Ok(Json(json!({ "ids": ids })))
+    Ok(Json(StoredBatch { ids }))
 }
 
 async fn get_capsule(
@@ -470,10 +547,10 @@ async fn forget(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     id: Result<Path<String>, PathRejection>,
-) -> Answer<Value> {
+) -> Answer<Forgotten> {
     let id = capsule_id(&path(id)?)?;
     call(&app, &caller, move |s, who| s.forget(who, id)).await?;
-    Ok(Json(json!({ "forgotten": id })))
+    Ok(Json(Forgotten { forgotten: id }))
 }
 
 async fn supersede(
@@ -481,13 +558,13 @@ async fn supersede(
     Extension(caller): Extension<Caller>,
     id: Result<Path<String>, PathRejection>,
     Body(replacement): Body<NewCapsule>,
-) -> Answer<Value> {
+) -> Answer<Stored> {
     let old = capsule_id(&path(id)?)?;
     let id = call(&app, &caller, move |s, who| {
         s.supersede(who, old, &replacement)
     })
     .await?;
-    Ok(Json(json!({ "id": id })))
+    Ok(Json(Stored { id }))
 }
 
 async fn lifecycle(
@@ -641,7 +718,7 @@ async fn create_entities(
 }
 
 /// The body of the entity routes that take names.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Names {
     /// Entity names.
@@ -649,7 +726,7 @@ pub struct Names {
 }
 
 /// The body of `POST /v1/scopes/{scope}/entities/search`.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Search {
     /// Words matched against names, classes and observations.
@@ -703,17 +780,20 @@ async fn add_observations(
     Extension(caller): Extension<Caller>,
     scope: Result<Path<String>, PathRejection>,
     Body(items): Body<Vec<EntityObservations>>,
-) -> Answer<Value> {
+) -> Answer<Vec<ObservationsAdded>> {
     let scope = path(scope)?;
     let added = call(&app, &caller, move |s, who| {
         s.add_observations(who, &scope, &items)
     })
     .await?;
-    let added: Vec<Value> = added
+    let added = added
         .into_iter()
-        .map(|(entity, observations)| json!({ "entityName": entity, "observations": observations }))
+        .map(|(entity_name, observations)| ObservationsAdded {
+            entity_name,
+            observations,
+        })
         .collect();
-    Ok(Json(Value::Array(added)))
+    Ok(Json(added))
 }
 
 async fn delete_observations(
@@ -778,28 +858,33 @@ async fn create_key(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     Body(grant): Body<KeyGrant>,
-) -> Answer<Value> {
+) -> Answer<KeyCreated> {
     management(&caller, "creating an API key")?;
     let new = call(&app, &caller, move |s, who| s.create_api_key(who, grant)).await?;
-    Ok(Json(json!({ "key": new.key, "secret": new.secret })))
+    Ok(Json(KeyCreated {
+        key: new.key,
+        secret: new.secret,
+    }))
 }
 
 async fn revoke_key(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     id: Result<Path<String>, PathRejection>,
-) -> Answer<Value> {
+) -> Answer<Revoked> {
     management(&caller, "revoking an API key")?;
     let id = path(id)?;
     let revoked = call(&app, &caller, move |s, who| s.revoke_api_key(who, &id)).await?;
-    Ok(Json(json!({ "revoked": revoked })))
+    Ok(Json(Revoked { revoked }))
 }
 
 /// The query string of `GET /v1/audit`.
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct AuditQuery {
+pub(crate) struct AuditQuery {
+    /// The last sequence number of the previous page (exclusive); none for the first page.
     after: Option<u64>,
+    /// The most records answered (default 50).
     limit: Option<usize>,
 }
 

@@ -32,6 +32,7 @@ pub enum Format {
 /// `scope_id` absent means the enterprise level. Serializes as
 /// `{"scopeId": "bot.support", "vocabulary": {...}}`, with `scopeId` omitted when absent.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Declaration {
     /// The scope the declaration is for; `None` for the enterprise level.
@@ -47,6 +48,7 @@ pub struct Declaration {
 /// a scope that inherits has no `declaration` and a populated `resolved`; a scope that declared
 /// an empty vocabulary has a `declaration` with no classes and no `resolved`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VocabularyRead {
     /// What this level declares, if anything.

@@ -32,6 +32,7 @@ pub const MAX_DESCRIPTION_CHARS: usize = 200;
 /// as empty (V8, V10). A vocabulary is an object: a list in its place (`"vocabulary": []`) is
 /// refused, where serde would otherwise read it as a struct's fields in order, here none.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", from = "ObjectOnly<VocabularyFields>")]
 pub struct Vocabulary {
     /// The classes an entity may be given, in declaration order.
@@ -42,6 +43,7 @@ pub struct Vocabulary {
 
 /// One entity class: a name and the description the extraction model reads beside it.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EntityClass {
     /// The class name, e.g. `Person`.
@@ -53,6 +55,7 @@ pub struct EntityClass {
 
 /// One relation type with its expected signatures.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RelationType {
     /// The relation type name, e.g. `WORKS_AT`.
@@ -68,6 +71,7 @@ pub struct RelationType {
 
 /// An expected `sourceClass → targetClass` pair of a relation type.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Signature {
     /// The class of the relationship's source entity.
@@ -78,6 +82,7 @@ pub struct Signature {
 
 /// The fields of a [`Vocabulary`] as they deserialize, before [`ObjectOnly`] refuses a list.
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct VocabularyFields {
     #[serde(default, deserialize_with = "entity_classes")]
@@ -97,6 +102,20 @@ impl From<ObjectOnly<VocabularyFields>> for Vocabulary {
 
 /// `T` deserialized from a map only: a derived struct also accepts a sequence of its fields.
 struct ObjectOnly<T>(T);
+
+/// An [`ObjectOnly`] has `T`'s schema: a derived object schema already says `"type": "object"`.
+#[cfg(feature = "schema")]
+impl<T: schemars::JsonSchema> schemars::JsonSchema for ObjectOnly<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
