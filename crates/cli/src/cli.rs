@@ -91,6 +91,13 @@ pub(crate) struct ServeArgs {
     /// Create the store when it does not exist (otherwise a mistyped --store is an error).
     #[arg(long)]
     pub(crate) create: bool,
+
+    /// A host name (or HOST:PORT) MCP clients may reach /mcp by, besides the loopback names
+    /// and the address listened on; repeatable. /mcp refuses (403) a request whose Host header
+    /// names anything else, against DNS rebinding: with --addr 0.0.0.0:PORT, name the hosts
+    /// clients use, e.g. --allow-host memory.internal.
+    #[arg(long, value_name = "HOST")]
+    pub(crate) allow_host: Vec<String>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -48,7 +48,7 @@ pub(crate) fn run(cli: &Cli, args: &ServeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    let served = runtime.block_on(serve(store.clone(), path, &args.addr));
+    let served = runtime.block_on(serve(store.clone(), path, &args.addr, &args.allow_host));
     // Every request has finished: make the last commits durable and let the file go.
     let flushed = store.close();
     drop(store);
@@ -93,7 +93,12 @@ pub(crate) fn reopening(path: &Path) -> anyhow::Result<Store> {
     Ok(Store::reopening_from(first, opener))
 }
 
-async fn serve(store: Store, path: &Path, addr: &str) -> anyhow::Result<()> {
+async fn serve(
+    store: Store,
+    path: &Path,
+    addr: &str,
+    allow_hosts: &[String],
+) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("listening on --addr {}", kenning::vocab::quote(addr)))?;
@@ -120,6 +125,7 @@ async fn serve(store: Store, path: &Path, addr: &str) -> anyhow::Result<()> {
         "::1".to_owned(),
     ];
     hosts.push(local.ip().to_string());
+    hosts.extend(allow_hosts.iter().cloned());
     let mcp = axum::Router::new()
         .route_service(
             "/mcp",

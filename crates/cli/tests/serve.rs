@@ -290,6 +290,45 @@ fn no_request_without_a_valid_token_and_no_key_manages() {
     assert_eq!(after.last().unwrap()["action"], "key.revoke");
 }
 
+#[test]
+fn mcp_over_http_answers_the_loopback_names_and_each_allow_host_and_refuses_any_other_host() {
+    let (_dir, path) = store("bot.a");
+    let served = Served::start_with(&path, &["--allow-host", "memory.internal"]);
+    let port = served.url.rsplit(':').next().unwrap().to_owned();
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "host-check", "version": "1"}}})
+    .to_string();
+    // The Host header as a client sends it: a raw request, so that nothing rewrites it.
+    let status = |host: &str| {
+        let mut stream =
+            std::net::TcpStream::connect(served.url.strip_prefix("http://").unwrap()).unwrap();
+        write!(
+            stream,
+            "POST /mcp HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {}\r\n\
+             Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{initialize}",
+            served.token,
+            initialize.len()
+        )
+        .unwrap();
+        let mut line = String::new();
+        BufReader::new(stream).read_line(&mut line).unwrap();
+        line.split(' ').nth(1).unwrap().to_owned()
+    };
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        "memory.internal".to_owned(),
+        format!("memory.internal:{port}"),
+    ] {
+        assert_eq!(status(&host), "200", "Host: {host}");
+    }
+    for host in ["evil.example".to_owned(), format!("evil.example:{port}")] {
+        assert_eq!(status(&host), "403", "Host: {host} (DNS rebinding)");
+    }
+}
+
 // ---- four MCP clients at once -----------------------------------------------------------
 
 /// node_modules of the TypeScript SDK, installed when missing.

@@ -24,10 +24,16 @@ pub(crate) struct Served {
 impl Served {
     /// Starts `kenning --store STORE serve --addr 127.0.0.1:0` and waits until it listens.
     pub(crate) fn start(store: &Path) -> Self {
+        Self::start_with(store, &[])
+    }
+
+    /// As [`Served::start`], with more arguments to `serve`.
+    pub(crate) fn start_with(store: &Path, args: &[&str]) -> Self {
         let mut child = Command::new(kenning())
             .arg("--store")
             .arg(store)
             .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
             .env_remove("KENNING_STORE")
             .env_remove("KENNING_API_KEY")
             .env_remove("KENNING_SERVER")
