@@ -439,6 +439,15 @@ pub(crate) struct CapsuleArgs {
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
     pub(crate) fresh_until: Option<Timestamp>,
 
+    /// The conversation, session or document the capsule belongs to (with --position):
+    /// recall lends it a share of its thread neighbours' match.
+    #[arg(long, value_name = "ID", requires = "position")]
+    pub(crate) thread: Option<String>,
+
+    /// The capsule's position in its --thread, e.g. its turn number.
+    #[arg(long, value_name = "N", requires = "thread")]
+    pub(crate) position: Option<u64>,
+
     /// Output format: `json` prints {"id": ...}; `table` and `name` the bare id.
     #[arg(long, short = 'o', value_enum, default_value_t = Output::Table)]
     pub(crate) output: Output,

@@ -74,6 +74,9 @@ fn new_capsule(scope: &str, args: &CapsuleArgs) -> anyhow::Result<NewCapsule> {
     if let Some(deadline) = args.fresh_until {
         capsule = capsule.fresh_until(deadline);
     }
+    if let (Some(thread), Some(position)) = (&args.thread, args.position) {
+        capsule = capsule.thread(thread, position);
+    }
     Ok(capsule)
 }
 

@@ -67,6 +67,80 @@ fn c3_put_prints_the_new_id_and_get_shows_every_field() {
 }
 
 #[test]
+fn c3_put_places_a_capsule_in_its_thread_and_retrieve_reads_it_with_its_neighbours() {
+    let s = Store::new();
+    let question = put(
+        &s,
+        &[
+            "Where does the team meet on Fridays?",
+            "--thread",
+            "conv-7",
+            "--position",
+            "1",
+        ],
+    );
+    let answer = put(
+        &s,
+        &[
+            "In the blue room, at ten.",
+            "--thread",
+            "conv-7",
+            "--position",
+            "2",
+        ],
+    );
+    assert_eq!(
+        s.json(&["memory", "get", &answer, "-o", "json"])["thread"],
+        serde_json::json!({"id": "conv-7", "position": 2})
+    );
+    // The answer shares no word with the query: only its thread brings it back.
+    let hits = s.json(&[
+        "memory",
+        "retrieve",
+        "-s",
+        "bot.support",
+        "team meet Fridays",
+        "--lane",
+        "term",
+        "-o",
+        "json",
+    ]);
+    let ids: Vec<&str> = hits["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["capsule"]["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [question.as_str(), answer.as_str()], "{hits}");
+    // A thread needs a position and a position a thread (usage errors, exit 2).
+    let err = s.fails(
+        &["memory", "put", "-s", "bot.support", "x", "--thread", "t"],
+        2,
+    );
+    assert!(err.contains("--position"), "{err}");
+    let err = s.fails(
+        &["memory", "put", "-s", "bot.support", "x", "--position", "3"],
+        2,
+    );
+    assert!(err.contains("--thread"), "{err}");
+    let err = s.fails(
+        &[
+            "memory",
+            "put",
+            "-s",
+            "bot.support",
+            "x",
+            "--thread",
+            " ",
+            "--position",
+            "3",
+        ],
+        1,
+    );
+    assert!(err.contains("thread.id"), "{err}");
+}
+
+#[test]
 fn c3_get_shows_a_capsule_as_a_record_as_json_and_as_a_name() {
     let s = Store::new();
     put(

@@ -251,3 +251,54 @@ fn every_tool_answers_arbitrary_arguments_with_a_result_or_a_documented_error() 
     let got = run("memory_get", json!({ "id": id })).expect("the new capsule reads back");
     assert_eq!(got["content"], "Still here.", "{got}");
 }
+
+#[test]
+fn memory_put_places_a_memory_in_its_thread_and_recall_reads_it_with_its_neighbours() {
+    let state = state();
+    let tools = registry();
+    let run = |name: &str, args: Value| {
+        let tool = tools
+            .iter()
+            .find(|t| t.name == name)
+            .expect("the tool is listed");
+        (tool.run)(&state, args).map(|r| r.structured_content.unwrap_or_default())
+    };
+    let question = run(
+        "memory_put",
+        json!({"content": "Where does the team meet on Fridays?",
+               "thread": {"id": "conv-7", "position": 1}}),
+    )
+    .expect("a put with a thread succeeds");
+    let answer = run(
+        "memory_put",
+        json!({"content": "In the blue room, at ten.",
+               "thread": {"id": "conv-7", "position": 2}}),
+    )
+    .expect("a put with a thread succeeds");
+    let got = run("memory_get", json!({ "id": answer["id"] })).expect("it reads back");
+    assert_eq!(
+        got["thread"],
+        json!({"id": "conv-7", "position": 2}),
+        "{got}"
+    );
+    // The answer shares no word with the question: only its thread brings it back.
+    let hits = run(
+        "memory_retrieve",
+        json!({"query": "team meet Fridays", "lane": "term"}),
+    )
+    .expect("recall answers");
+    let ids: Vec<&Value> = hits["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| &h["capsule"]["id"])
+        .collect();
+    assert_eq!(ids, [&question["id"], &answer["id"]], "{hits}");
+    let bad = run(
+        "memory_put",
+        json!({"content": "x", "thread": {"id": " ", "position": 0}}),
+    )
+    .expect_err("a blank thread id is refused");
+    assert_eq!(bad.code.0, -32602);
+    assert!(bad.message.contains("thread.id"), "{}", bad.message);
+}

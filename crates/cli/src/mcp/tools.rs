@@ -208,8 +208,11 @@ const PUT: &str = "Store one memory (a capsule) in a scope and return its id, {\
 defaults to the server's --scope. Optional: origin (extracted-candidate | owner-stated | \
 tool-observation | external-import | session-note; default extracted-candidate), metadata (at \
 most 32 string pairs), valid_from / valid_until (RFC 3339: when what it says holds; \
-memory_retrieve's time_window filters on it) and fresh_until (RFC 3339: after it the memory is \
-stale and leaves recall). Content never changes in place. Errors: -32602 for a bad argument \
+memory_retrieve's time_window filters on it), fresh_until (RFC 3339: after it the memory is \
+stale and leaves recall) and thread ({\"id\": \"conv-7\", \"position\": 12}: the conversation, \
+session or document it belongs to and its turn in it; recall then lends each memory a share of \
+its neighbours' match, so put every turn of a conversation with its thread). Content never \
+changes in place. Errors: -32602 for a bad argument \
 (the message names the field and the fix), -32002 kind not_found for an unknown scope, -32003 \
 when the session's key may not write there.";
 
@@ -239,6 +242,19 @@ struct PutArgs {
     /// RFC 3339 deadline after which the memory is stale and leaves recall.
     #[serde(default)]
     fresh_until: Option<String>,
+    /// The conversation, session or document the memory belongs to, and its place in it.
+    #[serde(default)]
+    thread: Option<ThreadArg>,
+}
+
+/// Where a memory sits in a conversation, session or document.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ThreadArg {
+    /// The thread's id, e.g. the conversation's id: non-blank, at most 256 bytes.
+    id: String,
+    /// The memory's position in the thread, e.g. its turn number (0 or more).
+    position: u64,
 }
 
 fn put(state: &State, arguments: Value) -> Outcome {
@@ -274,6 +290,9 @@ fn put(state: &State, arguments: Value) -> Outcome {
     }
     if let Some(deadline) = instant("fresh_until", a.fresh_until.as_deref())? {
         capsule = capsule.fresh_until(deadline);
+    }
+    if let Some(thread) = a.thread {
+        capsule = capsule.thread(thread.id, thread.position);
     }
     let id = facade(state.store.put(&state.who, &capsule))?;
     structured(&json!({ "id": id }))
