@@ -1,0 +1,298 @@
+//! A store at scale: `cargo run --release --example scale -- [CAPSULES] [SCOPES] [PATH]`
+//! (defaults 100000 capsules in 1 scope, a file in the system's temporary directory that is
+//! removed afterwards; give PATH to keep it).
+//!
+//! Writes `CAPSULES` capsules of about 15 words, each with a 384-dimensional unit embedding,
+//! spread round-robin over `SCOPES` agent scopes, in batches of 10,000 (one transaction each),
+//! and reports, as one run of this machine:
+//!
+//! - **ingest**: capsules per second, embeddings included;
+//! - **file**: its size, the raw bytes stored (content + 4·384 bytes per vector + metadata), their
+//!   ratio, and where the space goes (redb's own statistics per table: stored, metadata and
+//!   fragmented bytes, read from the closed file);
+//! - **open** (in a fresh process, so that its memory is the open's alone): the time to open with
+//!   verification (the default) and without, and the resident set size once open;
+//! - **recall**: p50 and p99 of 200 queries per lane (term, vector, fused) in the first scope.
+//!
+//! The embeddings are clustered as a model's are: 1,000 random unit centres, each vector a centre
+//! plus Gaussian noise (σ = 0.6 of its norm), normalised, so a query near a centre has neighbours
+//! at cosines 0.6 to 0.9 (uniform random vectors, the worst case for any index, have none).
+//! Texts draw 15 words from a 5,000-word Zipf vocabulary. Everything is seeded: two runs write
+//! the same store.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::error::Error;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use kenning::{Kenning, Lane, NewCapsule, OpenOptions, Principal, RetrieveRequest, ScopeKind};
+
+const DIM: usize = 384;
+const BATCH: usize = 10_000;
+const CENTRES: u64 = 1_000;
+const QUERIES: usize = 200;
+const WORDS: u64 = 5_000;
+const MODEL: &str = "scale-example-384";
+
+type Result<T> = std::result::Result<T, Box<dyn Error>>;
+
+/// xorshift64*: a small seeded generator.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in (0, 1).
+    fn unit(&mut self) -> f64 {
+        ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+    /// Standard normal (Box–Muller).
+    fn normal(&mut self) -> f64 {
+        let (u, v) = (self.unit(), self.unit());
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+    /// Zipf-like over `0..n`: rank r with weight about 1/r.
+    fn zipf(&mut self, n: u64) -> u64 {
+        ((n as f64).powf(self.unit()) as u64).saturating_sub(1).min(n - 1)
+    }
+}
+
+fn normalised(v: Vec<f64>) -> Vec<f32> {
+    let norm = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    v.into_iter().map(|x| (x / norm) as f32).collect()
+}
+
+fn centre(c: u64) -> Vec<f64> {
+    let mut rng = Rng::new(1_000_003 + c);
+    let v: Vec<f64> = (0..DIM).map(|_| rng.normal()).collect();
+    let norm = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    v.into_iter().map(|x| x / norm).collect()
+}
+
+/// A vector near centre `c`: the centre plus noise of norm about 0.6.
+fn near(centre: &[f64], rng: &mut Rng) -> Vec<f32> {
+    let sigma = 0.6 / (DIM as f64).sqrt();
+    normalised(centre.iter().map(|x| x + sigma * rng.normal()).collect())
+}
+
+fn text(rng: &mut Rng) -> String {
+    (0..15)
+        .map(|_| format!("w{}", rng.zipf(WORDS)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--measure") {
+        return measure(Path::new(&args[1]), &args[2]);
+    }
+    let capsules: usize = args.first().map_or(Ok(100_000), |a| a.parse())?;
+    let scopes: usize = args.get(1).map_or(Ok(1), |a| a.parse())?;
+    let (_tmp, path) = match args.get(2) {
+        Some(p) => (None, PathBuf::from(p)),
+        None => {
+            let dir = tempfile::tempdir()?;
+            let path = dir.path().join("scale.redb");
+            (Some(dir), path)
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "{capsules} capsules over {scopes} scope(s), {DIM} dimensions, batches of {BATCH}; {cores} cores"
+    );
+    let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
+
+    let raw = if path.exists() {
+        println!("{} exists: measuring it as it is", path.display());
+        None
+    } else {
+        Some(ingest(&path, capsules, scopes, &centres)?)
+    };
+    let file = std::fs::metadata(&path)?.len();
+    println!("file: {}", mib(file));
+    if let Some(raw) = raw {
+        println!(
+            "raw bytes stored (content + vectors + metadata): {}; file / raw = {:.2}",
+            mib(raw),
+            file as f64 / raw as f64
+        );
+    }
+    space(&path)?;
+
+    // Opens and queries in a fresh process: its memory is the store's alone.
+    let status = Command::new(std::env::current_exe()?)
+        .arg("--measure")
+        .arg(&path)
+        .arg(scopes.to_string())
+        .status()?;
+    if !status.success() {
+        return Err(format!("the measuring process failed: {status}").into());
+    }
+    Ok(())
+}
+
+/// Writes the store; the raw bytes stored.
+fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> Result<u64> {
+    let store = Kenning::open(path)?;
+    let ops = Principal::operator("scale");
+    for s in 0..scopes {
+        store.register_scope(&ops, &format!("s{s}"), ScopeKind::Agent)?;
+    }
+    let mut rng = Rng::new(42);
+    let mut raw = 0u64;
+    let started = Instant::now();
+    let mut written = 0;
+    while written < capsules {
+        let n = BATCH.min(capsules - written);
+        let mut batch = Vec::with_capacity(n);
+        let mut vectors = Vec::with_capacity(n);
+        for i in written..written + n {
+            let content = text(&mut rng);
+            raw += content.len() as u64 + 4 * DIM as u64;
+            batch.push(NewCapsule::new(format!("s{}", i % scopes), content));
+            vectors.push(near(&centres[(rng.next() % CENTRES) as usize], &mut rng));
+        }
+        let refs: Vec<Option<&[f32]>> = vectors.iter().map(|v| Some(v.as_slice())).collect();
+        store.put_batch_with_embeddings(&ops, &batch, &refs, MODEL)?;
+        written += n;
+        if written % 100_000 == 0 || written == capsules {
+            eprintln!("  {written} written, {:.1} s", started.elapsed().as_secs_f64());
+        }
+    }
+    let elapsed = started.elapsed();
+    drop(store);
+    println!(
+        "ingest: {:.0} capsules/s with embeddings ({:.1} s)",
+        capsules as f64 / elapsed.as_secs_f64(),
+        elapsed.as_secs_f64()
+    );
+    Ok(raw)
+}
+
+/// Where the file's space goes, from redb's statistics of the closed file.
+fn space(path: &Path) -> Result<()> {
+    use redb::{ReadableDatabase as _, ReadableTableMetadata as _, TableHandle as _};
+    let db = redb::Database::open(path)?;
+    let stats = db.begin_write()?.stats()?;
+    println!(
+        "redb: {} pages of {} B allocated, {} leaf + {} branch; stored {}, metadata {}, fragmented {}",
+        stats.allocated_pages(),
+        stats.page_size(),
+        stats.leaf_pages(),
+        stats.branch_pages(),
+        mib(stats.stored_bytes()),
+        mib(stats.metadata_bytes()),
+        mib(stats.fragmented_bytes())
+    );
+    let txn = db.begin_read()?;
+    let mut tables = Vec::new();
+    for handle in txn.list_tables()? {
+        let name = handle.name().to_owned();
+        let t = txn.open_untyped_table(handle)?.stats()?;
+        tables.push((name, t));
+    }
+    tables.sort_by_key(|(_, t)| std::cmp::Reverse(t.stored_bytes() + t.fragmented_bytes()));
+    println!("table                              stored      metadata    fragmented  leaf pages");
+    for (name, t) in tables.iter().take(12) {
+        println!(
+            "{name:<34} {:<11} {:<11} {:<11} {}",
+            mib(t.stored_bytes()),
+            mib(t.metadata_bytes()),
+            mib(t.fragmented_bytes()),
+            t.leaf_pages()
+        );
+    }
+    Ok(())
+}
+
+/// In the child: open (verified, then not), resident memory, recall latency per lane.
+fn measure(path: &Path, scopes: &str) -> Result<()> {
+    let base = rss_bytes();
+    let started = Instant::now();
+    let store = Kenning::open(path)?;
+    let verified = started.elapsed();
+    let rss = rss_bytes().saturating_sub(base);
+    drop(store);
+    let started = Instant::now();
+    let store = OpenOptions::new().verify_on_open(false).open(path)?;
+    let unverified = started.elapsed();
+    println!(
+        "open: {:.2} s verified, {:.2} s unverified; resident once open: {}",
+        verified.as_secs_f64(),
+        unverified.as_secs_f64(),
+        mib(rss)
+    );
+    let ops = Principal::operator("scale");
+    let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
+    let mut rng = Rng::new(7);
+    let scope = "s0";
+    let _ = scopes;
+    let mut rows = Vec::new();
+    for lane in [Lane::Term, Lane::Vector, Lane::Fused] {
+        let mut times = Vec::with_capacity(QUERIES);
+        for i in 0..QUERIES + 10 {
+            let words: Vec<String> = (0..3).map(|_| format!("w{}", rng.zipf(WORDS))).collect();
+            let embedding = near(&centres[(rng.next() % CENTRES) as usize], &mut rng);
+            let request = match lane {
+                Lane::Term => RetrieveRequest::new(scope, words.join(" ")),
+                Lane::Vector => RetrieveRequest::by_embedding(scope, embedding),
+                _ => RetrieveRequest::new(scope, words.join(" ")).embedding(embedding),
+            }
+            .lane(lane)
+            .limit(10);
+            let started = Instant::now();
+            let hits = store.retrieve(&ops, &request)?;
+            let took = started.elapsed();
+            if lane != Lane::Term {
+                // Three rare words may match nothing in a small scope; an embedding always does.
+                assert!(!hits.hits.is_empty(), "{lane:?} found nothing");
+            }
+            if i >= 10 {
+                times.push(took); // the first ten warm the caches
+            }
+        }
+        times.sort();
+        let (p50, p99) = (times[times.len() / 2], times[times.len() * 99 / 100]);
+        println!("{lane:?}: p50 {} p99 {}", ms(p50), ms(p99));
+        rows.push((lane, p50, p99));
+    }
+    println!(
+        "row: | {} | {} | {} | {} | {} |",
+        rows[0].1.as_secs_f64() * 1e3,
+        rows[1].1.as_secs_f64() * 1e3,
+        rows[2].1.as_secs_f64() * 1e3,
+        mib(rss),
+        verified.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The process's resident set size (Linux `/proc/self/status`; 0 elsewhere).
+fn rss_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
