@@ -9,7 +9,8 @@
 //! - **ingest**: capsules per second, embeddings included;
 //! - **file**: its size, the raw bytes stored (content + 4·384 bytes per vector + metadata), their
 //!   ratio, and where the space goes (redb's own statistics per table: stored, metadata and
-//!   fragmented bytes, read from the closed file);
+//!   fragmented bytes, read from the closed file); then its size after `Kenning::compact`, which
+//!   the measurements below open;
 //! - **open** (in a fresh process, so that its memory is the open's alone): the time to open with
 //!   verification (the default) and without, and the resident set size once open;
 //! - **recall**: p50 and p99 of 200 queries per lane (term, vector, fused) in the first scope.
@@ -62,7 +63,9 @@ impl Rng {
     }
     /// Zipf-like over `0..n`: rank r with weight about 1/r.
     fn zipf(&mut self, n: u64) -> u64 {
-        ((n as f64).powf(self.unit()) as u64).saturating_sub(1).min(n - 1)
+        ((n as f64).powf(self.unit()) as u64)
+            .saturating_sub(1)
+            .min(n - 1)
     }
 }
 
@@ -128,6 +131,18 @@ fn main() -> Result<()> {
         );
     }
     space(&path)?;
+    let started = Instant::now();
+    let compacted = Kenning::compact(&path)?;
+    println!(
+        "compacted in {:.1} s: {} -> {}{}",
+        started.elapsed().as_secs_f64(),
+        mib(compacted.bytes_before),
+        mib(compacted.bytes_after),
+        raw.map_or(String::new(), |raw| format!(
+            "; file / raw = {:.2}",
+            compacted.bytes_after as f64 / raw as f64
+        ))
+    );
 
     // Opens and queries in a fresh process: its memory is the store's alone.
     let status = Command::new(std::env::current_exe()?)
@@ -166,7 +181,10 @@ fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> 
         store.put_batch_with_embeddings(&ops, &batch, &refs, MODEL)?;
         written += n;
         if written % 100_000 == 0 || written == capsules {
-            eprintln!("  {written} written, {:.1} s", started.elapsed().as_secs_f64());
+            eprintln!(
+                "  {written} written, {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
         }
     }
     let elapsed = started.elapsed();

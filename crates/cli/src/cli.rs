@@ -118,6 +118,14 @@ pub(crate) enum StoreCommand {
         #[arg(short, long, value_enum, default_value_t = Output::Table)]
         output: Output,
     },
+    /// Give back the space the file no longer uses (pages freed by copy-on-write: bulk imports
+    /// over many scopes and forgets leave many), in place; nothing stored changes. Needs the
+    /// store to itself: stop a `kenning serve` first. A kill midway leaves a sound store.
+    Compact {
+        /// Output format.
+        #[arg(short, long, value_enum, default_value_t = Output::Table)]
+        output: Output,
+    },
 }
 
 #[derive(Debug, Args)]

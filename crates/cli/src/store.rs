@@ -1,4 +1,5 @@
-//! `kenning store check | salvage`: the store file itself, for when it may be damaged.
+//! `kenning store check | salvage | compact`: the store file itself, for when it may be damaged
+//! or has grown with space it no longer uses.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -12,7 +13,25 @@ pub(crate) fn run(store: &Path, cmd: &StoreCommand) -> anyhow::Result<ExitCode> 
     match cmd {
         StoreCommand::Check { output } => check(store, *output),
         StoreCommand::Salvage { out, output } => salvage(store, out, *output),
+        StoreCommand::Compact { output } => compact(store, *output),
     }
+}
+
+fn compact(store: &Path, format: Output) -> anyhow::Result<ExitCode> {
+    let report = Kenning::compact(store)?;
+    match format {
+        Output::Json => output::json(&report)?,
+        Output::Name => output::print(&format!("{}\n", report.path.display())),
+        Output::Table => {
+            let mib = |b: u64| format!("{:.1} MiB ({b} bytes)", b as f64 / (1024.0 * 1024.0));
+            output::record(&[
+                ("STORE", report.path.display().to_string()),
+                ("BEFORE", mib(report.bytes_before)),
+                ("AFTER", mib(report.bytes_after)),
+            ]);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check(store: &Path, format: Output) -> anyhow::Result<ExitCode> {

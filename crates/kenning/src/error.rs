@@ -290,7 +290,8 @@ pub(crate) fn opening(
         )
     } else if e.is_cut_short() {
         format!(
-            "cannot open the store at {shown}{how}: it ends before the store it holds does (cut              short: a truncated copy, a full disk); {}",
+            "cannot open the store at {shown}{how}: it ends before the store it holds does (cut \
+             short: a truncated copy, a full disk); {}",
             repair_advice(&shown)
         )
     } else if e.is_already_open() {

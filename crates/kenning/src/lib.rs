@@ -349,6 +349,7 @@ mod audit;
 mod canon;
 mod capsule;
 mod classification;
+mod compact;
 mod embedding;
 mod entity;
 mod error;
@@ -380,6 +381,7 @@ pub use capsule::{
     MAX_PAGE, NewCapsule, Origin,
 };
 pub use classification::{Classification, PersistedLabel};
+pub use compact::CompactReport;
 pub use embedding::{Attachment, Embedder, EmbeddingAnswer, EmbeddingInfo, Migration};
 pub use entity::{
     ENTITY_METADATA_KEY, EntitiesDeleted, EntitiesWritten, Entity, EntityGraph, EntityObservations,

@@ -436,6 +436,20 @@ impl Kenning {
         OpenOptions::new().open(path)
     }
 
+    /// The redb database of a handle nobody else holds, for maintenance that needs it to itself
+    /// ([`Kenning::compact`]): the derived copies are dropped with the handle.
+    pub(crate) fn into_database(self, path: &Path) -> Result<redb::Database> {
+        let held = || Error::Storage {
+            message: format!(
+                "the store at {} is in use by another handle of this process: drop it first",
+                path.display()
+            ),
+            source: None,
+        };
+        let mut inner = Arc::try_unwrap(self.inner).map_err(|_| held())?;
+        inner.db.0.take().ok_or_else(held)
+    }
+
     fn finish_open(
         db: std::result::Result<redb::Database, redb::DatabaseError>,
         path: &Path,

@@ -1,0 +1,135 @@
+//! `Kenning::compact` gives back the space copy-on-write freed and changes nothing stored: the
+//! compacted store holds the same records and answers every lane as before; it creates no file,
+//! refuses what is not a store, and waits for no one (a held store is refused, untouched).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use kenning::{
+    Edge, GraphCommit, Kenning, LifecycleChange, NewCapsule, Node, Principal, ScopeKind,
+};
+use support::{MODEL, check_lanes, observe, vector};
+
+/// A closed store after churn: capsules with embeddings over many scopes in many small
+/// batches (each rewrites the pages it touches), a graph, a fence, and half the capsules of
+/// every scope forgotten (their pages freed).
+fn churned(dir: &Path) -> PathBuf {
+    let path = dir.join("memory.redb");
+    let kn = Kenning::open(&path).unwrap();
+    let ops = Principal::operator("ops");
+    let scopes: Vec<String> = (0..12).map(|s| format!("bot.s{s}")).collect();
+    for s in &scopes {
+        kn.register_scope(&ops, s, ScopeKind::Agent).unwrap();
+    }
+    let mut ids = Vec::new();
+    for batch in 0..40u64 {
+        let capsules: Vec<NewCapsule> = scopes
+            .iter()
+            .enumerate()
+            .map(|(s, scope)| {
+                NewCapsule::new(
+                    scope,
+                    // The first word is the capsule's own: the lane checks recall it by that word.
+                    format!(
+                        "b{batch}s{s} memo about invoices {}",
+                        "and words ".repeat(20)
+                    ),
+                )
+            })
+            .collect();
+        let vectors: Vec<Vec<f32>> = (0..capsules.len() as u64)
+            .map(|i| vector(batch * 100 + i + 1))
+            .collect();
+        let embeddings: Vec<Option<&[f32]>> = vectors.iter().map(|v| Some(v.as_slice())).collect();
+        ids.extend(
+            kn.put_batch_with_embeddings(&ops, &capsules, &embeddings, MODEL)
+                .unwrap(),
+        );
+    }
+    for id in ids.iter().step_by(2) {
+        kn.forget(&ops, *id).unwrap();
+    }
+    kn.change_lifecycle(&ops, ids[1], LifecycleChange::Quarantine)
+        .unwrap();
+    let commit = GraphCommit::new()
+        .node(Node::new("ana", "Ana").with_type("Person"))
+        .node(Node::new("acme", "Acme"))
+        .edge(Edge::new("ana", "WORKS_AT", "acme"));
+    kn.commit_graph(&ops, &scopes[0], &commit).unwrap();
+    drop(kn);
+    path
+}
+
+#[test]
+fn compaction_shrinks_a_churned_store_and_every_lane_answers_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = churned(dir.path());
+    let before = observe(&Kenning::open(&path).unwrap());
+    assert!(before.capsules.len() >= 200, "{}", before.capsules.len());
+    let size = std::fs::metadata(&path).unwrap().len();
+
+    let report = Kenning::compact(&path).unwrap();
+    println!(
+        "compacted {} -> {} bytes",
+        report.bytes_before, report.bytes_after
+    );
+    assert_eq!(report.bytes_before, size);
+    assert_eq!(report.bytes_after, std::fs::metadata(&path).unwrap().len());
+    assert!(
+        report.bytes_after < report.bytes_before,
+        "forgetting half the capsules freed pages that compaction gives back: {report:?}"
+    );
+
+    let kn = Kenning::open(&path).unwrap();
+    assert_eq!(observe(&kn), before, "every record is as it was");
+    let problems = check_lanes(&kn, &before);
+    assert!(problems.is_empty(), "{problems:#?}");
+    drop(kn);
+    assert!(Kenning::check(&path).unwrap().sound);
+    // Compacting a compacted store is harmless.
+    let again = Kenning::compact(&path).unwrap();
+    assert!(again.bytes_after <= again.bytes_before);
+    assert_eq!(observe(&Kenning::open(&path).unwrap()), before);
+}
+
+#[test]
+fn compaction_creates_nothing_refuses_what_is_not_a_store_and_a_held_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.redb");
+    let err = Kenning::compact(&missing).unwrap_err();
+    assert!(err.to_string().contains("there is no file there"), "{err}");
+    assert!(!missing.exists(), "nothing is created");
+
+    let text = dir.path().join("notes.txt");
+    std::fs::write(
+        &text,
+        "not a store, and long enough to look like one might be",
+    )
+    .unwrap();
+    let err = Kenning::compact(&text).unwrap_err();
+    assert!(err.to_string().contains("notes.txt"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap(),
+        "not a store, and long enough to look like one might be"
+    );
+
+    let path = churned(dir.path());
+    let held = Kenning::open(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let err = Kenning::compact(&path).unwrap_err();
+    assert!(err.to_string().contains("already open"), "{err}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "the held store is untouched"
+    );
+    drop(held);
+}
