@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{Map, Value, json};
 
-use super::{State, registry};
+use super::{State, ToolDef, registry};
 
 /// Every property name anywhere in a schema (nested objects and `$defs` included).
 fn property_names(schema: &Value, into: &mut BTreeSet<String>) {
@@ -201,6 +201,20 @@ fn state() -> State {
     }
 }
 
+/// Calls tool `name` of `tools` with `args`: its structured result, or its error.
+fn call(
+    tools: &[ToolDef],
+    state: &State,
+    name: &str,
+    args: Value,
+) -> Result<Value, rmcp::ErrorData> {
+    let tool = tools
+        .iter()
+        .find(|t| t.name == name)
+        .expect("the tool is listed");
+    (tool.run)(state, args).map(|r| r.structured_content.unwrap_or_default())
+}
+
 #[test]
 fn every_tool_answers_arbitrary_arguments_with_a_result_or_a_documented_error() {
     let state = state();
@@ -236,13 +250,7 @@ fn every_tool_answers_arbitrary_arguments_with_a_result_or_a_documented_error() 
         assert!(outcome.is_ok(), "{}: {outcome:?}", tool.name);
     }
     // The store still serves after all that: a plain put is stored and reads back.
-    let run = |name: &str, args: Value| {
-        let tool = tools
-            .iter()
-            .find(|t| t.name == name)
-            .expect("the tool is listed");
-        (tool.run)(&state, args).map(|r| r.structured_content.unwrap_or_default())
-    };
+    let run = |name: &str, args: Value| call(&tools, &state, name, args);
     let put = run("memory_put", json!({ "content": "Still here." })).expect("a valid put succeeds");
     let id = put["id"]
         .as_str()
@@ -256,13 +264,7 @@ fn every_tool_answers_arbitrary_arguments_with_a_result_or_a_documented_error() 
 fn memory_put_places_a_memory_in_its_thread_and_recall_reads_it_with_its_neighbours() {
     let state = state();
     let tools = registry();
-    let run = |name: &str, args: Value| {
-        let tool = tools
-            .iter()
-            .find(|t| t.name == name)
-            .expect("the tool is listed");
-        (tool.run)(&state, args).map(|r| r.structured_content.unwrap_or_default())
-    };
+    let run = |name: &str, args: Value| call(&tools, &state, name, args);
     let question = run(
         "memory_put",
         json!({"content": "Where does the team meet on Fridays?",
