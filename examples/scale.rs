@@ -6,7 +6,8 @@
 //! spread round-robin over `SCOPES` agent scopes, in batches of 10,000 (one transaction each),
 //! and reports, as one run of this machine:
 //!
-//! - **ingest**: capsules per second, embeddings included;
+//! - **ingest**: capsules per second in the write calls, embeddings included (the texts and
+//!   vectors are generated outside the timed calls);
 //! - **file**: its size, the raw bytes stored (content + 4·384 bytes per vector + metadata), their
 //!   ratio, and where the space goes (redb's own statistics per table: stored, metadata and
 //!   fragmented bytes, read from the closed file); then its size after `Kenning::compact`, which
@@ -165,6 +166,8 @@ fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> 
     }
     let mut rng = Rng::new(42);
     let mut raw = 0u64;
+    // Only the calls are timed: generating the texts and vectors is the example's work.
+    let mut elapsed = Duration::ZERO;
     let started = Instant::now();
     let mut written = 0;
     while written < capsules {
@@ -178,7 +181,9 @@ fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> 
             vectors.push(near(&centres[(rng.next() % CENTRES) as usize], &mut rng));
         }
         let refs: Vec<Option<&[f32]>> = vectors.iter().map(|v| Some(v.as_slice())).collect();
+        let call = Instant::now();
         store.put_batch_with_embeddings(&ops, &batch, &refs, MODEL)?;
+        elapsed += call.elapsed();
         written += n;
         if written % 100_000 == 0 || written == capsules {
             eprintln!(
@@ -187,12 +192,12 @@ fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> 
             );
         }
     }
-    let elapsed = started.elapsed();
     drop(store);
     println!(
-        "ingest: {:.0} capsules/s with embeddings ({:.1} s)",
+        "ingest: {:.0} capsules/s with embeddings ({:.1} s in the calls, {:.1} s in all)",
         capsules as f64 / elapsed.as_secs_f64(),
-        elapsed.as_secs_f64()
+        elapsed.as_secs_f64(),
+        started.elapsed().as_secs_f64()
     );
     Ok(raw)
 }
