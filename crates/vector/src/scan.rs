@@ -109,8 +109,9 @@ pub struct ScopeVectors {
     chunks: Vec<Arc<Chunk>>,
 }
 
-/// One quantized row, as [`ScopeVectors::rows`] shows it (see [`ScopeVectors`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// One quantized row, as [`ScopeVectors::rows`] shows it (see [`ScopeVectors`]). Two rows are
+/// equal when their capsule, scale, residual, codes and sign bits are.
+#[derive(Debug, Clone, Copy)]
 pub struct Row<'a> {
     /// The capsule number.
     pub capsule: u64,
@@ -123,6 +124,16 @@ pub struct Row<'a> {
     /// The row's group of sign words and its lane in it.
     lanes: &'a [Lanes],
     lane: usize,
+}
+
+impl PartialEq for Row<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.capsule == other.capsule
+            && self.scale.to_bits() == other.scale.to_bits()
+            && self.residual.to_bits() == other.residual.to_bits()
+            && self.codes == other.codes
+            && self.signs() == other.signs()
+    }
 }
 
 impl Row<'_> {
@@ -1057,6 +1068,19 @@ mod tests {
             .filter(|i| ![3, 9, 17, 18, 19].contains(i))
             .collect();
         assert_eq!(contents(&next).into_keys().collect::<Vec<_>>(), want);
+    }
+
+    #[test]
+    fn a_row_equals_the_same_row_in_another_lane_and_group() {
+        let d = 70; // two sign words
+        let a = ScopeVectors::build(d, (0..9).map(|i| (i, emb(i, d)))).unwrap();
+        let b = ScopeVectors::build(d, (0..9).rev().map(|i| (i, emb(i, d)))).unwrap();
+        for row in a.rows() {
+            let other = b.get(row.capsule).unwrap();
+            assert_eq!(row, other);
+            assert_eq!(row.signs(), quantize(&emb(row.capsule, d)).signs);
+        }
+        assert_ne!(a.get(0).unwrap(), a.get(1).unwrap());
     }
 
     #[test]
