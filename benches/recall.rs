@@ -8,8 +8,8 @@
 //!   capsule sits in a thread of 20 turns (as a conversation's turns do), so the default
 //!   requests above also gather each candidate's neighbours and their lent score; these two
 //!   show what that costs.
-//! - `scan_only`, `scan_only_parallel`: the vector lane's exact top-10 over the same vectors
-//!   without the facade (no permission, reach, fence or record work), on one thread and on as
+//! - `scan_only`, `scan_only_parallel`: the vector lane's top-10 over the same vectors (the
+//!   quantized three-stage search, survivors' `f32` vectors from memory) without the facade (no permission, reach, fence or record work), on one thread and on as
 //!   many as the facade uses here (one per core, at most `MAX_SCAN_THREADS`): what the vector
 //!   lane costs at the least.
 //! - `reference_read_and_sum`: a plain sequential read of the same 153.6 MB of `f32`: the
@@ -120,7 +120,15 @@ struct State {
     ops: Principal,
     questions: Vec<(String, Vec<f32>)>,
     scope: ScopeVectors,
+    embeddings: std::collections::HashMap<u64, Embedding>,
     flat: Vec<f32>,
+}
+
+impl State {
+    /// The `exact` source of the scan-only runs: the embeddings in memory.
+    fn exact(&self, capsule: u64) -> kenning_vector::Result<Option<Embedding>> {
+        Ok(self.embeddings.get(&capsule).cloned())
+    }
 }
 
 fn state() -> State {
@@ -170,14 +178,19 @@ fn state() -> State {
             (text, rng.direction(DIMENSION))
         })
         .collect();
-    let scope = ScopeVectors::build(DIMENSION, rows).unwrap();
-    let flat: Vec<f32> = scope.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+    let flat: Vec<f32> = rows
+        .iter()
+        .flat_map(|(_, e)| e.values().iter().copied())
+        .collect();
+    let scope = ScopeVectors::build(DIMENSION, rows.iter().cloned()).unwrap();
+    let embeddings = rows.into_iter().collect();
     let s = State {
         _dir: dir,
         kn,
         ops,
         questions,
         scope,
+        embeddings,
         flat,
     };
 
@@ -199,12 +212,12 @@ fn state() -> State {
             }
             let query = Query::new(v).unwrap();
             let start = Instant::now();
-            black_box(s.scope.top_k(&query, 10, |_| true).unwrap());
+            black_box(s.scope.top_k(&query, 10, |_| true, |c| s.exact(c)).unwrap());
             times[3].push(start.elapsed());
             let start = Instant::now();
             black_box(
                 s.scope
-                    .top_k_parallel(&query, 10, threads(), |_| true)
+                    .top_k_parallel(&query, 10, threads(), |_| true, |c| s.exact(c))
                     .unwrap(),
             );
             times[4].push(start.elapsed());
@@ -306,7 +319,7 @@ fn recall(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) % s.questions.len();
             let query = Query::new(&s.questions[i].1).unwrap();
-            s.scope.top_k(&query, 10, |_| true).unwrap()
+            s.scope.top_k(&query, 10, |_| true, |c| s.exact(c)).unwrap()
         })
     });
     g.bench_function("scan_only_parallel", |b| {
@@ -314,7 +327,7 @@ fn recall(c: &mut Criterion) {
             i = (i + 1) % s.questions.len();
             let query = Query::new(&s.questions[i].1).unwrap();
             s.scope
-                .top_k_parallel(&query, 10, threads(), |_| true)
+                .top_k_parallel(&query, 10, threads(), |_| true, |c| s.exact(c))
                 .unwrap()
         })
     });

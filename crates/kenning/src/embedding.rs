@@ -563,19 +563,23 @@ mod tests {
 
     const SCOPES: [&str; 2] = ["bot.a", "bot.b"];
 
-    /// Each scope's rows as `(capsule, component bits)`, in capsule order.
-    type Rows = Vec<Vec<(u64, Vec<u32>)>>;
+    /// Each scope's rows as `(capsule, scale and residual bits, codes, sign words)`, in
+    /// capsule order.
+    type Rows = Vec<Vec<(u64, (u32, u32), Vec<i8>, Vec<u64>)>>;
 
     /// Everything a copy holds, for comparison: resident, each scope's rows in capsule order.
     fn rows(set: &kenning_vector::VectorSet) -> (Option<Embedder>, Rows) {
         let scopes = SCOPES
             .iter()
             .map(|s| {
-                let mut rows: Vec<(u64, Vec<u32>)> = set
+                let mut rows: Vec<_> = set
                     .scope(s)
                     .map(|v| {
-                        v.iter()
-                            .map(|(id, values)| (id, values.iter().map(|x| x.to_bits()).collect()))
+                        v.rows()
+                            .map(|r| {
+                                let bits = (r.scale.to_bits(), r.residual.to_bits());
+                                (r.capsule, bits, r.codes.to_vec(), r.signs())
+                            })
                             .collect()
                     })
                     .unwrap_or_default();

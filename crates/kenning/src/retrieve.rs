@@ -1091,9 +1091,12 @@ impl Snapshot {
     }
 
     /// The vector lane: the best `depth` capsules of `scope` by cosine to `query`, among those
-    /// `keep` admits (R2, R4), in this snapshot's vectors. A scope of at least
-    /// [`PARALLEL_SCAN_BYTES`] of vectors is scanned on up to [`MAX_SCAN_THREADS`] threads (the
-    /// same exact answer, sooner where memory bandwidth grows with the cores reading it).
+    /// `keep` admits (R2, R4), in this snapshot's vectors, the survivors scored exactly from
+    /// the embeddings this snapshot's transaction reads (see
+    /// [`kenning_vector::ScopeVectors::top_k_with`] for what is exact). A scope of at least
+    /// [`PARALLEL_SCAN_BYTES`] of `f32` vectors runs its first stage on up to
+    /// [`MAX_SCAN_THREADS`] threads (the same answer, sooner where memory bandwidth grows with
+    /// the cores reading it).
     fn vector_lane(
         &self,
         scope: &str,
@@ -1106,11 +1109,13 @@ impl Snapshot {
         let Some(vectors) = set.scope(scope) else {
             return Ok(Vec::new());
         };
+        let stored = kenning_vector::ScopeReader::open(&self.txn, scope)?;
+        let exact = |capsule| stored.get(capsule);
         let threads = scan_threads(vectors.raw_bytes());
         Ok(if threads > 1 {
-            vectors.top_k_parallel(query, depth, threads, keep)?
+            vectors.top_k_parallel(query, depth, threads, keep, exact)?
         } else {
-            vectors.top_k(query, depth, keep)?
+            vectors.top_k(query, depth, keep, exact)?
         })
     }
 }

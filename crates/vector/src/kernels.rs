@@ -1,6 +1,8 @@
-//! Cosine and dot-product kernels with runtime dispatch (E8).
+//! Cosine, dot-product, int8·f32 and Hamming kernels with runtime dispatch (E8).
 //!
-//! Four kernels compute the same sums in different instruction sets:
+//! Four kernels compute the same sums in different instruction sets (the int8·f32 dot
+//! [`Kernel::dot_i8`] sign-extends the codes to `i32`, converts them to `f32` exactly and
+//! accumulates the same way):
 //!
 //! | [`Isa`] | where it runs | accumulators |
 //! | --- | --- | --- |
@@ -18,10 +20,16 @@
 //! on one without it, [`Kernel::of`]`(Isa::Avx512)` is `None` and the tests skip it. The NEON
 //! kernel is compiled and tested on aarch64 only.
 //!
-//! Every kernel reads its input with unaligned loads, so any `&[f32]` is accepted whatever its
+//! [`Kernel::hamming`] counts the differing bits of packed sign words, stored in groups of eight
+//! rows ([`Lanes`]): with AVX-512 VPOPCNTDQ (one word of eight rows a register) where the CPU
+//! has it beside
+//! AVX-512F, else with the `popcnt` instruction (detected at run time beside AVX2 or
+//! AVX-512F), else with `u64::count_ones` in the baseline instruction set (on aarch64 that
+//! compiles to NEON `cnt`). It is exact, so it equals [`reference_hamming`].
+//!
+//! Every kernel reads its input with unaligned loads, so any slice is accepted whatever its
 //! address: redb hands out byte slices with no alignment guarantee, and this crate never casts
-//! them; it decodes them into owned, 64-byte-aligned buffers (see
-//! [`ScopeVectors`](crate::ScopeVectors)).
+//! them; it decodes them into owned buffers (see [`ScopeVectors`](crate::ScopeVectors)).
 //!
 //! # Agreement with the scalar reference
 //!
@@ -29,7 +37,8 @@
 //! same products in another order, so they differ by rounding only. For `n` components, with
 //! `ε = f32::EPSILON` (2⁻²³, one ulp of 1.0), every kernel satisfies
 //!
-//! - dot: `|dot − reference_dot| ≤ 1.01·n·ε·Σ|aᵢbᵢ| + n·2⁻¹⁴⁹` ([`dot_error_bound`]);
+//! - dot: `|dot − reference_dot| ≤ 1.01·n·ε·Σ|aᵢbᵢ| + n·2⁻¹⁴⁹` ([`dot_error_bound`]), and
+//!   the same for the int8·f32 dot against [`reference_dot_i8`] ([`dot_i8_error_bound`]);
 //! - cosine: `|cosine − reference_cosine| ≤ (2.01·n + 2)·ε` ([`cosine_error_bound`]), for vectors
 //!   whose magnitudes lie in `1e-15..=1e15`, where the `f32` sums of squares this function
 //!   accumulates neither overflow nor approach the subnormal range. (The scan does not use it:
@@ -102,6 +111,41 @@ impl std::fmt::Display for Isa {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Kernel {
     isa: Isa,
+    /// How [`Kernel::hamming`] counts bits, detected with the instruction set.
+    bits: Bits,
+}
+
+/// The population-count instructions a [`Kernel`] uses for [`Kernel::hamming`]: AVX-512
+/// VPOPCNTDQ beside AVX-512F, the `popcnt` instruction beside AVX2 (or AVX-512F without
+/// VPOPCNTDQ), else `u64::count_ones` compiled for the baseline (on aarch64 that is NEON `cnt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Bits {
+    #[cfg(target_arch = "x86_64")]
+    Vpopcntdq,
+    #[cfg(target_arch = "x86_64")]
+    Popcnt,
+    Portable,
+}
+
+impl Bits {
+    /// The fastest bit count to pair with `isa` on this CPU (the scalar kernel keeps the
+    /// portable one: it is the reference).
+    fn detect(isa: Isa) -> Bits {
+        match isa {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512
+                if std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq") =>
+            {
+                Bits::Vpopcntdq
+            }
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 | Isa::Avx2Fma if std::arch::is_x86_feature_detected!("popcnt") => {
+                Bits::Popcnt
+            }
+            _ => Bits::Portable,
+        }
+    }
 }
 
 static BEST: OnceLock<Isa> = OnceLock::new();
@@ -116,13 +160,21 @@ impl Kernel {
                 .find(|isa| isa.supported())
                 .unwrap_or(Isa::Scalar)
         });
-        Kernel { isa }
+        Kernel::checked(isa)
+    }
+
+    /// The kernel for an `isa` known to be supported.
+    fn checked(isa: Isa) -> Kernel {
+        Kernel {
+            isa,
+            bits: Bits::detect(isa),
+        }
     }
 
     /// The kernel for `isa`, or `None` when this CPU lacks it.
     #[must_use]
     pub fn of(isa: Isa) -> Option<Kernel> {
-        isa.supported().then_some(Kernel { isa })
+        isa.supported().then(|| Kernel::checked(isa))
     }
 
     /// Every kernel this CPU supports, fastest first (always ends with [`Isa::Scalar`]).
@@ -188,9 +240,10 @@ impl Kernel {
         }
     }
 
-    /// `out[r] = dot(query, row r of rows)` where rows are `query.len()` floats each. Rows past
-    /// `out.len()` are not read; `out` slots past the last row are left as they are.
-    pub(crate) fn dots(self, query: &[f32], rows: &[f32], out: &mut [f32]) {
+    /// `out[r] = dot(query, row r of rows)` where rows are `query.len()` floats each, bit for
+    /// bit [`dot`](Self::dot) of each row. Rows past `out.len()` are not read; `out` slots past
+    /// the last row are left as they are.
+    pub fn dots(self, query: &[f32], rows: &[f32], out: &mut [f32]) {
         match self.isa {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: AVX-512F was detected (a `Kernel` proves it).
@@ -209,6 +262,101 @@ impl Kernel {
                     *o = portable::dot(query, row);
                 }
             }
+        }
+    }
+}
+
+impl Kernel {
+    /// `Σ cᵢqᵢ` of int8 codes and `f32` components (each code converted exactly to `f32`), or
+    /// `None` when the lengths differ. Agrees with [`reference_dot_i8`] within
+    /// [`dot_i8_error_bound`].
+    #[must_use]
+    pub fn dot_i8(self, codes: &[i8], q: &[f32]) -> Option<f32> {
+        (codes.len() == q.len()).then(|| self.dot_i8_prefix(codes, q))
+    }
+
+    /// [`dot_i8`](Self::dot_i8) over the common prefix.
+    pub(crate) fn dot_i8_prefix(self, codes: &[i8], q: &[f32]) -> f32 {
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernel` with this ISA exists only if `Isa::supported` saw AVX-512F on
+            // this CPU (see `Kernel::of` / `Kernel::best`).
+            Isa::Avx512 => unsafe { x86::dot_i8_avx512(codes, q) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, AVX2 and FMA were detected.
+            Isa::Avx2Fma => unsafe { x86::dot_i8_avx2(codes, q) },
+            #[cfg(target_arch = "aarch64")]
+            // SAFETY: as above, NEON was detected.
+            Isa::Neon => unsafe { arm::dot_i8_neon(codes, q) },
+            _ => portable::dot_i8(codes, q),
+        }
+    }
+
+    /// Hamming distances of `query` to rows stored in groups of eight: `groups` holds, for
+    /// each group of rows `8g..8g + 8`, `query.len()` [`Lanes`], the `j`-th holding word `j` of
+    /// each of the eight rows. `out[8g + l] = Σⱼ popcount(query[j] XOR groups[g·w + j][l])`,
+    /// written for as many rows as `out` has room for; slots past the last group are left as
+    /// they are. Equals [`reference_hamming`].
+    pub fn hamming(self, query: &[u64], groups: &[Lanes], out: &mut [u32]) {
+        if query.is_empty() {
+            return;
+        }
+        match self.bits {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Bits::Vpopcntdq` is chosen only when AVX-512F and AVX-512 VPOPCNTDQ were
+            // detected on this CPU (`Bits::detect`), and a `Kernel` is built only that way.
+            Bits::Vpopcntdq => unsafe { x86::hamming_vpopcntdq(query, groups, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Bits::Popcnt` is chosen only when `popcnt` was detected (`Bits::detect`).
+            Bits::Popcnt => unsafe { x86::hamming_popcnt(query, groups, out) },
+            Bits::Portable => portable::hamming(query, groups, out),
+        }
+    }
+}
+
+/// Word `j` of eight rows, aligned to a cache line: the unit of the sign bits' layout (see
+/// [`Kernel::hamming`]), so that one register load brings one word of eight rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C, align(64))]
+pub struct Lanes(pub [u64; 8]);
+
+/// The scalar reference of [`Kernel::dot_i8`]: `Σ cᵢqᵢ` summed left to right in `f32`, or
+/// `None` when the lengths differ.
+#[must_use]
+pub fn reference_dot_i8(codes: &[i8], q: &[f32]) -> Option<f32> {
+    (codes.len() == q.len()).then(|| {
+        codes
+            .iter()
+            .zip(q)
+            .fold(0.0_f32, |s, (&c, &x)| s + f32::from(c) * x)
+    })
+}
+
+/// The largest difference [`Kernel::dot_i8`] may show from [`reference_dot_i8`]:
+/// `1.01·n·ε·Σ|cᵢqᵢ| + n·2⁻¹⁴⁹`, the bound of [`dot_error_bound`] (a code is an `f32` exactly).
+#[must_use]
+pub fn dot_i8_error_bound(codes: &[i8], q: &[f32]) -> f64 {
+    let n = codes.len().min(q.len()) as f64;
+    let magnitude: f64 = codes
+        .iter()
+        .zip(q)
+        .map(|(&c, &x)| (f64::from(c) * f64::from(x)).abs())
+        .sum();
+    1.01 * n * f64::from(f32::EPSILON) * magnitude + n * f64::from(f32::from_bits(1))
+}
+
+/// The scalar reference of [`Kernel::hamming`]: `u64::count_ones` word by word, row by row.
+pub fn reference_hamming(query: &[u64], groups: &[Lanes], out: &mut [u32]) {
+    if query.is_empty() {
+        return;
+    }
+    for (group, o) in groups.chunks_exact(query.len()).zip(out.chunks_mut(8)) {
+        for (l, slot) in o.iter_mut().enumerate() {
+            *slot = group
+                .iter()
+                .zip(query)
+                .map(|(lanes, q)| (lanes.0[l] ^ q).count_ones())
+                .sum();
         }
     }
 }
@@ -266,21 +414,25 @@ fn finish_cosine(ab: f32, aa: f32, bb: f32) -> Option<f32> {
     Some((cosine as f32).clamp(-1.0, 1.0))
 }
 
-/// Sixteen `f32`s aligned to 64 bytes: the unit of the in-memory copy's buffers, so that every
-/// chunk of rows starts on a cache line (and on an AVX-512 register boundary).
+/// Sixteen `f32`s aligned to 64 bytes: the tests place inputs at every offset from a cache
+/// line with it.
+#[cfg(test)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C, align(64))]
 pub(crate) struct Block(pub(crate) [f32; 16]);
 
 /// Floats per [`Block`].
+#[cfg(test)]
 pub(crate) const BLOCK_FLOATS: usize = 16;
 
 /// The floats of `blocks`, in order.
+#[cfg(test)]
 pub(crate) fn floats(blocks: &[Block]) -> &[f32] {
     bytemuck::cast_slice(blocks)
 }
 
 /// The floats of `blocks`, in order, for writing.
+#[cfg(test)]
 pub(crate) fn floats_mut(blocks: &mut [Block]) -> &mut [f32] {
     bytemuck::cast_slice_mut(blocks)
 }
@@ -310,6 +462,37 @@ mod portable {
         let n = a.len().min(b.len());
         let (a, b) = (&a[..n], &b[..n]);
         (dot(a, b), dot(a, a), dot(b, b))
+    }
+
+    /// Eight independent sums of `cᵢ·qᵢ`, as [`dot`].
+    pub(super) fn dot_i8(c: &[i8], q: &[f32]) -> f32 {
+        let n = c.len().min(q.len());
+        let (c8, c_tail) = c[..n].as_chunks::<8>();
+        let (q8, q_tail) = q[..n].as_chunks::<8>();
+        let mut acc = [0.0_f32; 8];
+        for (x, y) in c8.iter().zip(q8) {
+            for i in 0..8 {
+                acc[i] += f32::from(x[i]) * y[i];
+            }
+        }
+        let mut sum = reduce8(acc);
+        for (x, y) in c_tail.iter().zip(q_tail) {
+            sum += f32::from(*x) * y;
+        }
+        sum
+    }
+
+    /// Eight rows at a time with `count_ones`, in the baseline instruction set.
+    pub(super) fn hamming(query: &[u64], groups: &[super::Lanes], out: &mut [u32]) {
+        for (group, o) in groups.chunks_exact(query.len()).zip(out.chunks_mut(8)) {
+            let mut sums = [0_u32; 8];
+            for (lanes, q) in group.iter().zip(query) {
+                for (s, x) in sums.iter_mut().zip(lanes.0) {
+                    *s += (x ^ q).count_ones();
+                }
+            }
+            o.copy_from_slice(&sums[..o.len()]);
+        }
     }
 
     /// `acc[i] += x[i]·y[i]` lane by lane: one whole-array step the compiler maps onto its
@@ -515,6 +698,132 @@ mod x86 {
             *o = dot_avx512(query, row);
         }
     }
+
+    /// Eight codes as eight `f32`s (exact: every `i8` is an `f32`).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn codes8(x: &[i8; 8]) -> __m256 {
+        use std::arch::x86_64::{
+            __m128i, _mm_loadl_epi64, _mm256_cvtepi8_epi32, _mm256_cvtepi32_ps,
+        };
+        // SAFETY: `_mm_loadl_epi64` reads 8 bytes, and `x` is a reference to 8 initialised
+        // bytes; it has no alignment requirement.
+        let v = unsafe { _mm_loadl_epi64(x.as_ptr().cast::<__m128i>()) };
+        _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(v))
+    }
+
+    /// Sixteen codes as sixteen `f32`s.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn codes16(x: &[i8; 16]) -> __m512 {
+        use std::arch::x86_64::{
+            __m128i, _mm_loadu_si128, _mm512_cvtepi8_epi32, _mm512_cvtepi32_ps,
+        };
+        // SAFETY: `x` is a reference to 16 initialised bytes, so the 16 bytes read are in
+        // bounds; `_mm_loadu_si128` has no alignment requirement.
+        let v = unsafe { _mm_loadu_si128(x.as_ptr().cast::<__m128i>()) };
+        _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(v))
+    }
+
+    /// `Σ cᵢqᵢ`: codes sign-extended to `i32`, converted to `f32`, fused multiply-add into four
+    /// 8-lane accumulators.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn dot_i8_avx2(c: &[i8], q: &[f32]) -> f32 {
+        let n = c.len().min(q.len());
+        let (c8, c_tail) = c[..n].as_chunks::<8>();
+        let (q8, q_tail) = q[..n].as_chunks::<8>();
+        let mut acc = [_mm256_setzero_ps(); 4];
+        let (c32, c_rest) = c8.as_chunks::<4>();
+        let (q32, q_rest) = q8.as_chunks::<4>();
+        for (x, y) in c32.iter().zip(q32) {
+            acc[0] = _mm256_fmadd_ps(codes8(&x[0]), load8(&y[0]), acc[0]);
+            acc[1] = _mm256_fmadd_ps(codes8(&x[1]), load8(&y[1]), acc[1]);
+            acc[2] = _mm256_fmadd_ps(codes8(&x[2]), load8(&y[2]), acc[2]);
+            acc[3] = _mm256_fmadd_ps(codes8(&x[3]), load8(&y[3]), acc[3]);
+        }
+        for (x, y) in c_rest.iter().zip(q_rest) {
+            acc[0] = _mm256_fmadd_ps(codes8(x), load8(y), acc[0]);
+        }
+        let acc = _mm256_add_ps(_mm256_add_ps(acc[0], acc[1]), _mm256_add_ps(acc[2], acc[3]));
+        let mut sum = hsum8(acc);
+        for (x, y) in c_tail.iter().zip(q_tail) {
+            sum += f32::from(*x) * y;
+        }
+        sum
+    }
+
+    /// As [`dot_i8_avx2`] with four 16-lane accumulators.
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn dot_i8_avx512(c: &[i8], q: &[f32]) -> f32 {
+        let n = c.len().min(q.len());
+        let (c16, c_tail) = c[..n].as_chunks::<16>();
+        let (q16, q_tail) = q[..n].as_chunks::<16>();
+        let mut acc = [_mm512_setzero_ps(); 4];
+        let (c64, c_rest) = c16.as_chunks::<4>();
+        let (q64, q_rest) = q16.as_chunks::<4>();
+        for (x, y) in c64.iter().zip(q64) {
+            acc[0] = _mm512_fmadd_ps(codes16(&x[0]), load16(&y[0]), acc[0]);
+            acc[1] = _mm512_fmadd_ps(codes16(&x[1]), load16(&y[1]), acc[1]);
+            acc[2] = _mm512_fmadd_ps(codes16(&x[2]), load16(&y[2]), acc[2]);
+            acc[3] = _mm512_fmadd_ps(codes16(&x[3]), load16(&y[3]), acc[3]);
+        }
+        for (x, y) in c_rest.iter().zip(q_rest) {
+            acc[0] = _mm512_fmadd_ps(codes16(x), load16(y), acc[0]);
+        }
+        let acc = _mm512_add_ps(_mm512_add_ps(acc[0], acc[1]), _mm512_add_ps(acc[2], acc[3]));
+        let mut sum = _mm512_reduce_add_ps(acc);
+        for (x, y) in c_tail.iter().zip(q_tail) {
+            sum += f32::from(*x) * y;
+        }
+        sum
+    }
+
+    /// Hamming distances with the scalar `popcnt` instruction (what `count_ones` compiles to
+    /// under this target feature).
+    #[target_feature(enable = "popcnt")]
+    pub(super) fn hamming_popcnt(query: &[u64], groups: &[super::Lanes], out: &mut [u32]) {
+        for (group, o) in groups.chunks_exact(query.len()).zip(out.chunks_mut(8)) {
+            let mut sums = [0_u32; 8];
+            for (lanes, q) in group.iter().zip(query) {
+                for (s, x) in sums.iter_mut().zip(lanes.0) {
+                    *s += (x ^ q).count_ones();
+                }
+            }
+            o.copy_from_slice(&sums[..o.len()]);
+        }
+    }
+
+    /// Hamming distances with AVX-512 VPOPCNTDQ, eight rows a register: per word of the rows,
+    /// one load, XOR with the broadcast query word, per-lane popcount, add; then the eight sums
+    /// narrowed to `u32`.
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    pub(super) fn hamming_vpopcntdq(query: &[u64], groups: &[super::Lanes], out: &mut [u32]) {
+        use std::arch::x86_64::{
+            __m256i, _mm256_storeu_si256, _mm512_add_epi64, _mm512_cvtepi64_epi32,
+            _mm512_loadu_si512, _mm512_popcnt_epi64, _mm512_set1_epi64, _mm512_setzero_si512,
+            _mm512_xor_si512,
+        };
+        for (group, o) in groups.chunks_exact(query.len()).zip(out.chunks_mut(8)) {
+            let mut acc = _mm512_setzero_si512();
+            for (lanes, &q) in group.iter().zip(query) {
+                // SAFETY: `lanes` is a reference to 8 initialised u64s (64 bytes), so the load
+                // is in bounds; `_mm512_loadu_si512` has no alignment requirement.
+                let v = unsafe { _mm512_loadu_si512(lanes.0.as_ptr().cast()) };
+                let x = _mm512_xor_si512(v, _mm512_set1_epi64(q as i64));
+                acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(x));
+            }
+            let mut sums = [0_u32; 8];
+            // SAFETY: `sums` is 32 writable bytes, what `_mm256_storeu_si256` writes, with no
+            // alignment requirement.
+            unsafe {
+                _mm256_storeu_si256(
+                    sums.as_mut_ptr().cast::<__m256i>(),
+                    _mm512_cvtepi64_epi32(acc),
+                );
+            }
+            o.copy_from_slice(&sums[..o.len()]);
+        }
+    }
 }
 
 #[cfg(target_arch = "aarch64")]
@@ -604,6 +913,45 @@ mod arm {
             *o = dot_neon(query, row);
         }
     }
+
+    /// Eight codes as two vectors of four `f32`s (exact: every `i8` is an `f32`).
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn codes8(x: &[i8; 8]) -> (float32x4_t, float32x4_t) {
+        use std::arch::aarch64::{
+            vcvtq_f32_s32, vget_low_s16, vld1_s8, vmovl_high_s16, vmovl_s8, vmovl_s16,
+        };
+        // SAFETY: `x` is a reference to 8 initialised bytes, so the 8 bytes read are in bounds;
+        // `vld1_s8` needs only byte alignment.
+        let v = unsafe { vld1_s8(x.as_ptr()) };
+        let wide = vmovl_s8(v);
+        (
+            vcvtq_f32_s32(vmovl_s16(vget_low_s16(wide))),
+            vcvtq_f32_s32(vmovl_high_s16(wide)),
+        )
+    }
+
+    /// `Σ cᵢqᵢ`: codes widened to `i32`, converted to `f32`, fused multiply-add into two
+    /// 4-lane accumulators.
+    #[target_feature(enable = "neon")]
+    pub(super) fn dot_i8_neon(c: &[i8], q: &[f32]) -> f32 {
+        let n = c.len().min(q.len());
+        let (c8, c_tail) = c[..n].as_chunks::<8>();
+        let body = c8.len() * 8;
+        let (q4, _) = q[..body].as_chunks::<4>();
+        let (q8, _) = q4.as_chunks::<2>();
+        let mut acc = [vdupq_n_f32(0.0); 2];
+        for (x, y) in c8.iter().zip(q8) {
+            let (lo, hi) = codes8(x);
+            acc[0] = vfmaq_f32(acc[0], lo, load4(&y[0]));
+            acc[1] = vfmaq_f32(acc[1], hi, load4(&y[1]));
+        }
+        let mut sum = vaddvq_f32(vaddq_f32(acc[0], acc[1]));
+        for (x, y) in c_tail.iter().zip(&q[body..n]) {
+            sum += f32::from(*x) * y;
+        }
+        sum
+    }
 }
 
 #[cfg(test)]
@@ -673,6 +1021,93 @@ mod tests {
                     if n > 0 {
                         assert_eq!(out[0].to_bits(), dot.to_bits(), "dots agrees with dot");
                         assert_eq!(out[1].to_bits(), dot.to_bits());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Codes in `-127..=127` from a seed.
+    fn codes(seed: u32, n: usize) -> Vec<i8> {
+        sample(seed, n)
+            .iter()
+            .map(|x| ((x * 1000.0) as i32 % 128).clamp(-127, 127) as i8)
+            .collect()
+    }
+
+    #[test]
+    fn e8_every_int8_dot_matches_the_reference_at_every_length_and_offset() {
+        for n in 0..=67 {
+            let c = codes(n as u32, n);
+            let q = sample(2000 + n as u32, n);
+            let want = reference_dot_i8(&c, &q).unwrap();
+            let bound = dot_i8_error_bound(&c, &q);
+            for offset_c in 0..64 {
+                let offset_q = (offset_c * 7 + 3) % BLOCK_FLOATS;
+                let mut buf_c = vec![Block([0.0; 16]); (offset_c + n).div_ceil(64) + 1];
+                let bytes: &mut [i8] = bytemuck::cast_slice_mut(&mut buf_c);
+                bytes[offset_c..offset_c + n].copy_from_slice(&c);
+                let xc: &[i8] = &bytemuck::cast_slice::<Block, i8>(&buf_c)[offset_c..offset_c + n];
+                assert_eq!(xc.as_ptr() as usize % 64, offset_c);
+                let (buf_q, oq) = at_offset(&q, offset_q);
+                let xq = &floats(&buf_q)[oq..oq + n];
+                for k in Kernel::available() {
+                    let dot = k.dot_i8(xc, xq).unwrap();
+                    assert!(
+                        (f64::from(dot) - f64::from(want)).abs() <= bound,
+                        "{} dot_i8 n={n} offset={offset_c}: {dot} vs {want} (bound {bound})",
+                        k.isa()
+                    );
+                    assert_eq!(k.dot_i8(xc, &xq[..n.saturating_sub(1)]).is_none(), n > 0);
+                }
+            }
+        }
+    }
+
+    /// Rows are [`Lanes`], aligned by their type; the query is placed at every word offset
+    /// from a cache line, and every number of rows from 0 to 17 fills or leaves part of a group.
+    #[test]
+    fn e8_every_hamming_kernel_equals_the_reference_at_every_length_and_offset() {
+        let word = |seed: u64, i: usize| {
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64 + 1);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^ (x << 17)
+        };
+        for w in 0..=67 {
+            let q: Vec<u64> = (0..w).map(|i| word(7, i)).collect();
+            for rows in [0usize, 1, 7, 8, 9, 17] {
+                let groups: Vec<Lanes> = (0..rows.div_ceil(8) * w)
+                    .map(|g| Lanes(std::array::from_fn(|l| word(11 + w as u64, g * 8 + l))))
+                    .collect();
+                // The plain definition, row by row.
+                let plain: Vec<u32> = (0..rows)
+                    .map(|r| {
+                        (0..w)
+                            .map(|j| (groups[(r / 8) * w + j].0[r % 8] ^ q[j]).count_ones())
+                            .sum()
+                    })
+                    .collect();
+                let mut want = vec![u32::MAX; rows + 1];
+                reference_hamming(&q, &groups, &mut want[..rows]);
+                if w > 0 {
+                    assert_eq!(&want[..rows], plain.as_slice());
+                }
+                for offset_q in 0..8 {
+                    let mut buf_q = vec![Lanes::default(); (offset_q + w).div_ceil(8) + 1];
+                    let wq: &mut [u64] = bytemuck::cast_slice_mut(&mut buf_q);
+                    wq[offset_q..offset_q + w].copy_from_slice(&q);
+                    let xq = &bytemuck::cast_slice::<Lanes, u64>(&buf_q)[offset_q..offset_q + w];
+                    assert_eq!(xq.as_ptr() as usize % 64, offset_q * 8);
+                    for k in Kernel::available() {
+                        let mut got = vec![u32::MAX; rows + 1];
+                        k.hamming(xq, &groups, &mut got[..rows]);
+                        assert_eq!(
+                            got,
+                            want,
+                            "{} hamming w={w} rows={rows} offset={offset_q}",
+                            k.isa()
+                        );
                     }
                 }
             }

@@ -1,4 +1,5 @@
-//! The scan-friendly in-memory copy of one scope's vectors, and exact top-k over it.
+//! The scan-friendly in-memory copy of one scope's vectors, quantized, and the three-stage
+//! top-k over it: sign bits, int8 codes with a rigorous bound, the exact `f32` score.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BTreeMap, BinaryHeap};
@@ -7,20 +8,78 @@ use std::sync::Arc;
 use crate::embedding::{Embedding, Query};
 use crate::error::{Error, Result};
 use crate::fusion::LaneHit;
-use crate::kernels::{BLOCK_FLOATS, Block, Kernel, floats, floats_mut};
+use crate::kernels::{Kernel, Lanes};
 
-/// The target size of one chunk's vector buffer. Big enough that per-chunk overhead vanishes
+/// The target size of one chunk's rows. Big enough that per-chunk overhead vanishes
 /// (< 0.2 %), small enough that a write copies little: a change copies only the chunks it
 /// touches, never the whole scope.
 pub const CHUNK_BYTES: usize = 128 * 1024;
 
-/// Bytes of bookkeeping per stored vector beside its components: the capsule number (8) and the
-/// inverse magnitude (4).
-pub const ROW_OVERHEAD_BYTES: usize = 12;
+/// Bytes of bookkeeping per stored vector beside its codes and sign bits: the capsule number
+/// (8), the scale (4) and the residual bound (4).
+pub const ROW_OVERHEAD_BYTES: usize = 16;
 
-/// One scope's vectors, laid out for scanning: rows of `dimension` `f32`s packed contiguously in
-/// chunks of about [`CHUNK_BYTES`], each chunk starting on a 64-byte boundary, with each row's
-/// inverse magnitude precomputed.
+/// The fewest candidates stage 1 (sign bits) hands to stage 2 (int8 codes): a scope of at most
+/// this many kept vectors is searched exactly. See [`ScopeVectors::top_k_with`].
+///
+/// Chosen by measurement on 1 000 000 × 384-d vectors in one scope, top 10 (`cargo bench -p
+/// kenning-benches --bench quantized`, which prints recall@10 against an exact `f32` scan for
+/// 512 to 8 192 candidates; one run on a 2-core AVX-512 host):
+///
+/// | candidates | clustered recall@10 | uniform recall@10 | time, clustered |
+/// | ---: | ---: | ---: | ---: |
+/// | 512 | 0.92 | 0.26 | 9.0 ms |
+/// | 1 024 | 1.00 | 0.35 | 8.7 ms |
+/// | 2 048 | 1.00 | 0.48 | 9.4 ms |
+/// | 4 096 | 1.00 | 0.59 | 10.0 ms |
+/// | 8 192 | 1.00 | 0.70 | 11.2 ms |
+///
+/// Clustered data: 1 000 random unit centres, each vector the centre plus Gaussian noise of
+/// norm 0.7, normalised (the exact top-10 cosines average 0.72); uniform: random unit vectors,
+/// the worst case, where sign bits carry little signal. 4 096 keeps a fourfold margin over
+/// what clustered data needs and every scope of up to 4 096 kept vectors exact, for about a
+/// millisecond at a million vectors (stage 1, the same for every count, dominates).
+pub const RESCORE_MIN: usize = 4096;
+
+/// Candidates per requested hit beyond [`RESCORE_MIN`]: stage 1 keeps
+/// `max(RESCORE_MIN, k · RESCORE_PER_HIT)` vectors, so the count grows with `k` past 16 hits
+/// (the ratio the table of [`RESCORE_MIN`] shows for `k = 10` at 2 048 and 4 096 candidates;
+/// not measured separately for larger `k`).
+pub const RESCORE_PER_HIT: usize = 256;
+
+/// The number of stage-1 candidates for `k` hits.
+#[must_use]
+pub fn rescore_count(k: usize) -> usize {
+    RESCORE_MIN.max(k.saturating_mul(RESCORE_PER_HIT))
+}
+
+/// `u64` words of sign bits per row of `dimension` components.
+#[must_use]
+pub fn sign_words(dimension: usize) -> usize {
+    dimension.div_ceil(64)
+}
+
+/// Bytes one row takes in a chunk: `16 + d + 8·⌈d/64⌉` (448 at `d = 384`).
+#[must_use]
+pub fn row_bytes(dimension: usize) -> usize {
+    ROW_OVERHEAD_BYTES + dimension + 8 * sign_words(dimension)
+}
+
+/// One scope's vectors, quantized for scanning, in chunks of about [`CHUNK_BYTES`]. Each row
+/// holds, for the unit vector `u = v / |v|` (computed in `f64`):
+///
+/// - the capsule number;
+/// - int8 codes `cᵢ = round(uᵢ / s)` clamped to `-127..=127`, with the scale
+///   `s = max|uᵢ| / 127` (an `f32`);
+/// - the residual `|s·c − u|₂`, computed in `f64` and rounded **up** to `f32`: a rigorous
+///   bound on the codes' error;
+/// - the sign bits `uᵢ > 0`, packed in `u64` words (bit `i % 64` of word `i / 64`, padding
+///   bits zero), stored by groups of eight rows: word `j` of rows `8g..8g + 8` in one 64-byte
+///   [`Lanes`], so that stage 1 reads one word of eight rows per load.
+///
+/// The `f32` components are not held: the search reads the few it needs from the caller (see
+/// [`top_k_with`](Self::top_k_with)), which the [`VectorSet`](crate::VectorSet) does from the
+/// reader's transaction.
 ///
 /// A value is immutable once built: every [`VectorSet`](crate::VectorSet) derived from a commit
 /// that changes the scope holds a new one, sharing the chunks the change did not touch, so a
@@ -30,15 +89,18 @@ pub const ROW_OVERHEAD_BYTES: usize = 12;
 ///
 /// [`heap_bytes`](Self::heap_bytes) counts every byte this value asks the allocator for; every
 /// buffer is allocated at its exact length. For `n` vectors of dimension `d` in chunks of
-/// `r = max(1, CHUNK_BYTES / 4d)` rows, it is
+/// `r = max(8, ⌊CHUNK_BYTES / (16 + d + 8·⌈d/64⌉)⌋ rounded down to a multiple of 8)` rows, it
+/// is
 ///
 /// ```text
-/// 4·d·n  +  12·n  +  Σ over chunks (padding to 64 bytes + one chunk header)  +  one scope header
+/// (16 + d + 8·⌈d/64⌉)·n  +  Σ over chunks (one chunk header)  +  one scope header
+///                        +  the sign words of the last chunk's group padding (< 8 rows)
 /// ```
 ///
-/// so the ratio to the raw `4·d·n` bytes is `1 + 3/d` plus a per-chunk term below 0.2 %: at most
-/// 1.1 for `d ≥ 32` once a scope holds 64 KiB of vectors (1.009 at `d = 384`, 1.003 at
-/// `d = 1536`). The tests check the accounting to the byte.
+/// that is 448 bytes a vector at `d = 384` (0.448 GB a million, against 1.536 GB of `f32`),
+/// 0.29 of the raw `4·d·n` bytes plus a per-chunk term below 0.2 %. The tests check the
+/// accounting to the byte. A search also allocates, for its duration, 4 bytes per vector of
+/// the scope (the stage-1 distances) when the scope holds more than its candidate count.
 #[derive(Debug, Clone)]
 pub struct ScopeVectors {
     dimension: usize,
@@ -47,21 +109,109 @@ pub struct ScopeVectors {
     chunks: Vec<Arc<Chunk>>,
 }
 
+/// One quantized row, as [`ScopeVectors::rows`] shows it (see [`ScopeVectors`]). Two rows are
+/// equal when their capsule, scale, residual, codes and sign bits are.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'a> {
+    /// The capsule number.
+    pub capsule: u64,
+    /// `s = max|uᵢ| / 127`.
+    pub scale: f32,
+    /// An upper bound on `|s·c − u|₂`.
+    pub residual: f32,
+    /// The int8 codes, one per component.
+    pub codes: &'a [i8],
+    /// The row's group of sign words and its lane in it.
+    lanes: &'a [Lanes],
+    lane: usize,
+}
+
+impl PartialEq for Row<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.capsule == other.capsule
+            && self.scale.to_bits() == other.scale.to_bits()
+            && self.residual.to_bits() == other.residual.to_bits()
+            && self.codes == other.codes
+            && self.signs() == other.signs()
+    }
+}
+
+impl Row<'_> {
+    /// The sign bits, `⌈d/64⌉` words.
+    #[must_use]
+    pub fn signs(&self) -> Vec<u64> {
+        self.lanes.iter().map(|l| l.0[self.lane]).collect()
+    }
+}
+
 /// Up to `rows_per_chunk` rows. Every chunk but the last of a scope is full.
 #[derive(Debug, Clone)]
 struct Chunk {
     ids: Vec<u64>,
-    inv_norms: Vec<f32>,
-    /// `ids.len() · dimension` floats, then zero padding to a whole block.
-    blocks: Vec<Block>,
+    scales: Vec<f32>,
+    residuals: Vec<f32>,
+    /// `ids.len() · dimension` codes.
+    codes: Vec<i8>,
+    /// `⌈ids.len() / 8⌉ · sign_words(dimension)` groups of word `j` of eight rows; the lanes
+    /// of rows past the last are zero.
+    signs: Vec<Lanes>,
+}
+
+/// The quantized form of one embedding.
+#[derive(Debug, Clone, PartialEq)]
+struct Quantized {
+    scale: f32,
+    residual: f32,
+    codes: Vec<i8>,
+    signs: Vec<u64>,
+}
+
+/// Quantizes `embedding` as the type docs of [`ScopeVectors`] say.
+fn quantize(embedding: &Embedding) -> Quantized {
+    let values = embedding.values();
+    let squares: f64 = values.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+    let inv = 1.0 / squares.sqrt();
+    let unit: Vec<f64> = values.iter().map(|&v| f64::from(v) * inv).collect();
+    let max = unit.iter().fold(0.0_f64, |m, u| m.max(u.abs()));
+    // An accepted embedding has a magnitude, so max ≥ 1/√d > 0 and the scale is a normal f32.
+    let scale = (max / 127.0) as f32;
+    let s = f64::from(scale);
+    let codes: Vec<i8> = unit
+        .iter()
+        .map(|u| (u / s).round().clamp(-127.0, 127.0) as i8)
+        .collect();
+    let error: f64 = unit
+        .iter()
+        .zip(&codes)
+        .map(|(u, &c)| (s * f64::from(c) - u).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    let mut residual = error as f32;
+    if f64::from(residual) < error {
+        residual = residual.next_up();
+    }
+    let mut signs = vec![0_u64; sign_words(values.len())];
+    for (i, u) in unit.iter().enumerate() {
+        if *u > 0.0 {
+            signs[i / 64] |= 1 << (i % 64);
+        }
+    }
+    Quantized {
+        scale,
+        residual,
+        codes,
+        signs,
+    }
 }
 
 impl Chunk {
     fn with_capacity(rows: usize, dimension: usize) -> Self {
         Self {
             ids: Vec::with_capacity(rows),
-            inv_norms: Vec::with_capacity(rows),
-            blocks: Vec::with_capacity(blocks_for(rows, dimension)),
+            scales: Vec::with_capacity(rows),
+            residuals: Vec::with_capacity(rows),
+            codes: Vec::with_capacity(rows * dimension),
+            signs: Vec::with_capacity(rows.div_ceil(8) * sign_words(dimension)),
         }
     }
 
@@ -69,38 +219,81 @@ impl Chunk {
         self.ids.len()
     }
 
-    fn data(&self, dimension: usize) -> &[f32] {
-        &floats(&self.blocks)[..self.rows() * dimension]
+    fn row(&self, i: usize, dimension: usize) -> Row<'_> {
+        let w = sign_words(dimension);
+        Row {
+            capsule: self.ids[i],
+            scale: self.scales[i],
+            residual: self.residuals[i],
+            codes: &self.codes[i * dimension..(i + 1) * dimension],
+            lanes: &self.signs[(i / 8) * w..(i / 8 + 1) * w],
+            lane: i % 8,
+        }
     }
 
-    fn row(&self, i: usize, dimension: usize) -> &[f32] {
-        &floats(&self.blocks)[i * dimension..(i + 1) * dimension]
+    fn set(&mut self, i: usize, dimension: usize, id: u64, q: &Quantized) {
+        self.ids[i] = id;
+        self.scales[i] = q.scale;
+        self.residuals[i] = q.residual;
+        self.codes[i * dimension..(i + 1) * dimension].copy_from_slice(&q.codes);
+        self.set_signs(i, dimension, &q.signs);
     }
 
-    fn set_row(&mut self, i: usize, dimension: usize, values: &[f32]) {
-        floats_mut(&mut self.blocks)[i * dimension..(i + 1) * dimension].copy_from_slice(values);
+    /// Writes row `i`'s sign words into its lane of its group.
+    fn set_signs(&mut self, i: usize, dimension: usize, words: &[u64]) {
+        let w = sign_words(dimension);
+        let group = &mut self.signs[(i / 8) * w..(i / 8 + 1) * w];
+        for (lanes, &word) in group.iter_mut().zip(words) {
+            lanes.0[i % 8] = word;
+        }
     }
 
-    fn push(&mut self, id: u64, inv_norm: f32, values: &[f32], dimension: usize) {
-        let row = self.rows();
+    fn get(&self, i: usize, dimension: usize) -> (u64, Quantized) {
+        let row = self.row(i, dimension);
+        (
+            row.capsule,
+            Quantized {
+                scale: row.scale,
+                residual: row.residual,
+                codes: row.codes.to_vec(),
+                signs: row.signs(),
+            },
+        )
+    }
+
+    fn push(&mut self, id: u64, q: &Quantized, dimension: usize) {
+        let i = self.rows();
+        if i.is_multiple_of(8) {
+            let w = sign_words(dimension);
+            self.signs.resize(self.signs.len() + w, Lanes::default());
+        }
         self.ids.push(id);
-        self.inv_norms.push(inv_norm);
-        self.blocks
-            .resize(blocks_for(row + 1, dimension), Block([0.0; BLOCK_FLOATS]));
-        self.set_row(row, dimension, values);
+        self.scales.push(q.scale);
+        self.residuals.push(q.residual);
+        self.codes.extend_from_slice(&q.codes);
+        self.set_signs(i, dimension, &q.signs);
     }
 
     fn pop(&mut self, dimension: usize) {
+        let Some(last) = self.rows().checked_sub(1) else {
+            return;
+        };
+        self.set_signs(last, dimension, &vec![0; sign_words(dimension)]);
         self.ids.pop();
-        self.inv_norms.pop();
-        self.blocks.truncate(blocks_for(self.rows(), dimension));
+        self.scales.pop();
+        self.residuals.pop();
+        self.codes.truncate(last * dimension);
+        self.signs
+            .truncate(last.div_ceil(8) * sign_words(dimension));
     }
 
     /// Whether every buffer is allocated at exactly its length.
     fn is_exact(&self) -> bool {
         self.ids.capacity() == self.ids.len()
-            && self.inv_norms.capacity() == self.inv_norms.len()
-            && self.blocks.capacity() == self.blocks.len()
+            && self.scales.capacity() == self.scales.len()
+            && self.residuals.capacity() == self.residuals.len()
+            && self.codes.capacity() == self.codes.len()
+            && self.signs.capacity() == self.signs.len()
     }
 
     /// A copy with every buffer at exactly its length (`Vec::clone` allocates exactly).
@@ -113,18 +306,17 @@ impl Chunk {
         2 * size_of::<usize>()
             + size_of::<Chunk>()
             + self.ids.capacity() * size_of::<u64>()
-            + self.inv_norms.capacity() * size_of::<f32>()
-            + self.blocks.capacity() * size_of::<Block>()
+            + self.scales.capacity() * size_of::<f32>()
+            + self.residuals.capacity() * size_of::<f32>()
+            + self.codes.capacity()
+            + self.signs.capacity() * size_of::<Lanes>()
     }
 }
 
-fn blocks_for(rows: usize, dimension: usize) -> usize {
-    (rows * dimension).div_ceil(BLOCK_FLOATS)
-}
-
-/// Rows per chunk for `dimension`.
+/// Rows per chunk for `dimension`: a multiple of 8, so that only a scope's last chunk has a
+/// partial group of sign words.
 pub(crate) fn rows_per_chunk(dimension: usize) -> usize {
-    (CHUNK_BYTES / (4 * dimension.max(1))).max(1)
+    (CHUNK_BYTES / row_bytes(dimension.max(1)) / 8 * 8).max(8)
 }
 
 /// The heap's candidates, best first (`into_sorted_vec` of `Reverse` is ascending in
@@ -161,6 +353,49 @@ impl PartialOrd for Candidate {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
+}
+
+/// The query as the stages use it: the unit query in `f32` for stage 2 and its sign bits for
+/// stage 1.
+struct Prepared {
+    unit: Vec<f32>,
+    signs: Vec<u64>,
+}
+
+impl Prepared {
+    fn new(query: &Query) -> Self {
+        let values = query.values();
+        let squares: f64 = values.iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+        let inv = 1.0 / squares.sqrt();
+        let unit: Vec<f32> = values
+            .iter()
+            .map(|&v| (f64::from(v) * inv) as f32)
+            .collect();
+        let mut signs = vec![0_u64; sign_words(values.len())];
+        for (i, &v) in values.iter().enumerate() {
+            if v > 0.0 {
+                signs[i / 64] |= 1 << (i % 64);
+            }
+        }
+        Self { unit, signs }
+    }
+}
+
+/// The stage-2 bound beside the residual: `8·(d + 2)·ε`, covering the `f32` rounding of the
+/// int8 dot product (`≤ 1.01·d·ε`), of the unit query (`≤ ε` through `|s·c| ≤ 1 + residual`),
+/// and of the exact score the survivors get (`≤ 1.01·d·ε` for its dot product, a few `ε` for
+/// its products, and `d·ε` at most for products that fall into the subnormal range when a
+/// magnitude is near [`MIN_MAGNITUDE`](crate::MIN_MAGNITUDE)).
+pub(crate) fn rounding_bound(dimension: usize) -> f64 {
+    8.0 * (dimension as f64 + 2.0) * f64::from(f32::EPSILON)
+}
+
+/// What stage 1 computed for a scope of more rows than its candidate count: the distance of
+/// every slot and how many slots have each distance.
+struct Distances {
+    /// The distance of each slot, in runs that follow each other in slot order.
+    parts: Vec<Vec<u32>>,
+    histogram: Vec<u32>,
 }
 
 impl ScopeVectors {
@@ -204,7 +439,7 @@ impl ScopeVectors {
                     message: format!("capsule {capsule} is given twice: give each capsule once"),
                 });
             }
-            scope.append(capsule, embedding.inv_norm(), embedding.values());
+            scope.append(capsule, &quantize(&embedding));
         }
         scope.make_exact();
         Ok(scope)
@@ -212,7 +447,7 @@ impl ScopeVectors {
 
     /// Appends a row while building from rows known to be distinct and of this dimension.
     pub(crate) fn push_row(&mut self, capsule: u64, embedding: &Embedding) {
-        self.append(capsule, embedding.inv_norm(), embedding.values());
+        self.append(capsule, &quantize(embedding));
     }
 
     /// Ends a build started with [`empty`](Self::empty) and [`push_row`](Self::push_row).
@@ -238,24 +473,29 @@ impl ScopeVectors {
         self.dimension
     }
 
-    /// Every `(capsule, vector)`, in scan order (not a meaningful order).
-    pub fn iter(&self) -> impl Iterator<Item = (u64, &[f32])> + '_ {
-        self.chunks.iter().flat_map(move |chunk| {
-            chunk
-                .ids
-                .iter()
-                .enumerate()
-                .map(move |(i, &id)| (id, chunk.row(i, self.dimension)))
-        })
+    /// Every capsule number, in scan order (not a meaningful order).
+    pub fn ids(&self) -> impl Iterator<Item = u64> + '_ {
+        self.chunks
+            .iter()
+            .flat_map(|chunk| chunk.ids.iter().copied())
     }
 
-    /// The vector of `capsule`, if present (a linear search).
+    /// Every quantized row, in scan order (not a meaningful order).
+    pub fn rows(&self) -> impl Iterator<Item = Row<'_>> + '_ {
+        self.chunks
+            .iter()
+            .flat_map(move |chunk| (0..chunk.rows()).map(move |i| chunk.row(i, self.dimension)))
+    }
+
+    /// The quantized row of `capsule`, if present (a linear search).
     #[must_use]
-    pub fn get(&self, capsule: u64) -> Option<&[f32]> {
-        self.iter().find(|(id, _)| *id == capsule).map(|(_, v)| v)
+    pub fn get(&self, capsule: u64) -> Option<Row<'_>> {
+        self.rows().find(|r| r.capsule == capsule)
     }
 
-    /// The bytes the components take raw: `4 · dimension · len`.
+    /// The bytes the components would take as `f32`: `4 · dimension · len` (the measure of a
+    /// scope's size the facade's scan threading uses; this value holds far fewer, see
+    /// [`heap_bytes`](Self::heap_bytes)).
     #[must_use]
     pub fn raw_bytes(&self) -> usize {
         4 * self.dimension * self.len
@@ -275,108 +515,157 @@ impl ScopeVectors {
     /// fastest kernel this CPU has. See [`top_k_with`](Self::top_k_with).
     ///
     /// # Errors
-    /// [`Error::DimensionMismatch`] when the query's dimension differs.
+    /// As [`top_k_with`](Self::top_k_with).
     pub fn top_k(
         &self,
         query: &Query,
         k: usize,
         keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        self.top_k_with(Kernel::best(), query, k, keep)
+        self.top_k_with(Kernel::best(), query, k, keep, exact)
     }
 
-    /// Exact top-k by cosine with `kernel`, without sorting the scope.
+    /// Top-k by cosine with `kernel` in three stages, without sorting the scope. `exact(capsule)`
+    /// gives a row's stored `f32` embedding (the [`VectorSet`](crate::VectorSet) reads it from
+    /// the reader's transaction).
+    ///
+    /// 1. **Sign bits** (approximate): the Hamming distance of the query's sign bits to every
+    ///    row's. The candidates are the `R = max(`[`RESCORE_MIN`]`, k·`[`RESCORE_PER_HIT`]`)`
+    ///    rows nearest by that distance among those `keep` accepts: `keep` is called in
+    ///    increasing distance (ties by smaller capsule number), at most once per vector, until
+    ///    `R` are kept. In a scope of at most `R` vectors stage 1 computes nothing and asks
+    ///    `keep` about every vector, so every kept vector is a candidate: **a scope of at most
+    ///    `R` kept vectors is searched exactly.**
+    /// 2. **Int8 codes** (rigorous): each candidate's `a = s·Σ cᵢq̂ᵢ` in `f32`, with `q̂` the
+    ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
+    ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
+    ///    of the candidates and is dropped; no candidate is dropped on any other ground.
+    /// 3. **Exact**: the survivors are scored from `exact` as the scan always scored:
     ///
     /// - **Score**: `cosine = (dot(q, v) · inv|v|) · inv|q|`, each product rounded to `f32`,
-    ///   where `inv|x| = (1 / √(Σ xᵢ²)) as f32` with the sum in `f64`; `-0.0` counts as `0.0`.
+    ///   where `inv|x| = (1 / √(Σ xᵢ²)) as f32` with the sum in `f64`; `-0.0` counts as `0.0`
+    ///   (bit for bit [`Query::score_with`]).
     /// - **Order**: higher score first; equal scores by smaller capsule number first (the older
     ///   capsule). The order is total, so the answer is deterministic.
     /// - **Exclusion**: `keep(capsule)` is the caller's fence: a capsule it refuses is never
-    ///   ranked, exactly as if it were absent. It is called at most once per vector, and only
-    ///   for vectors that would enter the current top `k`, so an expensive fence check costs
-    ///   little.
-    /// - **Selection**: one pass over contiguous rows with a bounded heap of `k` entries:
-    ///   `O(n·d + n·log k)`, no full sort.
+    ///   ranked, exactly as if it were absent.
+    ///
+    /// So the answer is exactly the exact top `k` of the candidates; only stage 1's choice of
+    /// candidates is approximate, and only in a scope of more than `R` kept vectors.
     ///
     /// # Errors
-    /// [`Error::DimensionMismatch`] when the query's dimension differs.
+    /// [`Error::DimensionMismatch`] when the query's dimension differs; the error of `exact`;
+    /// [`Error::Storage`] when `exact` has no embedding (or one of another dimension) for a
+    /// capsule this scope holds: the store is corrupt.
     pub fn top_k_with(
         &self,
         kernel: Kernel,
         query: &Query,
         k: usize,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
+        self.top_k_with_candidates(kernel, query, k, rescore_count(k), keep, exact)
+    }
+
+    /// [`top_k_with`](Self::top_k_with) with `candidates` in place of
+    /// [`rescore_count`]`(k)` as stage 1's candidate count (at least `k`): for measuring what
+    /// another count would give (`benches/quantized.rs`), or for a caller that wants more
+    /// recall or less work than the default.
+    ///
+    /// # Errors
+    /// As [`top_k_with`](Self::top_k_with).
+    pub fn top_k_with_candidates(
+        &self,
+        kernel: Kernel,
+        query: &Query,
+        k: usize,
+        candidates: usize,
         mut keep: impl FnMut(u64) -> bool,
+        mut exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
         self.check_query(query)?;
         if k == 0 || self.len == 0 {
             return Ok(Vec::new());
         }
-        let heap = self.scan(kernel, &self.chunks, query, k, &mut keep);
-        Ok(ranked(heap))
+        let prepared = Prepared::new(query);
+        let r = candidates.max(k);
+        let distances = (self.len > r).then(|| self.stage1(kernel, &prepared, 1));
+        let candidates = self.candidates(distances.as_ref(), r, &mut keep);
+        self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
     }
 
-    /// [`top_k`](Self::top_k) split over up to `threads` threads, each scanning a contiguous
-    /// run of chunks: the same answer (the order is total, so merging per-thread winners is
-    /// exact), for hosts whose memory bandwidth grows with the cores reading it. `keep` is
-    /// shared by the threads, so it must be `Fn + Sync`; it is still called at most once per
-    /// vector. A thread the OS refuses to start is replaced by scanning in the caller's
-    /// thread.
+    /// [`top_k`](Self::top_k) with stage 1 split over up to `threads` threads, each computing
+    /// the distances of a contiguous run of chunks: the same answer. Stages 2 and 3 and every
+    /// call of `keep` and `exact` run in the caller's thread. A thread the OS refuses to start
+    /// is replaced by computing its part in the caller's thread.
     ///
     /// # Errors
-    /// [`Error::DimensionMismatch`] when the query's dimension differs.
+    /// As [`top_k_with`](Self::top_k_with).
     pub fn top_k_parallel(
         &self,
         query: &Query,
         k: usize,
         threads: usize,
-        keep: impl Fn(u64) -> bool + Sync,
+        mut keep: impl FnMut(u64) -> bool,
+        mut exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
         self.check_query(query)?;
         if k == 0 || self.len == 0 {
             return Ok(Vec::new());
         }
         let kernel = Kernel::best();
+        let prepared = Prepared::new(query);
+        let r = rescore_count(k);
+        let distances = (self.len > r).then(|| self.stage1(kernel, &prepared, threads));
+        let candidates = self.candidates(distances.as_ref(), r, &mut keep);
+        self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
+    }
+
+    /// Stage 1 over every row, split over up to `threads` threads by contiguous runs of chunks.
+    fn stage1(&self, kernel: Kernel, prepared: &Prepared, threads: usize) -> Distances {
         let threads = threads.clamp(1, self.chunks.len().max(1));
-        if threads == 1 {
-            return Ok(ranked(self.scan(
-                kernel,
-                &self.chunks,
-                query,
-                k,
-                &mut |c| keep(c),
-            )));
-        }
-        let per_thread = self.chunks.len().div_ceil(threads);
-        let keep = &keep;
-        let merged = std::thread::scope(|scope| {
-            let mut parts = self.chunks.chunks(per_thread);
-            let first = parts.next().unwrap_or_default();
-            let spawned: Vec<_> = parts
-                .map(|part| {
-                    let work = move || self.scan(kernel, part, query, k, &mut |c| keep(c));
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, work)
-                        .map_err(|_| part)
-                })
-                .collect();
-            let mut merged = self.scan(kernel, first, query, k, &mut |c| keep(c));
-            for handle in spawned {
-                let heap = match handle {
-                    Ok(h) => h
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    Err(part) => self.scan(kernel, part, query, k, &mut |c| keep(c)),
-                };
-                for candidate in heap {
-                    merged.push(candidate);
-                    if merged.len() > k {
-                        merged.pop();
-                    }
+        let per_thread = self.chunks.len().div_ceil(threads).max(1);
+        let measure = move |part: &[Arc<Chunk>]| {
+            let mut out = vec![0_u32; part.iter().map(|c| c.rows()).sum()];
+            let histogram = self.distances(kernel, prepared, part, &mut out);
+            (out, histogram)
+        };
+        let results: Vec<(Vec<u32>, Vec<u32>)> = if threads == 1 {
+            vec![measure(&self.chunks)]
+        } else {
+            std::thread::scope(|scope| {
+                let mut parts = self.chunks.chunks(per_thread);
+                let first = parts.next().unwrap_or_default();
+                let spawned: Vec<_> = parts
+                    .map(|part| {
+                        std::thread::Builder::new()
+                            .spawn_scoped(scope, move || measure(part))
+                            .map_err(|_| part)
+                    })
+                    .collect();
+                let mut results = vec![measure(first)];
+                for handle in spawned {
+                    results.push(match handle {
+                        Ok(h) => h
+                            .join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                        Err(part) => measure(part),
+                    });
                 }
+                results
+            })
+        };
+        let mut histogram = vec![0_u32; self.dimension + 1];
+        let mut parts = Vec::with_capacity(results.len());
+        for (part, h) in results {
+            for (total, n) in histogram.iter_mut().zip(h) {
+                *total += n;
             }
-            merged
-        });
-        Ok(ranked(merged))
+            parts.push(part);
+        }
+        Distances { parts, histogram }
     }
 
     fn check_query(&self, query: &Query) -> Result<()> {
@@ -392,40 +681,168 @@ impl ScopeVectors {
         })
     }
 
-    /// The best `k` of `chunks` that `keep` accepts, as a heap whose top is the worst kept.
-    fn scan(
+    /// Stage 1 over `chunks`: the Hamming distance of each of their rows into `out` (one slot
+    /// per row, in order), and the histogram of the distances (`0..=d`).
+    fn distances(
         &self,
         kernel: Kernel,
+        prepared: &Prepared,
         chunks: &[Arc<Chunk>],
-        query: &Query,
-        k: usize,
-        keep: &mut impl FnMut(u64) -> bool,
-    ) -> BinaryHeap<Reverse<Candidate>> {
-        let (q, inv_q) = (query.values(), query.inv_norm());
-        let mut heap: BinaryHeap<Reverse<Candidate>> =
-            BinaryHeap::with_capacity(k.min(self.len) + 1);
-        let mut dots = vec![0.0_f32; self.rows_per_chunk.min(self.len)];
+        out: &mut [u32],
+    ) -> Vec<u32> {
+        let mut histogram = vec![0_u32; self.dimension + 1];
+        let mut rest = out;
         for chunk in chunks {
-            let out = &mut dots[..chunk.rows()];
-            kernel.dots(q, chunk.data(self.dimension), out);
-            for ((&capsule, &inv), &dot) in chunk.ids.iter().zip(&chunk.inv_norms).zip(&*out) {
-                let candidate = Candidate {
-                    score: dot * inv * inv_q + 0.0,
-                    capsule,
-                };
-                if heap.len() == k && heap.peek().is_some_and(|worst| candidate <= worst.0) {
-                    continue;
-                }
-                if !keep(capsule) {
-                    continue;
-                }
-                heap.push(Reverse(candidate));
-                if heap.len() > k {
-                    heap.pop();
+            let taken = std::mem::take(&mut rest);
+            let (mine, tail) = taken.split_at_mut(chunk.rows().min(taken.len()));
+            rest = tail;
+            kernel.hamming(&prepared.signs, &chunk.signs, mine);
+            for &d in &*mine {
+                if let Some(h) = histogram.get_mut(d as usize) {
+                    *h += 1;
                 }
             }
         }
-        heap
+        histogram
+    }
+
+    /// Stage 1's selection: the slots of the first `r` rows `keep` accepts, in increasing
+    /// distance (ties by capsule number); every row's when the scope was not measured.
+    fn candidates(
+        &self,
+        distances: Option<&Distances>,
+        r: usize,
+        keep: &mut impl FnMut(u64) -> bool,
+    ) -> Vec<(u64, usize)> {
+        let Some(distances) = distances else {
+            // At most `r` rows: every kept row is a candidate.
+            let mut out = Vec::with_capacity(self.len);
+            for (c, chunk) in self.chunks.iter().enumerate() {
+                for (i, &id) in chunk.ids.iter().enumerate() {
+                    if keep(id) {
+                        out.push((id, c * self.rows_per_chunk + i));
+                    }
+                }
+            }
+            return out;
+        };
+        let histogram = &distances.histogram;
+        let mut out: Vec<(u64, usize)> = Vec::with_capacity(r);
+        let (mut asked, mut lo) = (0_usize, 0_usize);
+        while out.len() < r && lo < histogram.len() {
+            let need = r - out.len();
+            // Rows to ask for: what is needed, scaled by the share `keep` accepted so far.
+            let want = if asked == 0 {
+                need
+            } else if out.is_empty() {
+                need.saturating_mul(16)
+            } else {
+                need.saturating_mul(asked).div_ceil(out.len())
+            };
+            let mut hi = lo;
+            let mut band = histogram[lo] as usize;
+            while band < want && hi + 1 < histogram.len() {
+                hi += 1;
+                band += histogram[hi] as usize;
+            }
+            // One tight pass over the distances for the band, then the ids of its rows.
+            let (first, span) = (lo as u32, (hi - lo) as u32);
+            let mut band_slots: Vec<(u32, usize)> = Vec::with_capacity(band);
+            let mut base = 0;
+            for part in &distances.parts {
+                for (i, &d) in part.iter().enumerate() {
+                    if d.wrapping_sub(first) <= span {
+                        band_slots.push((d, base + i));
+                    }
+                }
+                base += part.len();
+            }
+            let mut rows: Vec<(u32, u64, usize)> = Vec::with_capacity(band_slots.len());
+            for (d, slot) in band_slots {
+                let (c, i) = self.locate(slot);
+                if let Some(&id) = self.chunks.get(c).and_then(|chunk| chunk.ids.get(i)) {
+                    rows.push((d, id, slot));
+                }
+            }
+            rows.sort_unstable();
+            for (_, id, slot) in rows {
+                asked += 1;
+                if keep(id) {
+                    out.push((id, slot));
+                    if out.len() == r {
+                        break;
+                    }
+                }
+            }
+            lo = hi + 1;
+        }
+        out
+    }
+
+    /// Stages 2 and 3 over `candidates`.
+    fn rescore(
+        &self,
+        kernel: Kernel,
+        query: &Query,
+        prepared: &Prepared,
+        k: usize,
+        candidates: &[(u64, usize)],
+        exact: &mut impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
+        let extra = rounding_bound(self.dimension);
+        // Stage 2: each candidate's interval [a − B, a + B] around its exact score.
+        let mut bounds: Vec<(f64, f64, u64)> = Vec::with_capacity(candidates.len());
+        for &(id, slot) in candidates {
+            let (c, i) = self.locate(slot);
+            let Some(chunk) = self.chunks.get(c) else {
+                continue;
+            };
+            let row = chunk.row(i, self.dimension);
+            let a = row.scale * kernel.dot_i8_prefix(row.codes, &prepared.unit);
+            let b = f64::from(row.residual) + extra;
+            bounds.push((f64::from(a) - b, f64::from(a) + b, id));
+        }
+        let threshold = if bounds.len() >= k {
+            let mut lows: Vec<f64> = bounds.iter().map(|b| b.0).collect();
+            let (_, kth, _) = lows.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+            *kth
+        } else {
+            f64::NEG_INFINITY
+        };
+        // Stage 3: the exact score of every survivor.
+        let (q, inv_q) = (query.values(), query.inv_norm());
+        let mut heap: BinaryHeap<Reverse<Candidate>> =
+            BinaryHeap::with_capacity(k.min(bounds.len()) + 1);
+        for &(_, high, capsule) in &bounds {
+            if high < threshold {
+                continue;
+            }
+            let embedding = exact(capsule)?
+                .filter(|e| e.dimension() == self.dimension)
+                .ok_or_else(|| {
+                    Error::corrupt(
+                        crate::record::TABLE,
+                        format_args!(
+                            "capsule {capsule} is in the vector copy but its stored embedding \
+                             of {} dimensions is missing",
+                            self.dimension
+                        ),
+                    )
+                })?;
+            let dot = kernel.dot_prefix(q, embedding.values());
+            let candidate = Candidate {
+                score: dot * embedding.inv_norm() * inv_q + 0.0,
+                capsule,
+            };
+            if heap.len() == k && heap.peek().is_some_and(|worst| candidate <= worst.0) {
+                continue;
+            }
+            heap.push(Reverse(candidate));
+            if heap.len() > k {
+                heap.pop();
+            }
+        }
+        Ok(ranked(heap))
     }
 
     /// A new value with `changes` applied: `Some` puts (insert or replace), `None` removes.
@@ -452,7 +869,7 @@ impl ScopeVectors {
         let mut removals = Vec::new();
         for &(slot, id) in &found {
             match changes.get(&id) {
-                Some(Some(embedding)) => next.overwrite(slot, id, embedding),
+                Some(Some(embedding)) => next.overwrite(slot, id, &quantize(embedding)),
                 Some(None) => removals.push(slot),
                 None => {}
             }
@@ -467,7 +884,7 @@ impl ScopeVectors {
             if let Some(embedding) = change
                 && !present.contains(&id)
             {
-                next.append(id, embedding.inv_norm(), embedding.values());
+                next.append(id, &quantize(embedding));
             }
         }
         next.make_exact();
@@ -482,13 +899,11 @@ impl ScopeVectors {
         self.chunks.get_mut(c).map(Arc::make_mut)
     }
 
-    fn overwrite(&mut self, slot: usize, id: u64, embedding: &Embedding) {
+    fn overwrite(&mut self, slot: usize, id: u64, q: &Quantized) {
         let (c, i) = self.locate(slot);
         let dimension = self.dimension;
         if let Some(chunk) = self.chunk_mut(c) {
-            chunk.ids[i] = id;
-            chunk.inv_norms[i] = embedding.inv_norm();
-            chunk.set_row(i, dimension, embedding.values());
+            chunk.set(i, dimension, id, q);
         }
     }
 
@@ -503,17 +918,8 @@ impl ScopeVectors {
             let Some(tail) = self.chunks.get(lc) else {
                 return;
             };
-            let (id, inv, row) = (
-                tail.ids[li],
-                tail.inv_norms[li],
-                tail.row(li, dimension).to_vec(),
-            );
-            let (c, i) = self.locate(slot);
-            if let Some(chunk) = self.chunk_mut(c) {
-                chunk.ids[i] = id;
-                chunk.inv_norms[i] = inv;
-                chunk.set_row(i, dimension, &row);
-            }
+            let (id, row) = tail.get(li, dimension);
+            self.overwrite(slot, id, &row);
         }
         if let Some(tail) = self.chunk_mut(lc) {
             tail.pop(dimension);
@@ -524,7 +930,7 @@ impl ScopeVectors {
         self.len = last;
     }
 
-    fn append(&mut self, id: u64, inv_norm: f32, values: &[f32]) {
+    fn append(&mut self, id: u64, q: &Quantized) {
         let (dimension, per_chunk) = (self.dimension, self.rows_per_chunk);
         let tail_full = self.chunks.last().is_none_or(|c| c.rows() == per_chunk);
         if tail_full {
@@ -533,7 +939,7 @@ impl ScopeVectors {
         }
         let last = self.chunks.len() - 1;
         if let Some(chunk) = self.chunk_mut(last) {
-            chunk.push(id, inv_norm, values, dimension);
+            chunk.push(id, q, dimension);
             self.len += 1;
         }
     }
@@ -565,19 +971,31 @@ mod tests {
         .unwrap()
     }
 
-    fn contents(s: &ScopeVectors) -> BTreeMap<u64, Vec<f32>> {
-        s.iter().map(|(id, v)| (id, v.to_vec())).collect()
+    fn contents(s: &ScopeVectors) -> BTreeMap<u64, Quantized> {
+        s.rows()
+            .map(|r| {
+                let q = Quantized {
+                    scale: r.scale,
+                    residual: r.residual,
+                    codes: r.codes.to_vec(),
+                    signs: r.signs(),
+                };
+                (r.capsule, q)
+            })
+            .collect()
     }
 
     #[test]
     fn changes_share_untouched_chunks_and_leave_the_old_value_alone() {
-        let d = 1024; // 32 rows per chunk
-        let base = ScopeVectors::build(d, (0..100).map(|i| (i, emb(i, d)))).unwrap();
+        let d = 1024; // 1168 bytes a row: 112 rows per chunk
+        assert_eq!(rows_per_chunk(d), 112);
+        assert_eq!(rows_per_chunk(384), 288);
+        let base = ScopeVectors::build(d, (0..400).map(|i| (i, emb(i, d)))).unwrap();
         assert_eq!(base.chunks.len(), 4);
         let before = contents(&base);
         let mut changes = BTreeMap::new();
         changes.insert(5, Some(emb(500, d))); // replace in chunk 0
-        changes.insert(40, None); // remove from chunk 1
+        changes.insert(140, None); // remove from chunk 1
         changes.insert(1000, Some(emb(1000, d))); // append
         let next = base.with_changes(&changes);
         assert_eq!(contents(&base), before, "the old snapshot is untouched");
@@ -587,22 +1005,22 @@ mod tests {
         );
         assert!(!Arc::ptr_eq(&base.chunks[0], &next.chunks[0]));
         let mut want = before;
-        want.insert(5, emb(500, d).into_values());
-        want.remove(&40);
-        want.insert(1000, emb(1000, d).into_values());
+        want.insert(5, quantize(&emb(500, d)));
+        want.remove(&140);
+        want.insert(1000, quantize(&emb(1000, d)));
         assert_eq!(contents(&next), want);
-        assert_eq!(next.len(), 100);
+        assert_eq!(next.len(), 400);
         assert!(next.chunks.iter().all(|c| c.is_exact()));
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
         /// Any change map on any scope gives the model's contents, exact buffers, and the
         /// every-chunk-but-the-last-is-full invariant the slot arithmetic relies on.
         #[test]
         fn changes_equal_the_model(
-            d in proptest::sample::select(vec![1usize, 3, 2048, 4096]),
+            d in proptest::sample::select(vec![1usize, 3, 384, 4096]),
             base in proptest::collection::btree_set(0u64..96, 0..96),
             changes in proptest::collection::btree_map(
                 0u64..100,
@@ -617,27 +1035,32 @@ mod tests {
             let mut want = contents(&scope);
             for (c, change) in &changes {
                 match change {
-                    Some(e) => want.insert(*c, e.values().to_vec()),
+                    Some(e) => want.insert(*c, quantize(e)),
                     None => want.remove(c),
                 };
             }
             proptest::prop_assert_eq!(contents(&next), want);
-            proptest::prop_assert_eq!(next.len, next.iter().count());
+            proptest::prop_assert_eq!(next.len, next.ids().count());
             let (full, last) = next.chunks.split_at(next.chunks.len().saturating_sub(1));
             proptest::prop_assert!(full.iter().all(|c| c.rows() == next.rows_per_chunk));
             proptest::prop_assert!(
                 last.iter().all(|c| (1..=next.rows_per_chunk).contains(&c.rows()))
             );
             proptest::prop_assert!(next.chunks.iter().all(|c| c.is_exact()));
-            proptest::prop_assert!(
-                next.chunks.iter().all(|c| c.blocks.len() == blocks_for(c.rows(), d))
-            );
+            proptest::prop_assert!(next.chunks.iter().all(|c| c.codes.len() == c.rows() * d
+                && c.signs.len() == c.rows().div_ceil(8) * sign_words(d)
+                && (c.rows() % 8 == 0 || c.signs[c.signs.len() - sign_words(d)..]
+                    .iter()
+                    .all(|g| g.0[c.rows() % 8..].iter().all(|&x| x == 0)))
+                && c.scales.len() == c.rows()
+                && c.residuals.len() == c.rows()));
         }
     }
 
     #[test]
     fn removing_the_last_rows_and_earlier_ones_together() {
-        let d = 4096; // 8 rows per chunk
+        let d = 16_384; // 8 rows per chunk (18 448 bytes each)
+        assert_eq!(rows_per_chunk(d), 8);
         let base = ScopeVectors::build(d, (0..20).map(|i| (i, emb(i, d)))).unwrap();
         let changes = [3, 9, 17, 18, 19].into_iter().map(|i| (i, None)).collect();
         let next = base.with_changes(&changes);
@@ -648,6 +1071,19 @@ mod tests {
     }
 
     #[test]
+    fn a_row_equals_the_same_row_in_another_lane_and_group() {
+        let d = 70; // two sign words
+        let a = ScopeVectors::build(d, (0..9).map(|i| (i, emb(i, d)))).unwrap();
+        let b = ScopeVectors::build(d, (0..9).rev().map(|i| (i, emb(i, d)))).unwrap();
+        for row in a.rows() {
+            let other = b.get(row.capsule).unwrap();
+            assert_eq!(row, other);
+            assert_eq!(row.signs(), quantize(&emb(row.capsule, d)).signs);
+        }
+        assert_ne!(a.get(0).unwrap(), a.get(1).unwrap());
+    }
+
+    #[test]
     fn removing_everything_leaves_an_empty_scope() {
         let d = 3;
         let base = ScopeVectors::build(d, (0..10).map(|i| (i, emb(i, d)))).unwrap();
@@ -655,5 +1091,104 @@ mod tests {
         let next = base.with_changes(&changes);
         assert!(next.is_empty());
         assert!(next.chunks.is_empty());
+    }
+
+    use proptest::prelude::{Strategy as _, prop_assert, prop_assert_eq};
+
+    /// Components `m·2^e`: signs mixed, magnitudes over several orders, some exact zeros.
+    fn component() -> impl proptest::strategy::Strategy<Value = f32> {
+        (-1000i32..=1000, -12i32..=12).prop_map(|(m, e)| m as f32 / 1000.0 * 2f32.powi(e))
+    }
+
+    fn vectors(d: usize) -> impl proptest::strategy::Strategy<Value = Vec<f32>> {
+        proptest::collection::vec(component(), d).prop_filter("a vector with a magnitude", |v| {
+            Embedding::new(v.clone()).is_ok()
+        })
+    }
+
+    fn unit(v: &[f32]) -> Vec<f64> {
+        let norm = v.iter().map(|&x| f64::from(x).powi(2)).sum::<f64>().sqrt();
+        v.iter().map(|&x| f64::from(x) / norm).collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Each code is within half a step of its unit component, the residual bounds the
+        /// codes' error from above, and the sign bits are the unit vector's.
+        #[test]
+        fn quantization_round_trips_within_half_a_step(
+            v in proptest::sample::select(vec![1usize, 3, 8, 64, 65, 384])
+                .prop_flat_map(vectors),
+        ) {
+            let q = quantize(&Embedding::new(v.clone()).unwrap());
+            let u = unit(&v);
+            let s = f64::from(q.scale);
+            let max = u.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+            prop_assert!((s - max / 127.0).abs() <= max / 127.0 * f64::from(f32::EPSILON));
+            let mut error = 0.0_f64;
+            for (i, (&c, &x)) in q.codes.iter().zip(&u).enumerate() {
+                prop_assert!((-127..=127).contains(&c));
+                let e = (s * f64::from(c) - x).abs();
+                prop_assert!(e <= s / 2.0 * (1.0 + 1e-12), "component {}: {} > {}", i, e, s / 2.0);
+                error += e * e;
+                prop_assert_eq!(q.signs[i / 64] >> (i % 64) & 1 == 1, x > 0.0);
+            }
+            prop_assert!(f64::from(q.residual) >= error.sqrt());
+            prop_assert!(f64::from(q.residual) <= error.sqrt() * (1.0 + 2.0 * f64::from(f32::EPSILON)) + 1e-300);
+            prop_assert_eq!(q.signs.len(), sign_words(v.len()));
+            if v.len() % 64 != 0 {
+                prop_assert_eq!(q.signs[v.len() / 64] >> (v.len() % 64), 0, "padding bits are 0");
+            }
+        }
+
+        /// Stage 2's estimate is within its bound of the exact score, with every kernel.
+        #[test]
+        fn the_stage_2_bound_holds(
+            (v, w) in proptest::sample::select(vec![1usize, 3, 8, 17, 384])
+                .prop_flat_map(|d| (vectors(d), vectors(d))),
+        ) {
+            let e = Embedding::new(v).unwrap();
+            let query = Query::new(&w).unwrap();
+            let q = quantize(&e);
+            let prepared = Prepared::new(&query);
+            let b = f64::from(q.residual) + rounding_bound(e.dimension());
+            for kernel in Kernel::available() {
+                let a = q.scale * kernel.dot_i8(&q.codes, &prepared.unit).unwrap();
+                let exact = query.score_with(kernel, &e).unwrap();
+                proptest::prop_assert!(
+                    (f64::from(a) - f64::from(exact)).abs() <= b,
+                    "{}: a = {}, exact = {}, bound {}", kernel.isa(), a, exact, b
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_stage_2_bound_holds_at_the_ends_of_f32() {
+        let cases: [&[f32]; 5] = [
+            &[f32::MAX, 1.0, 0.0],
+            &[f32::MIN_POSITIVE, f32::MIN_POSITIVE, f32::MIN_POSITIVE],
+            &[f32::MIN_POSITIVE, 0.0, f32::from_bits(1)],
+            &[1.0e38, 2.0e38, -1.5e38],
+            &[0.6, 0.8, 0.0],
+        ];
+        for v in cases {
+            for w in cases {
+                let e = Embedding::new(v.to_vec()).unwrap();
+                let query = Query::new(w).unwrap();
+                let q = quantize(&e);
+                let prepared = Prepared::new(&query);
+                let b = f64::from(q.residual) + rounding_bound(3);
+                for kernel in Kernel::available() {
+                    let a = q.scale * kernel.dot_i8(&q.codes, &prepared.unit).unwrap();
+                    let exact = query.score_with(kernel, &e).unwrap();
+                    assert!(
+                        (f64::from(a) - f64::from(exact)).abs() <= b,
+                        "{v:?} · {w:?}: {a} vs {exact} (bound {b})"
+                    );
+                }
+            }
+        }
     }
 }

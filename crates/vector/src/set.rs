@@ -177,16 +177,20 @@ impl VectorSet {
 
     /// The `k` capsules of `scope` whose vectors are most similar to `query`, among those
     /// `keep` accepts, best first with their cosine as score (the vector lane, R2). Ordering,
-    /// ties and the contract of `keep` are those of [`ScopeVectors::top_k_with`]; pass the
-    /// fences (R4) and the fact-time window (R5) as `keep`.
+    /// ties, what is exact and the contract of `keep` are those of
+    /// [`ScopeVectors::top_k_with`]; pass the fences (R4) and the fact-time window (R5) as
+    /// `keep`. The survivors' `f32` embeddings are read from `txn`, which must see the state
+    /// this set is the copy of.
     ///
     /// A scope without embeddings, and a store without any, give no hit: the lane is dormant
     /// until vectors are attached.
     ///
     /// # Errors
-    /// [`Error::DimensionMismatch`] when the store has embeddings of another dimension (R3).
+    /// [`Error::DimensionMismatch`] when the store has embeddings of another dimension (R3);
+    /// [`Error::Storage`], also when `txn` lacks an embedding this set holds.
     pub fn search(
         &self,
+        txn: &ReadTransaction,
         scope: &str,
         query: &Query,
         k: usize,
@@ -194,7 +198,10 @@ impl VectorSet {
     ) -> Result<Vec<LaneHit>> {
         self.check_query(query)?;
         match self.scopes.get(scope) {
-            Some(v) => v.top_k(query, k, keep),
+            Some(v) => {
+                let stored = store::ScopeReader::open(txn, scope)?;
+                v.top_k(query, k, keep, |capsule| stored.get(capsule))
+            }
             None => Ok(Vec::new()),
         }
     }

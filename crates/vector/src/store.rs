@@ -428,6 +428,51 @@ pub fn get(txn: &ReadTransaction, scope: &str, capsule: u64) -> Result<Option<Em
         .transpose()
 }
 
+/// One scope's stored embeddings as a read transaction sees them, with the table opened once:
+/// the `exact` source of [`ScopeVectors::top_k`](crate::ScopeVectors::top_k), which reads the
+/// `f32` vectors of its few survivors from here (see
+/// [`VectorSet::search`](crate::VectorSet::search)).
+pub struct ScopeReader<'a> {
+    table: Option<redb::ReadOnlyTable<(&'static str, u64), &'static [u8]>>,
+    scope: &'a str,
+}
+
+impl std::fmt::Debug for ScopeReader<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScopeReader")
+            .field("scope", &self.scope)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> ScopeReader<'a> {
+    /// Opens `scope`'s embeddings in `txn`. A store without the table reads as empty.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub fn open(txn: &ReadTransaction, scope: &'a str) -> Result<Self> {
+        Ok(Self {
+            table: open_read(txn, EMBEDDINGS)?,
+            scope,
+        })
+    }
+
+    /// The embedding of capsule `capsule`, bit for bit as attached (as [`get`]).
+    ///
+    /// # Errors
+    /// [`Error::Storage`], also for a record this build cannot read.
+    pub fn get(&self, capsule: u64) -> Result<Option<Embedding>> {
+        let Some(table) = &self.table else {
+            return Ok(None);
+        };
+        table
+            .get((self.scope, capsule))
+            .db()?
+            .map(|bytes| EmbeddingRecord::decode(bytes.value()).map(|r| r.embedding))
+            .transpose()
+    }
+}
+
 /// The store's resident embedder, if any embedding is stored (E2).
 ///
 /// # Errors

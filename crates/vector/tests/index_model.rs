@@ -176,16 +176,17 @@ fn check(store: &Store, model: &Model) -> Result<(), TestCaseError> {
             prop_assert_eq!(bits(stored.values()), bits(&model.vectors[&(s, *c)]));
         }
         // The copy: the same vectors, nothing more, and memory exactly as documented.
-        let want: BTreeMap<u64, Vec<u32>> = model
+        let want: BTreeMap<u64, common::Owned> = model
             .vectors
             .iter()
             .filter(|((scope, _), _)| *scope == s)
-            .map(|((_, c), v)| (*c, bits(v)))
+            .map(|((_, c), v)| (*c, common::quantized(*c, v)))
             .collect();
         match store.vectors().scope(name) {
             None => prop_assert!(want.is_empty(), "scope {} missing from the copy", name),
             Some(copy) => {
-                let got: BTreeMap<u64, Vec<u32>> = copy.iter().map(|(c, v)| (c, bits(v))).collect();
+                let got: BTreeMap<u64, common::Owned> =
+                    copy.rows().map(|r| (r.capsule, common::owned(r))).collect();
                 prop_assert_eq!(copy.len(), got.len(), "no capsule twice");
                 prop_assert_eq!(&got, &want);
                 prop_assert_eq!(

@@ -4,7 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use kenning_vector::kernels::{
-    cosine_error_bound, dot_error_bound, reference_cosine, reference_dot,
+    Lanes, cosine_error_bound, dot_error_bound, dot_i8_error_bound, reference_cosine,
+    reference_dot, reference_dot_i8, reference_hamming,
 };
 use kenning_vector::{Embedding, Kernel};
 use proptest::prelude::*;
@@ -57,6 +58,47 @@ proptest! {
                     "{} cosine: {} vs {} (n = {})", k.isa(), c, w, a.len()
                 );
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The int8·f32 dot within its bound and the Hamming distances exactly, on random lengths,
+    /// codes, sign words and start offsets.
+    #[test]
+    fn e8_int8_and_hamming_kernels_equal_the_scalar_reference(
+        (codes, q) in (0usize..700).prop_flat_map(|n| (
+            prop::collection::vec(-127i8..=127, n),
+            prop::collection::vec(component(), n),
+        )),
+        offset_c in 0usize..64,
+        offset_q in 0usize..16,
+        (words, rows) in (0usize..20, 0usize..20).prop_flat_map(|(w, r)| (
+            prop::collection::vec(any::<u64>(), w),
+            prop::collection::vec(any::<[u64; 8]>(), r.div_ceil(8) * w),
+        ).prop_map(move |(q, g)| (q, (r, g)))),
+    ) {
+        let mut buf_c = vec![0_i8; offset_c + codes.len()];
+        buf_c[offset_c..].copy_from_slice(&codes);
+        let mut buf_q = vec![0.0_f32; offset_q + q.len()];
+        buf_q[offset_q..].copy_from_slice(&q);
+        let (xc, xq) = (&buf_c[offset_c..], &buf_q[offset_q..]);
+        let want = reference_dot_i8(&codes, &q).unwrap();
+        let (r, groups) = rows;
+        let groups: Vec<Lanes> = groups.into_iter().map(Lanes).collect();
+        let mut want_h = vec![u32::MAX; r];
+        reference_hamming(&words, &groups, &mut want_h);
+        for k in Kernel::available() {
+            let dot = k.dot_i8(xc, xq).unwrap();
+            prop_assert!(
+                (f64::from(dot) - f64::from(want)).abs() <= dot_i8_error_bound(&codes, &q),
+                "{} dot_i8: {} vs {}", k.isa(), dot, want
+            );
+            let mut got = vec![u32::MAX; r];
+            k.hamming(&words, &groups, &mut got);
+            prop_assert_eq!(&got, &want_h, "{}", k.isa());
         }
     }
 }

@@ -53,8 +53,8 @@ fn e3_e4_every_normal_magnitude_is_accepted_and_round_trips_bit_exactly() {
         let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
         assert_eq!(bits(back.values()), bits(&v), "{v:?}");
         assert_eq!(
-            bits(store.vectors().scope("s").unwrap().get(capsule).unwrap()),
-            bits(&v)
+            common::owned(store.vectors().scope("s").unwrap().get(capsule).unwrap()),
+            common::quantized(capsule, &v)
         );
     }
     // A vector of f32::MIN_POSITIVE at the largest dimension, too.
@@ -70,8 +70,9 @@ fn e3_the_scan_scores_extreme_vectors_with_their_cosine() {
     let scope = ScopeVectors::build(3, rows.clone()).unwrap();
     for (c, stored) in &rows {
         let q = stored.values();
+        let exact = |c: u64| Ok(rows.iter().find(|(id, _)| *id == c).map(|(_, e)| e.clone()));
         let hits = scope
-            .top_k(&Query::new(q).unwrap(), rows.len(), |_| true)
+            .top_k(&Query::new(q).unwrap(), rows.len(), |_| true, exact)
             .unwrap();
         assert_eq!(hits.len(), rows.len());
         for hit in &hits {

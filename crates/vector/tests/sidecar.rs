@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Store, temp};
+use common::{Owned, Store, owned, quantized, temp};
 use kenning_vector::{
     Embedding, Error, ErrorKind, Listed, ModelTag, Query, Resident, VectorSet, attach, clear, get,
     list, remove, resident,
@@ -50,8 +50,8 @@ fn e1_a_second_attach_replaces_and_says_so() {
     assert_eq!(listed(&store, "s"), [1], "one embedding per capsule");
     assert_eq!(store.vectors().len(), 1);
     assert_eq!(
-        store.vectors().scope("s").unwrap().get(1).unwrap(),
-        [0.0, 2.0]
+        owned(store.vectors().scope("s").unwrap().get(1).unwrap()),
+        quantized(1, &[0.0, 2.0])
     );
 }
 
@@ -172,8 +172,8 @@ fn e2_clear_is_the_migration_to_another_embedder_in_one_transaction() {
     assert_eq!(listed(&store, "a"), [0, 2, 4]);
     let store = store.reopen();
     assert_eq!(
-        store.vectors().scope("b").unwrap().get(3).unwrap(),
-        [1.0, 0.0, 3.0]
+        owned(store.vectors().scope("b").unwrap().get(3).unwrap()),
+        quantized(3, &[1.0, 0.0, 3.0])
     );
     assert_eq!(store.write(clear).unwrap(), 5);
     assert_eq!(store.write(clear).unwrap(), 0);
@@ -219,8 +219,8 @@ fn e4_vectors_round_trip_bit_for_bit_through_the_file_and_the_copy() {
         want
     );
     assert_eq!(
-        bits(store.vectors().scope("s").unwrap().get(9).unwrap()),
-        want
+        owned(store.vectors().scope("s").unwrap().get(9).unwrap()),
+        quantized(9, &values)
     );
     let store = store.reopen();
     assert_eq!(
@@ -228,8 +228,8 @@ fn e4_vectors_round_trip_bit_for_bit_through_the_file_and_the_copy() {
         want
     );
     assert_eq!(
-        bits(store.vectors().scope("s").unwrap().get(9).unwrap()),
-        want
+        owned(store.vectors().scope("s").unwrap().get(9).unwrap()),
+        quantized(9, &values)
     );
 }
 
@@ -292,8 +292,8 @@ fn e7_an_aborted_transaction_leaves_the_tables_and_the_copy_untouched() {
     assert!(std::sync::Arc::ptr_eq(&before, &store.vectors()));
     assert_eq!(listed(&store, "s"), [1]);
     assert_eq!(
-        store.vectors().scope("s").unwrap().get(1).unwrap(),
-        [1.0, 0.0]
+        owned(store.vectors().scope("s").unwrap().get(1).unwrap()),
+        quantized(1, &[1.0, 0.0])
     );
     assert!(store.vectors().scope("s").unwrap().get(2).is_none());
     put(&store, "s", 3, &[1.0, 1.0]);
@@ -306,15 +306,11 @@ fn r3_a_query_of_the_wrong_dimension_or_with_nan_is_refused() {
     let store = Store::open(&path);
     let q = Query::new(&[1.0, 0.0, 0.0]).unwrap();
     assert!(
-        store
-            .vectors()
-            .search("s", &q, 5, |_| true)
-            .unwrap()
-            .is_empty(),
+        store.search("s", &q, 5, |_| true).unwrap().is_empty(),
         "a dormant lane"
     );
     put(&store, "s", 1, &[1.0, 0.0]);
-    let err = store.vectors().search("s", &q, 5, |_| true).unwrap_err();
+    let err = store.search("s", &q, 5, |_| true).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidArgument);
     let msg = err.to_string();
     assert!(
@@ -332,32 +328,26 @@ fn r3_a_query_of_the_wrong_dimension_or_with_nan_is_refused() {
             .contains("zero magnitude")
     );
     let q = Query::new(&[1.0, 1.0]).unwrap();
-    assert!(
-        store
-            .vectors()
-            .search("other", &q, 5, |_| true)
-            .unwrap()
-            .is_empty()
-    );
-    let hits = store.vectors().search("s", &q, 5, |_| true).unwrap();
+    assert!(store.search("other", &q, 5, |_| true).unwrap().is_empty());
+    let hits = store.search("s", &q, 5, |_| true).unwrap();
     assert_eq!(hits.len(), 1);
     assert!((hits[0].score - std::f64::consts::FRAC_1_SQRT_2).abs() < 1e-6);
 }
 
-/// One stored vector: scope, capsule, components.
-type Row = (String, u64, Vec<f32>);
+/// One stored vector: scope and its quantized row.
+type Row = (String, Owned);
 
 /// Every row of every scope of a set, sorted, with the resident embedder.
 fn rows(set: &VectorSet) -> (Option<Resident>, Vec<Row>) {
     let mut rows: Vec<_> = set
         .scopes()
         .flat_map(|(scope, v)| {
-            v.iter()
-                .map(|(c, values)| (scope.to_owned(), c, values.to_vec()))
+            v.rows()
+                .map(|r| (scope.to_owned(), owned(r)))
                 .collect::<Vec<_>>()
         })
         .collect();
-    rows.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    rows.sort_by(|a, b| (&a.0, a.1.0).cmp(&(&b.0, b.1.0)));
     (set.resident().cloned(), rows)
 }
 
@@ -434,7 +424,7 @@ fn readers_keep_their_snapshot_while_a_writer_applies() {
             for _ in 0..200 {
                 let v = store.vectors().scope("s").cloned().unwrap();
                 assert_eq!((v.len() - 2000) % 10, 0, "a committed batch is seen whole");
-                let hits = store.vectors().search("s", &q, 3, |_| true).unwrap();
+                let hits = store.search("s", &q, 3, |_| true).unwrap();
                 assert_eq!(hits.len(), 3);
                 seen = seen.max(v.len());
             }

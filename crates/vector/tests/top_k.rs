@@ -1,11 +1,14 @@
-//! Exact top-k equals a brute-force sort of a plain model, under random exclusion sets (the
-//! facade's fences, R4), with every kernel.
+//! Top-k equals a brute-force sort of a plain model, under random exclusion sets (the facade's
+//! fences, R4), with every kernel, in every scope of at most `rescore_count(k)` kept vectors;
+//! beyond that, recall against the exact answer on clustered data.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
-use kenning_vector::{Embedding, Kernel, Query, ScopeVectors};
+use kenning_vector::{
+    Embedding, ErrorKind, Kernel, LaneHit, Query, RESCORE_MIN, ScopeVectors, rescore_count,
+};
 use proptest::prelude::*;
 
 /// Small integer components: every dot product is exact in `f32` whatever the summation order,
@@ -76,13 +79,16 @@ proptest! {
         model.truncate(k);
 
         let q = Query::new(&query).unwrap();
+        let stored: HashMap<u64, Embedding> =
+            rows.iter().map(|(c, v)| (*c, Embedding::new(v.clone()).unwrap())).collect();
+        let exact = |c: u64| Ok(stored.get(&c).cloned());
         for threads in 1..=4 {
-            let calls = std::sync::Mutex::new(BTreeSet::new());
+            let mut calls = BTreeSet::new();
             let hits = scope
                 .top_k_parallel(&q, k, threads, |c| {
-                    assert!(calls.lock().unwrap().insert(c), "keep is called at most once per capsule");
+                    assert!(calls.insert(c), "keep is called at most once per capsule");
                     !excluded.contains(&c)
-                })
+                }, exact)
                 .unwrap();
             let got: Vec<(u32, u64)> = hits.iter().map(|h| ((h.score as f32).to_bits(), h.capsule)).collect();
             let want: Vec<(u32, u64)> = model.iter().map(|m| (m.0.to_bits(), m.1)).collect();
@@ -94,7 +100,7 @@ proptest! {
                 .top_k_with(kernel, &q, k, |c| {
                     assert!(asked.insert(c), "keep is called at most once per capsule");
                     !excluded.contains(&c)
-                })
+                }, exact)
                 .unwrap();
             let got: Vec<(f32, u64)> = hits.iter().map(|h| (h.score as f32, h.capsule)).collect();
             prop_assert_eq!(got.len(), model.len());
@@ -108,10 +114,11 @@ proptest! {
 
 #[test]
 fn r3_a_query_of_another_dimension_is_refused_by_the_scan() {
-    let scope =
-        ScopeVectors::build(3, [(1, Embedding::new(vec![1.0, 2.0, 3.0]).unwrap())]).unwrap();
+    let e = Embedding::new(vec![1.0, 2.0, 3.0]).unwrap();
+    let scope = ScopeVectors::build(3, [(1, e.clone())]).unwrap();
+    let exact = |_| Ok(Some(e.clone()));
     let err = scope
-        .top_k(&Query::new(&[1.0, 2.0]).unwrap(), 1, |_| true)
+        .top_k(&Query::new(&[1.0, 2.0]).unwrap(), 1, |_| true, exact)
         .unwrap_err();
     assert!(
         err.to_string()
@@ -120,12 +127,17 @@ fn r3_a_query_of_another_dimension_is_refused_by_the_scan() {
     );
     assert!(
         scope
-            .top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), 0, |_| true)
+            .top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), 0, |_| true, exact)
             .unwrap()
             .is_empty()
     );
     let all = scope
-        .top_k(&Query::new(&[1.0, 2.0, 3.0]).unwrap(), usize::MAX, |_| true)
+        .top_k(
+            &Query::new(&[1.0, 2.0, 3.0]).unwrap(),
+            usize::MAX,
+            |_| true,
+            exact,
+        )
         .unwrap();
     assert_eq!(all.len(), 1, "k beyond the scope's size is fine");
     assert!((all[0].score - 1.0).abs() < 1e-6);
@@ -181,8 +193,9 @@ proptest! {
         )
         .unwrap();
         let q = Query::new(&reals(!seed, d)).unwrap();
+        let exact = |c: u64| Ok(Some(Embedding::new(rows[c as usize].1.clone()).unwrap()));
         for kernel in Kernel::available() {
-            let ranked = scope.top_k_with(kernel, &q, n, |_| true).unwrap();
+            let ranked = scope.top_k_with(kernel, &q, n, |_| true, exact).unwrap();
             prop_assert_eq!(ranked.len(), n);
             for hit in ranked {
                 let e = Embedding::new(rows[hit.capsule as usize].1.clone()).unwrap();
@@ -193,4 +206,230 @@ proptest! {
         let other = Embedding::new(vec![1.0; d + 1]).unwrap();
         prop_assert_eq!(q.score(&other), None);
     }
+}
+
+/// The brute-force reference: every kept row scored with the documented formula
+/// ([`Query::score_with`]), sorted by score then capsule, the first `k`.
+fn brute_force(
+    kernel: Kernel,
+    q: &Query,
+    rows: &HashMap<u64, Embedding>,
+    k: usize,
+    keep: impl Fn(u64) -> bool,
+) -> Vec<(u32, u64)> {
+    let mut all: Vec<(f32, u64)> = rows
+        .iter()
+        .filter(|(c, _)| keep(**c))
+        .map(|(c, e)| (q.score_with(kernel, e).unwrap(), *c))
+        .collect();
+    all.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    all.truncate(k);
+    all.into_iter().map(|(s, c)| (s.to_bits(), c)).collect()
+}
+
+fn bits(hits: &[LaneHit]) -> Vec<(u32, u64)> {
+    hits.iter()
+        .map(|h| ((h.score as f32).to_bits(), h.capsule))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Up to `RESCORE_MIN` vectors of real components (every dot product rounds, many scores
+    /// are close): the three stages give the brute-force answer bit for bit.
+    #[test]
+    fn r4_a_scope_of_at_most_the_candidate_count_is_searched_exactly(
+        d in prop::sample::select(vec![1usize, 3, 8, 384]),
+        n in prop_oneof![0usize..200, (RESCORE_MIN - 8)..=RESCORE_MIN],
+        seed in any::<u64>(),
+        k in 0usize..20,
+        fence_mask in any::<u64>(),
+        near in any::<bool>(),
+    ) {
+        // With `near`, every vector is a small perturbation of one direction: the int8
+        // estimates of the top rows then differ by less than their bound.
+        let base = reals(seed.rotate_left(7), d);
+        let rows: HashMap<u64, Embedding> = (0..n as u64)
+            .map(|c| {
+                let mut v = reals(seed ^ c.wrapping_mul(0x2545_F491), d);
+                if near {
+                    for (x, b) in v.iter_mut().zip(&base) {
+                        *x = b + *x * 1e-3;
+                    }
+                }
+                (c * 3 + 1, Embedding::new(v).unwrap())
+            })
+            .collect();
+        let scope = ScopeVectors::build(d, rows.iter().map(|(c, e)| (*c, e.clone()))).unwrap();
+        let mut query = reals(!seed, d);
+        if near {
+            for (x, b) in query.iter_mut().zip(&base) {
+                *x = b + *x * 1e-3;
+            }
+        }
+        let q = Query::new(&query).unwrap();
+        let fenced = |c: u64| fence_mask >> (c % 64) & 1 == 1;
+        let exact = |c: u64| Ok(rows.get(&c).cloned());
+        for kernel in Kernel::available() {
+            let want = brute_force(kernel, &q, &rows, k, |c| !fenced(c));
+            let got = scope.top_k_with(kernel, &q, k, |c| !fenced(c), exact).unwrap();
+            prop_assert_eq!(bits(&got), want, "{} d={} n={}", kernel.isa(), d, n);
+        }
+        let want = brute_force(Kernel::best(), &q, &rows, k, |c| !fenced(c));
+        let got = scope.top_k_parallel(&q, k, 2, |c| !fenced(c), exact).unwrap();
+        prop_assert_eq!(bits(&got), want);
+    }
+}
+
+/// `n` vectors of dimension `d` around `centers` random directions: each a centre plus
+/// Gaussian-like noise of norm about `sigma`.
+fn clustered(n: usize, d: usize, centers: usize, sigma: f32, seed: u64) -> Vec<Vec<f32>> {
+    let mut x = seed | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        // A sum of four uniforms: near-Gaussian, mean 0, variance 1/3.
+        (0..4)
+            .map(|i| ((x >> (16 * i)) & 0xFFFF) as f32 / 65536.0 - 0.5)
+            .sum::<f32>()
+            * 1.732
+    };
+    let unit = |v: Vec<f32>| {
+        let norm = v.iter().map(|a| a * a).sum::<f32>().sqrt();
+        v.into_iter().map(|a| a / norm).collect::<Vec<f32>>()
+    };
+    let centres: Vec<Vec<f32>> = (0..centers)
+        .map(|_| unit((0..d).map(|_| next()).collect()))
+        .collect();
+    let scale = sigma / (d as f32).sqrt();
+    (0..n)
+        .map(|i| {
+            let c = &centres[i % centers];
+            unit(c.iter().map(|a| a + next() * scale).collect())
+        })
+        .collect()
+}
+
+fn recall_scope(n: usize) -> (ScopeVectors, HashMap<u64, Embedding>, Vec<Vec<f32>>) {
+    let d = 16;
+    let all = clustered(n + 100, d, 200, 0.3, 0x5EED);
+    let (data, queries) = all.split_at(n);
+    let rows: HashMap<u64, Embedding> = data
+        .iter()
+        .enumerate()
+        .map(|(c, v)| (c as u64, Embedding::new(v.clone()).unwrap()))
+        .collect();
+    let scope = ScopeVectors::build(d, rows.iter().map(|(c, e)| (*c, e.clone()))).unwrap();
+    (scope, rows, queries.to_vec())
+}
+
+#[test]
+fn beyond_the_candidate_count_recall_at_10_on_clustered_data_is_at_least_0_99() {
+    let n = 20_000;
+    assert!(n > rescore_count(10));
+    let (scope, rows, queries) = recall_scope(n);
+    let kernel = Kernel::best();
+    let exact = |c: u64| Ok(rows.get(&c).cloned());
+    let (mut found, mut total) = (0, 0);
+    for query in &queries {
+        let q = Query::new(query).unwrap();
+        let want: BTreeSet<u64> = brute_force(kernel, &q, &rows, 10, |_| true)
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        let got = scope.top_k(&q, 10, |_| true, exact).unwrap();
+        assert_eq!(got.len(), 10);
+        // What is returned is scored exactly, in the exact order.
+        for pair in got.windows(2) {
+            assert!(pair[0].score >= pair[1].score);
+        }
+        for hit in &got {
+            let e = &rows[&hit.capsule];
+            assert_eq!(hit.score, f64::from(q.score_with(kernel, e).unwrap()));
+        }
+        let parallel = scope.top_k_parallel(&q, 10, 3, |_| true, exact).unwrap();
+        assert_eq!(bits(&parallel), bits(&got), "threads change nothing");
+        found += got.iter().filter(|h| want.contains(&h.capsule)).count();
+        total += want.len();
+    }
+    let recall = found as f64 / total as f64;
+    assert!(recall >= 0.99, "recall@10 = {recall}");
+}
+
+#[test]
+fn beyond_the_candidate_count_a_scope_fenced_down_to_it_is_searched_exactly() {
+    let n = 20_000;
+    let (scope, rows, queries) = recall_scope(n);
+    let kernel = Kernel::best();
+    let exact = |c: u64| Ok(rows.get(&c).cloned());
+    // 99 % fenced: 200 kept, well under the candidate count.
+    let kept = |c: u64| c % 100 == 37;
+    for query in queries.iter().take(20) {
+        let q = Query::new(query).unwrap();
+        let want = brute_force(kernel, &q, &rows, 10, kept);
+        let mut asked = BTreeSet::new();
+        let got = scope
+            .top_k(
+                &q,
+                10,
+                |c| {
+                    assert!(asked.insert(c), "keep is called at most once per capsule");
+                    kept(c)
+                },
+                exact,
+            )
+            .unwrap();
+        assert_eq!(bits(&got), want);
+        assert_eq!(
+            asked.len(),
+            n,
+            "every vector is asked about when too few are kept"
+        );
+    }
+    // At the limit: exactly the candidate count kept out of more, and one past it.
+    let r = rescore_count(10);
+    let q = Query::new(&queries[0]).unwrap();
+    for limit in [r, r + 1] {
+        let keep = |c: u64| c < limit as u64;
+        let want = brute_force(kernel, &q, &rows, 10, keep);
+        let got = scope.top_k(&q, 10, keep, exact).unwrap();
+        if limit == r {
+            assert_eq!(bits(&got), want, "{limit} kept");
+        } else {
+            assert_eq!(got.len(), 10);
+        }
+    }
+}
+
+#[test]
+fn a_survivor_without_a_stored_embedding_is_a_storage_error_naming_it() {
+    let rows: Vec<(u64, Embedding)> = (0..50u64)
+        .map(|c| (c, Embedding::new(reals(c, 8)).unwrap()))
+        .collect();
+    let scope = ScopeVectors::build(8, rows.clone()).unwrap();
+    let q = Query::new(&reals(99, 8)).unwrap();
+    let best = scope
+        .top_k(&q, 1, |_| true, |c| Ok(Some(rows[c as usize].1.clone())))
+        .unwrap()[0]
+        .capsule;
+    let err = scope
+        .top_k(
+            &q,
+            1,
+            |_| true,
+            |c| Ok((c != best).then(|| rows[c as usize].1.clone())),
+        )
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Storage);
+    assert!(
+        err.to_string().contains(&format!("capsule {best} ")),
+        "{err}"
+    );
+    let wrong = Embedding::new(vec![1.0; 3]).unwrap();
+    let err = scope
+        .top_k(&q, 1, |_| true, |_| Ok(Some(wrong.clone())))
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Storage, "{err}");
 }

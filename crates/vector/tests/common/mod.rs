@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use kenning_vector::{Staged, VectorSet, create_tables};
+use kenning_vector::{Embedding, Query, Row, ScopeVectors, Staged, VectorSet, create_tables};
 use redb::{Database, ReadTransaction, ReadableDatabase as _, WriteTransaction};
 
 pub struct Store {
@@ -78,6 +78,42 @@ impl Store {
     pub fn read(&self) -> ReadTransaction {
         self.db.begin_read().unwrap()
     }
+
+    /// The vector lane on the last committed state: its copy and a read transaction of the
+    /// same commit (taken under the lock a write holds from commit to publish).
+    pub fn search(
+        &self,
+        scope: &str,
+        query: &Query,
+        k: usize,
+        keep: impl FnMut(u64) -> bool,
+    ) -> kenning_vector::Result<Vec<kenning_vector::LaneHit>> {
+        let (set, txn) = {
+            let current = self.current.lock().unwrap();
+            (current.clone(), self.db.begin_read().unwrap())
+        };
+        set.search(&txn, scope, query, k, keep)
+    }
+}
+
+/// A quantized row, owned and comparable: capsule, scale and residual bits, codes, signs.
+pub type Owned = (u64, u32, u32, Vec<i8>, Vec<u64>);
+
+pub fn owned(row: Row<'_>) -> Owned {
+    (
+        row.capsule,
+        row.scale.to_bits(),
+        row.residual.to_bits(),
+        row.codes.to_vec(),
+        row.signs(),
+    )
+}
+
+/// The row the copy must hold for `values` under `capsule`.
+pub fn quantized(capsule: u64, values: &[f32]) -> Owned {
+    let e = Embedding::new(values.to_vec()).unwrap();
+    let scope = ScopeVectors::build(values.len(), [(capsule, e)]).unwrap();
+    owned(scope.rows().next().unwrap())
 }
 
 pub fn temp() -> (tempfile::TempDir, PathBuf) {
@@ -88,15 +124,17 @@ pub fn temp() -> (tempfile::TempDir, PathBuf) {
 
 /// The heap bytes a scope of `n` vectors of dimension `d` must take, from the layout the
 /// `ScopeVectors` docs state: per chunk of `r` rows an `Arc` (two counts) around a header of
-/// three `Vec`s, `8r + 4r` bytes of ids and inverse norms, and `4·r·d` bytes rounded up to
-/// 64-byte blocks; per scope an `Arc` around a 48-byte header and one pointer per chunk.
+/// five `Vec`s, `8r + 4r + 4r` bytes of ids, scales and residuals, `r·d` bytes of codes and
+/// `64·⌈r/8⌉·⌈d/64⌉` of sign words (groups of eight rows); per scope an `Arc` around a 48-byte
+/// header and one pointer per chunk. Full chunks hold a multiple of 8 rows.
 pub fn expected_heap_bytes(n: usize, d: usize) -> usize {
     if n == 0 {
         return 16 + 48;
     }
-    let per_chunk = (kenning_vector::CHUNK_BYTES / (4 * d)).max(1);
+    let row = 16 + d + 8 * d.div_ceil(64);
+    let per_chunk = (kenning_vector::CHUNK_BYTES / row / 8 * 8).max(8);
     let chunks = n.div_ceil(per_chunk);
-    let chunk_bytes = |r: usize| 16 + 72 + 12 * r + 64 * (r * d).div_ceil(16);
+    let chunk_bytes = |r: usize| 16 + 120 + (16 + d) * r + 64 * r.div_ceil(8) * d.div_ceil(64);
     let full = (chunks - 1) * chunk_bytes(per_chunk);
     let last = chunk_bytes(n - (chunks - 1) * per_chunk);
     16 + 48 + 8 * chunks + full + last
