@@ -125,7 +125,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let request = RetrieveRequest::new("bot.support", "how do we reach Ana?").embedding(q.clone());
     let found = store.retrieve(&ops, &request)?;                      // auto + embedding = fused
     let best = &found.hits[0];              // fused score; best.term and best.vector: rank and score per lane
-    store.retrieve(&ops, &request.lane(Lane::Vector))?;               // exact cosine alone
+    store.retrieve(&ops, &request.lane(Lane::Vector))?;               // cosine alone
     store.retrieve(&ops, &RetrieveRequest::new("bot.support", "reach Ana").embedding(q)
         .fusion(Fusion::rrf().with_k(60.0).with_weights(1.0, 0.5)))?; // RRF, with its parameters
 

@@ -536,7 +536,8 @@ pub(crate) enum LaneArg {
     Auto,
     /// BM25 over capsule content.
     Term,
-    /// Exact cosine over the scope's embeddings.
+    /// Cosine over the scope's embeddings (scored exactly; a quantized scan chooses the
+    /// candidates in a scope of more than 4,096 vectors).
     Vector,
     /// Both lanes, fused (convex by default, Reciprocal Rank Fusion with `--rrf-k`).
     Fused,

@@ -46,7 +46,7 @@
 //!   [`embedding`](Kenning::embedding), [`embedder`](Kenning::embedder),
 //!   [`migrate_embedder`](Kenning::migrate_embedder),
 //!   [`embedding_request`](Kenning::embedding_request)): caller-computed vectors beside
-//!   capsules, one embedder per store (E1–E7), recalled by exact cosine on the `vector` lane and
+//!   capsules, one embedder per store (E1–E7), recalled by cosine on the `vector` lane and
 //!   fused with BM25 on the `fused` lane (R2–R7). See [`kenning_vector`] for the kernels and the
 //!   scan.
 //! - **Audit** ([`audit_log`](Kenning::audit_log)): every audited write, in order (U1).
@@ -182,9 +182,12 @@
 //!   frees the resident embedder. [`migrate_embedder`](Kenning::migrate_embedder) is the
 //!   explicit switch to another model: it clears every embedding and attaches the new ones in
 //!   one transaction, and needs reach over every scope.
-//! - **Vector lane** (R2–R4). Exact cosine over the scope's embeddings held in memory (loaded on
-//!   open, one version per committed state, each read using its snapshot's), the fences and the
-//!   window applied before
+//! - **Vector lane** (R2–R4). Cosine over a quantized copy of the scope's embeddings held in
+//!   memory (int8 codes and sign bits, 448 bytes a 384-d vector; loaded on open, one version
+//!   per committed state, each read using its snapshot's), every hit scored exactly from its
+//!   stored `f32` vector: exact in a scope of at most 4,096 kept vectors, and beyond that the
+//!   exact ranking of the candidates the sign bits choose (see
+//!   [`kenning_vector::ScopeVectors::top_k_with`]). The fences and the window are applied before
 //!   ranking through the same admission as the term lane. A query embedding must pass the
 //!   checks an attach does and, once the store has embeddings, match their dimension, on every
 //!   lane (R3); a store without embeddings has no dimension to mismatch and its vector lane

@@ -54,8 +54,10 @@ pub enum Lane {
     Auto,
     /// BM25 over capsule content. Ignores stored vectors.
     Term,
-    /// Exact cosine between the query embedding and the scope's stored embeddings. Needs a
-    /// query embedding; ignores the query text.
+    /// Cosine between the query embedding and the scope's stored embeddings, every score exact
+    /// (exact ranking too in a scope of at most 4,096 kept vectors; beyond, the exact ranking
+    /// of the candidates a quantized scan chooses). Needs a query embedding; ignores the query
+    /// text.
     Vector,
     /// The term and vector lanes combined as [`Fusion`] says (R6: convex by default, RRF on
     /// request). Needs a query embedding; the query text feeds the term lane, which finds
@@ -750,8 +752,8 @@ pub struct Retrieval {
 /// dimensions) is scanned on several threads.
 pub const PARALLEL_SCAN_BYTES: usize = 16 << 20;
 
-/// The most threads one vector-lane scan uses. Memory bandwidth, not arithmetic, bounds an
-/// exact scan, and a few cores saturate it on common hosts.
+/// The most threads one vector-lane scan uses. Memory bandwidth, not arithmetic, bounds the
+/// scan of the sign bits, and a few cores saturate it on common hosts.
 pub const MAX_SCAN_THREADS: usize = 4;
 
 /// How many threads scan `bytes` of vectors: one below [`PARALLEL_SCAN_BYTES`], else one per
@@ -866,9 +868,10 @@ impl Kenning {
     /// Recalls the capsules of a scope that best answer `request` (R1, R2).
     ///
     /// - [`Lane::Term`]: BM25 over capsule content (R2).
-    /// - [`Lane::Vector`]: exact cosine between the query embedding and the scope's stored
-    ///   embeddings; ties by lower id.
-    /// - [`Lane::Fused`]: each lane's best [`Fusion::depth_for`] hits, combined by RRF (R6).
+    /// - [`Lane::Vector`]: cosine between the query embedding and the scope's stored
+    ///   embeddings, scored exactly (see [`Lane::Vector`]); ties by lower id.
+    /// - [`Lane::Fused`]: each lane's best [`Fusion::depth_for`] hits, combined as [`Fusion`]
+    ///   says (R6: convex by default, RRF on request).
     /// - [`Lane::Auto`]: fused with a query embedding, term without.
     ///
     /// In every lane, fenced capsules (quarantined, falsified, archived, superseded, stale) are
