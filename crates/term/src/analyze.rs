@@ -5,7 +5,9 @@
 //! 1. **Segmentation.** Words are the Unicode (UAX #29) words of the text: runs holding a letter
 //!    or a digit. Punctuation and spaces separate words; `don't`, `Caroline's`, `3.5` and `e-mail`
 //!    (two words: `e`, `mail`) are segmented as UAX #29 says. Typographic apostrophes (`’`, `ʼ`)
-//!    read as `'`.
+//!    read as `'`. Control characters (NUL, escape, ...) are not text: each reads as a space,
+//!    so no term holds one (UAX #29 alone would keep a NUL followed by a combining letter as a
+//!    word).
 //! 2. **Case.** Lowercased (Unicode lowercase mapping).
 //! 3. **Folding.** The word's diacritics are folded (`ação` → `acao`, `café` → `cafe`), plus a
 //!    few letters that carry no combining mark (`ß` → `ss`, `æ` → `ae`, `œ` → `oe`, `ø` → `o`,
@@ -122,6 +124,25 @@ struct Word<'a> {
 }
 
 fn words(text: &str) -> Vec<Word<'_>> {
+    if !text.chars().any(char::is_control) {
+        return segment(text);
+    }
+    // Control characters read as spaces (module docs); the words then own their text.
+    let spaced: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    segment(&spaced)
+        .into_iter()
+        .map(|w| Word {
+            lower: Cow::Owned(w.lower.into_owned()),
+            stop: w.stop,
+        })
+        .collect()
+}
+
+/// The words of a text that holds no control character.
+fn segment(text: &str) -> Vec<Word<'_>> {
     text.unicode_words()
         .map(|w| {
             let lower: Cow<'_, str> = if w.is_ascii() {
@@ -452,6 +473,27 @@ pub fn fold(word: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_read_as_spaces_and_no_term_holds_one() {
+        // Found by the term_index fuzz target: a NUL before a combining letter (U+036D) was a
+        // UAX #29 word of its own.
+        let text = "entt\0\0%o LG\0\0\u{36D}\0\0BTQ tu";
+        for fallback in Language::ALL {
+            let a = analyze(text, fallback);
+            assert!(
+                a.terms.iter().all(|t| !t.chars().any(char::is_control)),
+                "{:?}",
+                a.terms
+            );
+            assert!(a.terms.contains(&"entt".to_owned()), "{:?}", a.terms);
+            assert!(a.terms.contains(&"btq".to_owned()), "{:?}", a.terms);
+        }
+        assert_eq!(
+            analyze("ana\u{1b}[31mred\u{7}", Language::English).terms,
+            analyze("ana [31mred ", Language::English).terms
+        );
+    }
 
     #[test]
     fn folds_case_and_diacritics() {
