@@ -98,7 +98,7 @@ fn text(rng: &mut Rng) -> String {
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--measure") {
-        return measure(Path::new(&args[1]), &args[2]);
+        return measure(Path::new(&args[1]));
     }
     let capsules: usize = args.first().map_or(Ok(100_000), |a| a.parse())?;
     let scopes: usize = args.get(1).map_or(Ok(1), |a| a.parse())?;
@@ -149,7 +149,6 @@ fn main() -> Result<()> {
     let status = Command::new(std::env::current_exe()?)
         .arg("--measure")
         .arg(&path)
-        .arg(scopes.to_string())
         .status()?;
     if !status.success() {
         return Err(format!("the measuring process failed: {status}").into());
@@ -239,7 +238,7 @@ fn space(path: &Path) -> Result<()> {
 }
 
 /// In the child: open (verified, then not), resident memory, recall latency per lane.
-fn measure(path: &Path, scopes: &str) -> Result<()> {
+fn measure(path: &Path) -> Result<()> {
     let base = rss_bytes();
     let started = Instant::now();
     let store = Kenning::open(path)?;
@@ -259,7 +258,6 @@ fn measure(path: &Path, scopes: &str) -> Result<()> {
     let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
     let mut rng = Rng::new(7);
     let scope = "s0";
-    let _ = scopes;
     let mut rows = Vec::new();
     for lane in [Lane::Term, Lane::Vector, Lane::Fused] {
         let mut times = Vec::with_capacity(QUERIES);
