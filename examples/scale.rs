@@ -12,8 +12,11 @@
 //!   ratio, and where the space goes (redb's own statistics per table: stored, metadata and
 //!   fragmented bytes, read from the closed file); then its size after `Kenning::compact`, which
 //!   the measurements below open;
-//! - **open** (in a fresh process, so that its memory is the open's alone): the time to open with
-//!   verification (the default) and without, and the resident set size once open;
+//! - **close**: the time the last handle takes to close, which saves the quantized vector copy
+//!   so that an open reads it back (`docs/durability.md`, "The copies an open loads");
+//! - **open** (in a fresh process, so that its memory is the open's alone): the time to open
+//!   without verification and with it (every page checksum read), and the resident set size
+//!   once open;
 //! - **recall**: p50 and p99 of 200 queries per lane (term, vector, fused) in the first scope.
 //!
 //! The embeddings are clustered as a model's are: 1,000 random unit centres, each vector a centre
@@ -191,12 +194,16 @@ fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> 
             );
         }
     }
+    let closing = Instant::now();
     drop(store);
+    let closed = closing.elapsed();
     println!(
-        "ingest: {:.0} capsules/s with embeddings ({:.1} s in the calls, {:.1} s in all)",
+        "ingest: {:.0} capsules/s with embeddings ({:.1} s in the calls, {:.1} s in all); \
+         close: {:.2} s (saves the quantized vector copy)",
         capsules as f64 / elapsed.as_secs_f64(),
         elapsed.as_secs_f64(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        closed.as_secs_f64()
     );
     Ok(raw)
 }
@@ -241,19 +248,24 @@ fn space(path: &Path) -> Result<()> {
 fn measure(path: &Path) -> Result<()> {
     let base = rss_bytes();
     let started = Instant::now();
-    let store = Kenning::open(path)?;
-    let verified = started.elapsed();
+    let store = OpenOptions::new().verify_on_open(false).open(path)?;
+    let unverified = started.elapsed();
     let rss = rss_bytes().saturating_sub(base);
     drop(store);
     let started = Instant::now();
-    let store = OpenOptions::new().verify_on_open(false).open(path)?;
-    let unverified = started.elapsed();
+    let store = OpenOptions::new().verify_on_open(true).open(path)?;
+    let verified = started.elapsed();
+    let rss_verified = rss_bytes().saturating_sub(base);
+    drop(store);
     println!(
-        "open: {:.2} s verified, {:.2} s unverified; resident once open: {}",
-        verified.as_secs_f64(),
+        "open: {:.2} s unverified, {:.2} s verified; resident once open: {} unverified, {} \
+         after the verified open (redb's page cache filled by the check)",
         unverified.as_secs_f64(),
-        mib(rss)
+        verified.as_secs_f64(),
+        mib(rss),
+        mib(rss_verified)
     );
+    let store = OpenOptions::new().verify_on_open(false).open(path)?;
     let ops = Principal::operator("scale");
     let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
     let mut rng = Rng::new(7);
@@ -288,11 +300,12 @@ fn measure(path: &Path) -> Result<()> {
         rows.push((lane, p50, p99));
     }
     println!(
-        "row: | {} | {} | {} | {} | {} |",
+        "row: | {} | {} | {} | {} | {} / {} |",
         rows[0].1.as_secs_f64() * 1e3,
         rows[1].1.as_secs_f64() * 1e3,
         rows[2].1.as_secs_f64() * 1e3,
         mib(rss),
+        unverified.as_secs_f64(),
         verified.as_secs_f64()
     );
     Ok(())

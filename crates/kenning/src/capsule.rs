@@ -33,6 +33,7 @@ use kenning_table::DbResult;
 
 use crate::canon::{self, Head};
 use crate::error::{Error, Result};
+use crate::fence_index::Up;
 use crate::scope::{self, SCOPES};
 use crate::store::{META, Write};
 use crate::thread::{self, Thread};
@@ -803,14 +804,18 @@ pub(crate) fn assemble(id: CapsuleId, c: Canonical, f: &Fences, now: Timestamp) 
     }
 }
 
-fn write_fences(txn: &redb::WriteTransaction, id: CapsuleId, f: &Fences) -> Result<()> {
-    let mut table = txn.open_table(LIFECYCLE).db()?;
+/// Writes `id`'s lifecycle record (removes it when every fence is down) and stages the change
+/// for the fence index: the one place that writes the record.
+fn write_fences(w: &mut Write<'_>, id: CapsuleId, f: &Fences) -> Result<()> {
+    let mut table = w.txn.open_table(LIFECYCLE).db()?;
     if *f == Fences::default() {
         table.remove(id.get()).db()?;
+        w.fences.insert(id.get(), None);
     } else {
         table
             .insert(id.get(), canon::encode_fences(f).as_slice())
             .db()?;
+        w.fences.insert(id.get(), Some(Up::of(f)));
     }
     Ok(())
 }
@@ -818,11 +823,11 @@ fn write_fences(txn: &redb::WriteTransaction, id: CapsuleId, f: &Fences) -> Resu
 /// Writes already-checked capsules in `txn`: ids, canonical records, fences, scope listing and
 /// term index. Every scope must have been reached by the caller.
 fn write_new(
-    txn: &redb::WriteTransaction,
-    now: Timestamp,
+    w: &mut Write<'_>,
     capsules: &[NewCapsule],
     supersedes: Option<CapsuleId>,
 ) -> Result<Vec<CapsuleId>> {
+    let (txn, now) = (w.txn, w.now);
     let mut meta = txn.open_table(META).db()?;
     let first = meta.get(NEXT_ID).db()?.map_or(1, |v| v.value());
     let count = u64::try_from(capsules.len()).unwrap_or(u64::MAX);
@@ -855,7 +860,7 @@ fn write_new(
         listing.insert((c.scope.as_str(), n), ()).db()?;
         if let Some(deadline) = c.fresh_until {
             write_fences(
-                txn,
+                w,
                 id,
                 &Fences {
                     fresh_until: Some(deadline),
@@ -919,12 +924,11 @@ pub(crate) fn check_batch(capsules: &[NewCapsule]) -> Result<()> {
 /// Writes already-checked capsules in `txn` after checking `who`'s reach over every scope they
 /// name.
 pub(crate) fn put_checked(
-    txn: &redb::WriteTransaction,
-    now: Timestamp,
+    w: &mut Write<'_>,
     who: &Principal,
     capsules: &[NewCapsule],
 ) -> Result<Vec<CapsuleId>> {
-    let scopes = txn.open_table(SCOPES).db()?;
+    let scopes = w.txn.open_table(SCOPES).db()?;
     let mut seen: Vec<&str> = Vec::new();
     for c in capsules {
         if !seen.contains(&c.scope.as_str()) {
@@ -933,7 +937,7 @@ pub(crate) fn put_checked(
         }
     }
     drop(scopes);
-    write_new(txn, now, capsules, None)
+    write_new(w, capsules, None)
 }
 
 /// Removes everything of capsule `id` of `scope`, its canonical record included: the one place
@@ -944,7 +948,15 @@ pub(crate) fn erase(w: &mut Write<'_>, id: CapsuleId, scope: &str) -> Result<()>
         thread::unindex(txn, scope, id.get(), &t)?;
     }
     txn.open_table(CAPSULES).db()?.remove(id.get()).db()?;
-    txn.open_table(LIFECYCLE).db()?.remove(id.get()).db()?;
+    if txn
+        .open_table(LIFECYCLE)
+        .db()?
+        .remove(id.get())
+        .db()?
+        .is_some()
+    {
+        w.fences.insert(id.get(), None);
+    }
     txn.open_table(SCOPE_CAPSULES)
         .db()?
         .remove((scope, id.get()))
@@ -967,7 +979,7 @@ pub(crate) fn put<'a>(who: &'a Principal, capsule: &'a NewCapsule) -> Result<Ste
     capsule.check("")?;
     Ok(Box::new(move |w| {
         scope::reach(&w.txn.open_table(SCOPES).db()?, who, &capsule.scope)?;
-        let ids = write_new(w.txn, w.now, std::slice::from_ref(capsule), None)?;
+        let ids = write_new(w, std::slice::from_ref(capsule), None)?;
         ids.first().copied().ok_or_else(|| Error::Storage {
             message: "a put wrote no capsule".into(),
             source: None,
@@ -982,7 +994,7 @@ pub(crate) fn put_batch<'a>(
 ) -> Result<Step<'a, Vec<CapsuleId>>> {
     who.require(Permission::MemoryWrite, "write capsules")?;
     check_batch(capsules)?;
-    Ok(Box::new(move |w| put_checked(w.txn, w.now, who, capsules)))
+    Ok(Box::new(move |w| put_checked(w, who, capsules)))
 }
 
 /// [`Kenning::forget`] as a step.
@@ -1052,13 +1064,13 @@ pub(crate) fn supersede<'a>(
             }
             _ => replacement,
         };
-        let ids = write_new(txn, now, std::slice::from_ref(replacement), Some(old))?;
+        let ids = write_new(w, std::slice::from_ref(replacement), Some(old))?;
         let new = ids.first().copied().ok_or_else(|| Error::Storage {
             message: "a supersede wrote no capsule".into(),
             source: None,
         })?;
         f.superseded_by = Some(new);
-        write_fences(txn, old, &f)?;
+        write_fences(w, old, &f)?;
         audit::append(
             txn,
             now,
@@ -1088,7 +1100,7 @@ pub(crate) fn change_lifecycle(
         )?;
         let mut f = fences(&txn.open_table(LIFECYCLE).db()?, id)?;
         f.apply(id, change)?;
-        write_fences(txn, id, &f)?;
+        write_fences(w, id, &f)?;
         let detail = match change {
             LifecycleChange::FreshUntil(t) => {
                 serde_json::json!({ "scope": c.scope, "fresh_until": t.to_string() })

@@ -334,7 +334,7 @@ impl Kenning {
             return Ok(Vec::new());
         }
         self.write(|w| {
-            let ids = crate::capsule::put_checked(w.txn, w.now, who, capsules)?;
+            let ids = crate::capsule::put_checked(w, who, capsules)?;
             if let Some(tag) = &tag {
                 let pairs = vectors
                     .into_iter()
@@ -715,7 +715,7 @@ mod tests {
                 .unwrap()
                 .filter(|t| t.name().starts_with("vector."))
                 .collect();
-            assert_eq!(sidecar.len(), 3, "embeddings, order, meta");
+            assert_eq!(sidecar.len(), 4, "embeddings, order, meta, saved");
             for table in sidecar {
                 assert!(txn.delete_table(table).unwrap());
             }

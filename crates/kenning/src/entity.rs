@@ -327,12 +327,12 @@ fn check_observation_lists(items: &[EntityObservations]) -> Result<()> {
 /// text, fenced ones included, and once per call), each a capsule of `scope` linked to its
 /// entity. Returns, per item, the observations written.
 fn observe(
-    txn: &redb::WriteTransaction,
-    now: Timestamp,
+    w: &mut Write<'_>,
     who: &Principal,
     scope: &str,
     items: &[(&str, &[String])],
 ) -> Result<Vec<Vec<Observation>>> {
+    let txn = w.txn;
     let mut held: HashMap<&str, HashSet<String>> = HashMap::new();
     let mut new: Vec<NewCapsule> = Vec::new();
     let mut owners: Vec<usize> = Vec::new();
@@ -363,7 +363,7 @@ fn observe(
     if new.is_empty() {
         return Ok(out);
     }
-    let ids = capsule::put_checked(txn, now, who, &new)?;
+    let ids = capsule::put_checked(w, who, &new)?;
     let mut links = txn.open_table(OBSERVATIONS).db()?;
     let mut back = txn.open_table(OBSERVED).db()?;
     for ((id, c), at) in ids.into_iter().zip(new).zip(owners) {
@@ -549,7 +549,6 @@ impl Kenning {
         commit.check_named("entities", "relations")?;
         self.write(|w| {
             let txn = w.txn;
-            let now = w.now;
             let changes = &mut w.graph;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             let mut written = EntitiesWritten::default();
@@ -591,7 +590,7 @@ impl Kenning {
                 .iter()
                 .map(|e| (e.name.as_str(), e.observations.as_slice()))
                 .collect();
-            let added = observe(txn, now, who, scope_id, &items)?;
+            let added = observe(w, who, scope_id, &items)?;
             for ((e, observations), (created, class)) in entities.iter().zip(added).zip(outcome) {
                 let entity = Entity {
                     name: e.name.clone(),
@@ -628,7 +627,7 @@ impl Kenning {
         scope::check_id("scope_id", scope_id)?;
         check_observation_lists(items)?;
         self.write(|w| {
-            let (txn, now) = (w.txn, w.now);
+            let txn = w.txn;
             scope::reach(&txn.open_table(SCOPES).db()?, who, scope_id)?;
             for item in items {
                 if kenning_graph::node_in(txn, scope_id, &item.name)?.is_none() {
@@ -642,7 +641,7 @@ impl Kenning {
                 .iter()
                 .map(|i| (i.name.as_str(), i.contents.as_slice()))
                 .collect();
-            let added = observe(txn, now, who, scope_id, &lists)?;
+            let added = observe(w, who, scope_id, &lists)?;
             Ok(items.iter().map(|i| i.name.clone()).zip(added).collect())
         })
     }

@@ -356,6 +356,7 @@ mod compact;
 mod embedding;
 mod entity;
 mod error;
+mod fence_index;
 mod formation;
 mod graph;
 mod keys;

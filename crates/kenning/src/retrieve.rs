@@ -25,6 +25,7 @@ use crate::capsule::{
 use kenning_table::DbResult;
 
 use crate::error::{Error, Result};
+use crate::fence_index::Admission;
 use crate::scope::{self, SCOPES};
 use crate::thread::Threads;
 use crate::time::Timestamp;
@@ -916,17 +917,18 @@ impl Snapshot {
             let scope_id = request.scope.as_str();
 
             // One admission for both lanes (R4, R5). It runs for a capsule only when the capsule
-            // would enter a lane's best, before it does. Both lanes read this snapshot's state (the
-            // term index from its transaction, the vectors from its derived copy); the listing
-            // check makes admission a function of the snapshot's records alone all the same.
-            // Shared with the vector lane's scan threads (see `vector_lane`), hence a mutex.
-            let failure: Mutex<Option<Error>> = Mutex::new(None);
-            let admit = |doc: u64| -> Result<bool> {
-                if listing.get((scope_id, doc)).db()?.is_none() {
-                    return Ok(false);
-                }
+            // would enter a lane's best, before it does. Both lanes read this snapshot's state:
+            // the fences from its fence index (the lifecycle record itself only when the index
+            // holds it as unreadable, for the error), the window from the capsule's record.
+            let fence_index = &self.derived.fences;
+            let admitted = |doc: u64| -> Result<bool> {
                 let id = CapsuleId::new(doc);
-                if fences(&lifecycle, id)?.fenced_at(now) {
+                let open = match fence_index.admits(doc, now) {
+                    Admission::Open => true,
+                    Admission::Fenced => false,
+                    Admission::Unknown => !fences(&lifecycle, id)?.fenced_at(now),
+                };
+                if !open {
                     return Ok(false);
                 }
                 if let Some(w) = window {
@@ -939,7 +941,22 @@ impl Snapshot {
                 }
                 Ok(true)
             };
-            let accept = |doc: u64| match admit(doc) {
+            // The term lane's and the context's candidates come from indexes in the transaction
+            // (postings, threads): the listing check makes their admission a function of the
+            // snapshot's records alone all the same. The vector lane's come from this snapshot's
+            // vector copy of the scope, which holds the scope's embeddings and nothing else, so
+            // they skip it: its thousands of candidates per query cost no lookup at all unless a
+            // window is asked for.
+            let admit = |doc: u64| -> Result<bool> {
+                if listing.get((scope_id, doc)).db()?.is_none() {
+                    return Ok(false);
+                }
+                admitted(doc)
+            };
+            // A lane's predicate: an error ends the retrieval once the lane returns (shared with
+            // the vector lane's scan threads, hence a mutex).
+            let failure: Mutex<Option<Error>> = Mutex::new(None);
+            let accepting = |check: &dyn Fn(u64) -> Result<bool>, doc: u64| match check(doc) {
                 Ok(yes) => yes,
                 Err(e) => {
                     failure
@@ -949,6 +966,8 @@ impl Snapshot {
                     false
                 }
             };
+            let accept = |doc: u64| accepting(&admit, doc);
+            let accept_vector = |doc: u64| accepting(&admitted, doc);
 
             // Each lane's best `depth`: the fusion's depth on the fused lane; on one lane the
             // limit, and at least DEFAULT_FUSION_DEPTH when a context may bring in neighbours, so
@@ -976,7 +995,7 @@ impl Snapshot {
                 .collect();
             let vector = match (lane, &checked.embedding) {
                 (Lane::Vector | Lane::Fused, Some(q)) => {
-                    self.vector_lane(scope_id, q, depth, &accept)?
+                    self.vector_lane(scope_id, q, depth, &accept_vector)?
                 }
                 (_, Some(q)) => {
                     self.derived.vectors.check_query(q)?;

@@ -211,6 +211,9 @@ impl Kenning {
         })?
         .db()
         .map_err(|e| crate::error::opening(from, true, e))?;
+        // Closed as a handle's database is: redb's close walks trees the damage may break, so
+        // a panic there is contained rather than unwinding out of this call.
+        let damaged = crate::store::Db::new(damaged);
         let target = Self::open(to)?;
         let mut report = SalvageReport {
             from: from.to_owned(),
@@ -223,7 +226,7 @@ impl Kenning {
             lost: Vec::new(),
         };
         crate::error::contain(from, || {
-            let txn = damaged.begin_read().db()?;
+            let txn = damaged.get()?.begin_read().db()?;
             copy_records(&txn, &target, &mut report)?;
             rebuild_term_index(&target, &mut report)?;
             copy_graph(&txn, &target, &mut report)?;

@@ -5,7 +5,8 @@
 //!
 //! **Derived state is versioned by commit and read only through a snapshot.** The store keeps
 //! copies of committed data beside redb, for speed: the vectors the vector lane scans (a
-//! [`VectorSet`]) and the graph cache (a [`GraphCache`]). They are never read as live
+//! [`VectorSet`]), the fences recall skips (a [`FenceIndex`]) and the graph cache (a
+//! [`GraphCache`]). They are never read as live
 //! structures. Instead:
 //!
 //! - `kenning.meta` holds the store's **generation**, moved on in the transaction of every write
@@ -19,11 +20,11 @@
 //!   the term lane, the capsule records and the vector lane of one retrieval agree, and a caller
 //!   holding a snapshot gets the same state from every call on it.
 //! - A write runs in a [`Write`] context: it owns the redb write transaction and collects every
-//!   staged change to derived state (the vector change-set, the graph changes). When the call's
-//!   work succeeded, [`Kenning::write`](crate::Kenning) moves the generation on, builds the next
-//!   [`Derived`] from the current one and the change-set (this cannot fail once the change-set is
-//!   staged), registers it as pending, commits, and then publishes it with a pointer swap and
-//!   tells the graph cache. Nothing after `commit()` can fail, so an `Err` from a write call
+//!   staged change to derived state (the vector change-set, the graph changes, the lifecycle
+//!   records written). When the call's work succeeded, [`Kenning::write`](crate::Kenning) moves
+//!   the generation on, builds the next [`Derived`] from the current one and the change-set
+//!   (this cannot fail once the change-set is staged), registers it as pending, commits, and
+//!   then publishes it with a pointer swap and tells the graph cache. Nothing after `commit()` can fail, so an `Err` from a write call
 //!   always means nothing was written.
 //!
 //! A reader never waits for a writer's transaction or commit, only (for a pointer copy) for a
@@ -38,6 +39,8 @@ use kenning_vector::VectorSet;
 
 use crate::Kenning;
 use crate::access::Principal;
+use crate::capsule::LIFECYCLE;
+use crate::fence_index::FenceIndex;
 use kenning_table::DbResult;
 
 use crate::error::{Error, Result};
@@ -72,6 +75,8 @@ pub(crate) struct Derived {
     /// The vectors the vector lane scans; shared with the next state when a commit changes
     /// none.
     pub(crate) vectors: Arc<VectorSet>,
+    /// The capsules recall must skip (see [`FenceIndex`]).
+    pub(crate) fences: FenceIndex,
 }
 
 impl Derived {
@@ -80,6 +85,25 @@ impl Derived {
         Self {
             generation: 0,
             vectors: Arc::default(),
+            fences: FenceIndex::default(),
+        }
+    }
+
+    /// The derived state of what `txn` sees, for an open: the vector copy read from the copy
+    /// saved in the file when that one is of this generation (see `kenning_vector::saved`),
+    /// else built from the embeddings. Says which.
+    pub(crate) fn load_at_open(txn: &redb::ReadTransaction) -> Result<(Self, bool)> {
+        let generation = generation_in(&txn.open_table(META).db()?)?;
+        match VectorSet::load_saved(txn, generation)? {
+            Some(vectors) => Ok((
+                Self {
+                    generation,
+                    vectors: Arc::new(vectors),
+                    fences: FenceIndex::load(&txn.open_table(LIFECYCLE).db()?)?,
+                },
+                true,
+            )),
+            None => Ok((Self::load(txn)?, false)),
         }
     }
 
@@ -89,6 +113,7 @@ impl Derived {
         Ok(Self {
             generation: generation_in(&meta)?,
             vectors: Arc::new(VectorSet::load(txn)?),
+            fences: FenceIndex::load(&txn.open_table(LIFECYCLE).db()?)?,
         })
     }
 }
@@ -298,7 +323,7 @@ impl Snapshot {
     }
 
     /// The number of the committed state this snapshot sees: it grows with every commit that
-    /// changes the store's derived copies (embeddings, graph). Two snapshots with the same
+    /// changes the store's derived copies (embeddings, fences, graph). Two snapshots with the same
     /// generation may still differ in capsules and other records.
     #[must_use]
     pub fn generation(&self) -> u64 {

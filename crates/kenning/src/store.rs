@@ -1,7 +1,7 @@
 //! Opening the store file and running transactions.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
@@ -207,15 +207,67 @@ pub(crate) struct Inner {
     /// Decoded graph records for queries, told of every commit that moves the generation on by
     /// `Kenning::write`, read with a snapshot's generation.
     pub(crate) graph: kenning_graph::GraphCache,
+    /// The vector copy the file's saved copy (`vector.saved`) holds, with its generation: the
+    /// one an open loaded from it, or the last one saved. `None`: unknown, so the next save
+    /// rewrites it whole.
+    saved: Mutex<Option<(u64, Arc<kenning_vector::VectorSet>)>>,
+}
+
+impl Inner {
+    /// Saves the current vector copy in the file (see `kenning_vector::saved`), so that the
+    /// next open reads it instead of decoding and quantizing every embedding: only the chunks
+    /// that changed since the copy last saved or loaded are written, in one commit. Nothing is
+    /// written when the saved copy is current, or when the current copy is not of the state
+    /// the file holds (a commit of unknown outcome since).
+    fn save_vectors(&self) -> Result<()> {
+        let db = self.db.get()?;
+        let current = self.versions.current();
+        let mut saved = self.saved.lock().unwrap_or_else(PoisonError::into_inner);
+        if saved
+            .as_ref()
+            .is_some_and(|(generation, _)| *generation == current.generation)
+        {
+            return Ok(());
+        }
+        let txn = db.begin_write().db()?;
+        let in_file = crate::snapshot::generation_in(&txn.open_table(META).db()?)?;
+        if in_file != current.generation {
+            drop(txn.abort());
+            return Ok(());
+        }
+        let previous = saved.as_ref().map(|(_, vectors)| &**vectors);
+        current
+            .vectors
+            .save(&txn, current.generation, previous)
+            .map_err(Error::from)?;
+        txn.commit().db()?;
+        *saved = Some((current.generation, Arc::clone(&current.vectors)));
+        Ok(())
+    }
+}
+
+impl Drop for Inner {
+    /// A read-write handle saves its vector copy as it closes (an error or a panic only leaves
+    /// the next open to build the copy from the embeddings, as after a crash).
+    fn drop(&mut self) {
+        if !self.read_only {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.save_vectors()));
+        }
+    }
 }
 
 /// The database of a handle, closed when the handle goes: redb's close saves the allocator
 /// state, walking trees a damaged file may break, so a panic there is contained (the next
 /// open repairs what the close did not save) rather than unwinding out of a `drop`.
-struct Db(Option<redb::Database>);
+pub(crate) struct Db(Option<redb::Database>);
 
 impl Db {
-    fn get(&self) -> Result<&redb::Database> {
+    /// Holds `db` until dropped, closing it as a handle's database is closed (see the type docs).
+    pub(crate) fn new(db: redb::Database) -> Self {
+        Self(Some(db))
+    }
+
+    pub(crate) fn get(&self) -> Result<&redb::Database> {
         self.0.as_ref().ok_or_else(|| Error::Storage {
             message: "the store is closing".into(),
             source: None,
@@ -245,6 +297,8 @@ pub(crate) struct Write<'t> {
     pub(crate) vectors: kenning_vector::Staged,
     /// The graph records changed.
     pub(crate) graph: kenning_graph::Changes,
+    /// The lifecycle records written and removed, for the fence index.
+    pub(crate) fences: crate::fence_index::FenceChanges,
 }
 
 /// When a committed call's writes are on disk.
@@ -467,6 +521,7 @@ impl Kenning {
                 durability: options.durability,
                 versions: Versions::new(Derived::empty()),
                 graph: kenning_graph::GraphCache::new(options.graph_cache_bytes),
+                saved: Mutex::new(None),
             }),
         };
         crate::error::contain(path, || {
@@ -558,7 +613,13 @@ impl Kenning {
     /// Builds the derived copies of the committed state from the tables and serves them from
     /// now on: on open, after the tables are initialized.
     fn load_derived(&self) -> Result<()> {
-        let derived = Derived::load(&self.read()?)?;
+        let (derived, from_saved) = Derived::load_at_open(&self.read()?)?;
+        *self
+            .inner
+            .saved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) =
+            from_saved.then(|| (derived.generation, Arc::clone(&derived.vectors)));
         self.inner.graph.restart(derived.generation);
         self.inner.versions.reset(derived);
         Ok(())
@@ -604,10 +665,16 @@ impl Kenning {
             now: Timestamp::now(),
             vectors: kenning_vector::Staged::new(),
             graph: kenning_graph::Changes::new(),
+            fences: crate::fence_index::FenceChanges::new(),
         };
         let staged = f(&mut w).and_then(|value| {
-            let Write { vectors, graph, .. } = w;
-            let next = self.next_derived(&txn, vectors, &graph)?;
+            let Write {
+                vectors,
+                graph,
+                fences,
+                ..
+            } = w;
+            let next = self.next_derived(&txn, vectors, &graph, &fences)?;
             Ok((value, graph, next))
         });
         let (value, graph, next) = match staged {
@@ -640,17 +707,25 @@ impl Kenning {
         txn: &redb::WriteTransaction,
         vectors: kenning_vector::Staged,
         graph: &kenning_graph::Changes,
+        fences: &crate::fence_index::FenceChanges,
     ) -> Result<Option<Arc<Derived>>> {
-        if vectors.is_empty() && graph.is_empty() {
+        if vectors.is_empty() && graph.is_empty() && fences.is_empty() {
             return Ok(None);
         }
         let (before, generation) = crate::snapshot::bump_generation(txn)?;
         let current = self.inner.versions.current();
-        let vectors = if current.generation != before {
+        if current.generation != before {
             // The copies published are not of the state this transaction began on (a commit
             // reported as failed went through): build them from what the transaction sees.
-            Arc::new(kenning_vector::VectorSet::load_in(txn)?)
-        } else if vectors.is_empty() {
+            return Ok(Some(Arc::new(Derived {
+                generation,
+                vectors: Arc::new(kenning_vector::VectorSet::load_in(txn)?),
+                fences: crate::fence_index::FenceIndex::load(
+                    &txn.open_table(crate::capsule::LIFECYCLE).db()?,
+                )?,
+            })));
+        }
+        let vectors = if vectors.is_empty() {
             Arc::clone(&current.vectors)
         } else {
             Arc::new(current.vectors.with(vectors))
@@ -658,6 +733,7 @@ impl Kenning {
         Ok(Some(Arc::new(Derived {
             generation,
             vectors,
+            fences: current.fences.with(fences),
         })))
     }
 

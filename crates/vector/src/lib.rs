@@ -49,7 +49,11 @@
 //! ## How the facade uses it
 //!
 //! - **Open**: call [`create_tables`] when [`tables_exist`] says a table is missing, then
-//!   [`VectorSet::load`] on a read transaction: the copy of the state that transaction sees.
+//!   [`VectorSet::load_saved`] with the stamp of the state the read transaction sees (the copy
+//!   saved at the last clean close, if it is of that state), else [`VectorSet::load`]: the
+//!   copy built from the embeddings that transaction sees.
+//! - **Close**: [`VectorSet::save`] the current copy in a write transaction, with its stamp
+//!   and the copy the table held, so that only changed chunks are written ([`saved`]).
 //! - **Attach, replace, forget, migrate**: in one write transaction call [`attach`], [`remove`]
 //!   or [`clear`] with one [`Staged`]; before committing, derive the next copy with
 //!   [`VectorSet::with`] from the copy of the state the transaction began on, and publish it
@@ -107,6 +111,7 @@ mod error;
 mod fusion;
 pub mod kernels;
 pub mod record;
+pub mod saved;
 mod scan;
 mod set;
 pub mod store;

@@ -958,6 +958,182 @@ impl ScopeVectors {
     }
 }
 
+/// The saved form of a chunk (`vector.saved`, see [`crate::saved`]): every field of its rows,
+/// as stored in memory, behind a header, with a checksum.
+///
+/// ```text
+/// offset        size          field
+/// 0             1             format (SAVED_FORMAT = 1)
+/// 1             4             dimension d, u32 little-endian
+/// 5             4             rows n, u32 little-endian (1 ..= rows per chunk of d)
+/// 9             8·n           capsule numbers, u64 little-endian
+/// 9+8n          4·n           scales, f32 little-endian
+/// 9+12n         4·n           residual bounds, f32 little-endian
+/// 9+16n         d·n           int8 codes, row after row
+/// 9+16n+dn      64·w·⌈n/8⌉    sign words, u64 little-endian, in groups of eight rows (w = ⌈d/64⌉)
+/// end − 4       4             CRC-32 of every byte before it, u32 little-endian
+/// ```
+pub(crate) const SAVED_FORMAT: u8 = 1;
+
+impl Chunk {
+    fn encode(&self, dimension: usize) -> Vec<u8> {
+        let n = self.rows();
+        let mut out = Vec::with_capacity(13 + n * row_bytes(dimension) + 64 * self.signs.len());
+        out.push(SAVED_FORMAT);
+        out.extend_from_slice(&u32::try_from(dimension).unwrap_or(u32::MAX).to_le_bytes());
+        out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+        for id in &self.ids {
+            out.extend_from_slice(&id.to_le_bytes());
+        }
+        for x in self.scales.iter().chain(&self.residuals) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend(self.codes.iter().map(|&c| c.to_le_bytes()[0]));
+        for lanes in &self.signs {
+            for word in lanes.0 {
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads a saved chunk of `dimension`, or says what is wrong with it.
+    fn decode(bytes: &[u8], dimension: usize) -> std::result::Result<Self, String> {
+        let (body, crc) = bytes
+            .split_last_chunk::<4>()
+            .ok_or("shorter than its checksum")?;
+        if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
+            return Err("its checksum does not match".into());
+        }
+        let mut r = SliceReader(body);
+        match r.take(1)?.first() {
+            Some(&SAVED_FORMAT) => {}
+            Some(other) => return Err(format!("format byte {other}")),
+            None => return Err("empty".into()),
+        }
+        let d = r.u32()? as usize;
+        if d != dimension {
+            return Err(format!("{d} dimensions where the scope has {dimension}"));
+        }
+        let n = r.u32()? as usize;
+        if n == 0 || n > rows_per_chunk(dimension) {
+            return Err(format!(
+                "{n} rows, outside 1..={}",
+                rows_per_chunk(dimension)
+            ));
+        }
+        let w = sign_words(dimension);
+        let groups = n.div_ceil(8) * w;
+        let expected = 9 + n * (ROW_OVERHEAD_BYTES + dimension) + 64 * groups;
+        if body.len() != expected {
+            return Err(format!(
+                "{} bytes where {n} rows take {expected}",
+                body.len()
+            ));
+        }
+        let ids = r
+            .take(8 * n)?
+            .chunks_exact(8)
+            .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
+            .collect();
+        let mut f32s = |count: usize| -> std::result::Result<Vec<f32>, String> {
+            Ok(r.take(4 * count)?
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes(b.try_into().unwrap_or_default()))
+                .collect())
+        };
+        let scales = f32s(n)?;
+        let residuals = f32s(n)?;
+        let codes = r
+            .take(n * dimension)?
+            .iter()
+            .map(|&b| i8::from_le_bytes([b]))
+            .collect();
+        let words: Vec<u64> = r
+            .take(64 * groups)?
+            .chunks_exact(8)
+            .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
+            .collect();
+        let signs = words
+            .chunks_exact(8)
+            .map(|lane| Lanes(lane.try_into().unwrap_or_default()))
+            .collect();
+        Ok(Self {
+            ids,
+            scales,
+            residuals,
+            codes,
+            signs,
+        })
+    }
+}
+
+/// Reads a byte slice front to back.
+struct SliceReader<'a>(&'a [u8]);
+
+impl<'a> SliceReader<'a> {
+    fn take(&mut self, n: usize) -> std::result::Result<&'a [u8], String> {
+        if self.0.len() < n {
+            return Err("cut short".into());
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Ok(head)
+    }
+
+    fn u32(&mut self) -> std::result::Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes(b.try_into().unwrap_or_default()))
+    }
+}
+
+impl ScopeVectors {
+    /// The number of chunks.
+    pub(crate) fn chunk_count(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Whether chunk `i` of `self` is the very chunk `i` of `other` (shared, so unchanged).
+    pub(crate) fn shares_chunk(&self, other: &Self, i: usize) -> bool {
+        match (self.chunks.get(i), other.chunks.get(i)) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// The saved form of chunk `i` (see [`SAVED_FORMAT`]).
+    pub(crate) fn encode_chunk(&self, i: usize) -> Option<Vec<u8>> {
+        self.chunks.get(i).map(|c| c.encode(self.dimension))
+    }
+
+    /// A scope of `dimension` from its saved chunks in order, or what is wrong with them: each
+    /// must decode, and every chunk but the last must be full, as a scope built row by row
+    /// has them.
+    pub(crate) fn from_saved(
+        dimension: usize,
+        chunks: impl IntoIterator<Item = impl AsRef<[u8]>>,
+    ) -> std::result::Result<Self, String> {
+        let mut scope = Self::empty(dimension);
+        for (i, bytes) in chunks.into_iter().enumerate() {
+            let chunk =
+                Chunk::decode(bytes.as_ref(), dimension).map_err(|e| format!("chunk {i}: {e}"))?;
+            if scope
+                .chunks
+                .last()
+                .is_some_and(|c| c.rows() != scope.rows_per_chunk)
+            {
+                return Err(format!("chunk {i} follows a chunk that is not full"));
+            }
+            scope.len += chunk.rows();
+            scope.chunks.push(Arc::new(chunk));
+        }
+        scope.make_exact();
+        Ok(scope)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

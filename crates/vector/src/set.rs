@@ -39,6 +39,17 @@ pub struct VectorSet {
 }
 
 impl VectorSet {
+    /// A set of these scopes (each non-empty, of the resident's dimension).
+    pub(crate) fn from_parts(
+        resident: Option<Resident>,
+        scopes: Vec<(Arc<str>, Arc<ScopeVectors>)>,
+    ) -> Self {
+        Self {
+            resident,
+            scopes: scopes.into_iter().collect(),
+        }
+    }
+
     /// The copy of the sidecar as `txn` sees it. Tables that do not exist yet read as empty.
     ///
     /// # Errors

@@ -12,6 +12,8 @@
 //! | `vector.embeddings` | `(scope, capsule)` | an [`EmbeddingRecord`] |
 //! | `vector.order` | `(scope, position)` | capsule |
 //! | `vector.meta` | `"resident"` | the resident embedder |
+//! | `vector.meta` | `"saved"` | the stamp of the saved copy ([`crate::saved`]) |
+//! | `vector.saved` | `(scope, chunk)` | the saved quantized copy ([`crate::saved`]) |
 //!
 //! Stores written before the facade versioned its derived state by one store-wide generation
 //! also hold a `"generation"` record in `vector.meta`; it is no longer read or written.
