@@ -54,8 +54,9 @@
 //! target) and `graph.edges_in` (scope, target, relation type, source). Writes keep the indexes
 //! exact: a label change moves the label entry, a class assigned later adds the class entry, and
 //! an edge is in both adjacency tables or neither; a deletion removes a node's label and class
-//! entries and every edge touching it from both adjacency tables. Records carry a format byte; a
-//! record from a newer format is an error, never a misread.
+//! entries and every edge touching it from both adjacency tables. Records carry a format byte and
+//! a CRC-32; a record from a newer format, or one its checksum does not vouch for, is an error,
+//! never a misread.
 //!
 //! ## The cache
 //!

@@ -26,9 +26,13 @@
 //! walk against edges reads each edge once.
 //!
 //! A node record is `[format][label length: u32 LE][label][class length: u32 LE][class]
-//! [properties JSON]`, class length 0 meaning no class (a class is never empty). An edge record
-//! is `[format][properties JSON]`. The format byte is [`RECORD_FORMAT`]; a record with a higher
-//! one is refused with [`Error::NewerFormat`], never misread.
+//! [properties JSON][CRC-32]`, class length 0 meaning no class (a class is never empty). An edge
+//! record is `[format][properties JSON][CRC-32]`. The CRC-32 (u32 LE) is of every byte before it
+//! and is checked on every read, so a record damaged on disk is [`Error::Corrupt`] even where
+//! redb's page checksums were not verified. The format byte is [`RECORD_FORMAT`]; a record with
+//! a higher one is refused with [`Error::NewerFormat`], never misread. Format 1, written before
+//! the checksum, is the same without its last four bytes: it is still read (unchecked), and
+//! written again as format 2 whenever the node or edge is.
 
 use redb::TableDefinition;
 use serde_json::{Map, Value};
@@ -134,8 +138,20 @@ pub(crate) fn parts<'a, const N: usize>(
     Ok(out)
 }
 
-/// The record format this build writes and reads.
-pub(crate) const RECORD_FORMAT: u8 = 1;
+/// The record format this build writes; it reads this one and format 1 (no checksum).
+pub(crate) const RECORD_FORMAT: u8 = 2;
+
+/// The format written before records carried a checksum.
+const UNCHECKED: u8 = 1;
+
+/// The bytes of the trailing checksum.
+const CRC_LEN: usize = 4;
+
+/// Appends the CRC-32 of every byte of `out` to it: the last step of every encoder.
+fn seal(out: &mut Vec<u8>) {
+    let crc = crc32fast::hash(out);
+    out.extend_from_slice(&crc.to_le_bytes());
+}
 
 /// A node record, borrowed from its stored bytes.
 pub(crate) struct NodeRecord<'a> {
@@ -160,11 +176,12 @@ pub(crate) fn encode_node_into(
 ) {
     let class = class.unwrap_or("");
     out.clear();
-    out.reserve(9 + label.len() + class.len() + properties.len());
+    out.reserve(9 + label.len() + class.len() + properties.len() + CRC_LEN);
     out.push(RECORD_FORMAT);
     push_str(out, label);
     push_str(out, class);
     out.extend_from_slice(properties);
+    seal(out);
 }
 
 fn push_str(out: &mut Vec<u8>, s: &str) {
@@ -181,14 +198,28 @@ fn corrupt(table: &'static str, detail: impl Into<String>) -> Error {
     }
 }
 
+/// The record's bytes between its format byte and its checksum, once both are checked: the one
+/// place every record's checksum is checked.
 fn format_of<'a>(table: &'static str, bytes: &'a [u8]) -> Result<&'a [u8], Error> {
     match bytes.split_first() {
-        Some((&RECORD_FORMAT, rest)) => Ok(rest),
-        Some((&format, _)) => Err(Error::NewerFormat {
+        Some((&RECORD_FORMAT, rest)) => {
+            let Some((body, crc)) = rest.split_last_chunk::<CRC_LEN>() else {
+                return Err(corrupt(table, "a record shorter than its checksum"));
+            };
+            let whole = &bytes[..bytes.len() - CRC_LEN];
+            if crc32fast::hash(whole) == u32::from_le_bytes(*crc) {
+                Ok(body)
+            } else {
+                Err(corrupt(table, "a record whose checksum does not match"))
+            }
+        }
+        Some((&UNCHECKED, rest)) => Ok(rest),
+        Some((&format, _)) if format > RECORD_FORMAT => Err(Error::NewerFormat {
             table,
             format,
             supported: RECORD_FORMAT,
         }),
+        Some((&format, _)) => Err(corrupt(table, format!("a record of format {format}"))),
         None => Err(corrupt(table, "an empty record")),
     }
 }
@@ -241,9 +272,10 @@ impl NodeRecord<'_> {
 }
 
 pub(crate) fn encode_edge(properties: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(1 + properties.len());
+    let mut out = Vec::with_capacity(1 + properties.len() + CRC_LEN);
     out.push(RECORD_FORMAT);
     out.extend_from_slice(properties);
+    seal(&mut out);
     out
 }
 
@@ -302,8 +334,20 @@ mod tests {
         let err = decode_node(&bytes).err().unwrap();
         assert!(err.to_string().contains("upgrade kenning"), "{err}");
         assert!(decode_node(&[]).is_err());
-        assert!(decode_node(&[RECORD_FORMAT, 9, 0, 0, 0, b'a']).is_err());
-        assert!(decode_node(&[RECORD_FORMAT, 1, 0, 0, 0, 0xff, 0, 0, 0, 0]).is_err());
+        // Layouts that are wrong under a checksum that holds.
+        let sealed = |bytes: &[u8]| {
+            let mut out = bytes.to_vec();
+            seal(&mut out);
+            out
+        };
+        for bad in [
+            &[RECORD_FORMAT, 9, 0, 0, 0, b'a'][..],
+            &[RECORD_FORMAT, 1, 0, 0, 0, 0xff, 0, 0, 0, 0],
+            &[RECORD_FORMAT],
+        ] {
+            assert!(decode_node(&sealed(bad)).is_err());
+            assert!(decode_node(&unchecked(&sealed(bad))).is_err());
+        }
         let edge = encode_edge(b"{");
         assert!(decode_edge(&edge).is_err());
         let mut edge = encode_edge(b"{}");
@@ -312,5 +356,161 @@ mod tests {
             decode_edge(&edge),
             Err(Error::NewerFormat { format: 7, .. })
         ));
+    }
+
+    /// The format-1 form of a format-2 record: the same without its checksum.
+    fn unchecked(record: &[u8]) -> Vec<u8> {
+        let mut old = record[..record.len() - CRC_LEN].to_vec();
+        old[0] = UNCHECKED;
+        old
+    }
+
+    /// Reads a whole record into a description of what it holds.
+    type Decode = fn(&[u8]) -> Result<String, Error>;
+
+    /// A node record and an edge record as this build writes them, each with a decoder that
+    /// reads all of it.
+    fn records() -> [(&'static str, Vec<u8>, Decode); 3] {
+        fn node(bytes: &[u8]) -> Result<String, Error> {
+            decode_node(bytes)?.to_node("ada").map(|n| format!("{n:?}"))
+        }
+        fn edge(bytes: &[u8]) -> Result<String, Error> {
+            decode_edge(bytes).map(|p| format!("{p:?}"))
+        }
+        [
+            (
+                "node",
+                encode_node("Ada Lovelace", Some("Person"), br#"{"born":1815}"#),
+                node,
+            ),
+            ("node without class", encode_node("Acme", None, b"{}"), node),
+            ("edge", encode_edge(br#"{"since":"1833"}"#), edge),
+        ]
+    }
+
+    #[test]
+    fn records_end_with_the_checksum_of_every_byte_before_it() {
+        for (name, record, decode) in records() {
+            assert_eq!(record[0], RECORD_FORMAT, "{name}");
+            let (body, crc) = record.split_last_chunk::<4>().unwrap();
+            assert_eq!(crc32fast::hash(body), u32::from_le_bytes(*crc), "{name}");
+            decode(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        assert_eq!(encode_edge(b"{}").len(), 1 + 2 + CRC_LEN);
+    }
+
+    #[test]
+    fn a_changed_byte_anywhere_in_a_record_is_corruption_never_another_value() {
+        for (name, record, decode) in records() {
+            // Every position: the format byte, the body and the four bytes of the checksum.
+            for at in 0..record.len() {
+                for mask in [0x01, 0x10, 0x80, 0xff] {
+                    let mut bad = record.clone();
+                    bad[at] ^= mask;
+                    let err = decode(&bad).expect_err(&format!("{name}: byte {at} ^ {mask:#x}"));
+                    let want = if at == 0 {
+                        "upgrade kenning"
+                    } else {
+                        "checksum does not match"
+                    };
+                    let text = err.to_string();
+                    assert!(text.contains(want), "{name}, byte {at}: {text}");
+                    assert!(text.contains("table graph."), "{text}");
+                }
+            }
+            for cut in 0..record.len() {
+                assert!(decode(&record[..cut]).is_err(), "{name} cut at {cut}");
+            }
+        }
+        let mut zero = encode_edge(b"{}");
+        zero[0] = 0;
+        let err = decode_edge(&zero).unwrap_err().to_string();
+        assert!(err.contains("corrupt"), "{err}");
+    }
+
+    #[test]
+    fn format_one_records_still_read_unchecked_as_they_were() {
+        for (name, record, decode) in records() {
+            assert_eq!(
+                decode(&unchecked(&record)).unwrap(),
+                decode(&record).unwrap(),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_graph_written_in_format_one_reads_and_is_rewritten_in_format_two() {
+        use crate::{Changes, Edge, GraphCommit, GraphQuery, Node};
+        use redb::{ReadableDatabase, ReadableTable};
+
+        let db = redb::Database::builder()
+            .create_with_backend(redb::backends::InMemoryBackend::new())
+            .unwrap();
+        let commit = |c: GraphCommit| {
+            let txn = db.begin_write().unwrap();
+            crate::create_tables(&txn).unwrap();
+            crate::write(&txn, &mut Changes::new(), "s", &c.check().unwrap()).unwrap();
+            txn.commit().unwrap();
+        };
+        commit(
+            GraphCommit::new()
+                .node(Node::new("ada", "Ada").with_type("Person"))
+                .node(Node::new("acme", "Acme"))
+                .edge(Edge::new("ada", "WORKS_AT", "acme")),
+        );
+        let all = |def: TableDefinition<'static, &'static [u8], &'static [u8]>| {
+            let txn = db.begin_read().unwrap();
+            let t = txn.open_table(def).unwrap();
+            t.iter()
+                .unwrap()
+                .map(|e| {
+                    let (k, v) = e.unwrap();
+                    (k.value().to_vec(), v.value().to_vec())
+                })
+                .collect::<Vec<_>>()
+        };
+        // Every record back to format 1, as an earlier build wrote it.
+        let txn = db.begin_write().unwrap();
+        for def in [NODES, EDGES_OUT, EDGES_IN] {
+            let records = all(def);
+            let mut t = txn.open_table(def).unwrap();
+            for (k, v) in records {
+                t.insert(k.as_slice(), unchecked(&v).as_slice()).unwrap();
+            }
+        }
+        txn.commit().unwrap();
+        let query = GraphQuery::parse(
+            r#"{"graph": {"start": {"filters": [{"key": "NodeId", "value": "ada"}]},
+                          "traverse": {"relationTypes": ["WORKS_AT"]}, "limit": 10}}"#,
+        )
+        .unwrap();
+        let answer = || crate::query(&db.begin_read().unwrap(), "s", &query).unwrap();
+        let before = answer();
+        assert_eq!(before.nodes.len(), 2);
+        assert_eq!(before.nodes[0].node_type.as_deref(), Some("Person"));
+        assert!(all(NODES).iter().all(|(_, v)| v[0] == UNCHECKED));
+        // Writing a node or an edge again writes it in format 2; the answer is the same.
+        commit(
+            GraphCommit::new()
+                .node(Node::new("ada", "Ada"))
+                .edge(Edge::new("ada", "WORKS_AT", "acme")),
+        );
+        assert_eq!(answer(), before);
+        let formats = |def| {
+            all(def)
+                .into_iter()
+                .map(|(k, v)| (String::from_utf8(k).unwrap(), v[0]))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            formats(NODES),
+            [
+                ("s\0acme".into(), UNCHECKED),
+                ("s\0ada".into(), RECORD_FORMAT)
+            ]
+        );
+        assert!(formats(EDGES_OUT).iter().all(|(_, f)| *f == RECORD_FORMAT));
+        assert!(formats(EDGES_IN).iter().all(|(_, f)| *f == RECORD_FORMAT));
     }
 }

@@ -18,9 +18,10 @@ pub(crate) const META: TableDefinition<'static, &str, u64> = TableDefinition::ne
 /// The layout of tables this build writes (`docs/format.md`). A store with a higher number was
 /// written by a newer Kenning and is refused rather than misread; one with a lower number is
 /// read as it is, and a read-write open moves it to this number (format 1 differs only in
-/// records without checksums, format 2 in JSON capsule and fences records; both are still read,
-/// and format 1 also held counters no longer used).
-pub(crate) const STORE_FORMAT: u64 = 3;
+/// records without checksums, format 2 in JSON capsule and fences records, format 3 in term and
+/// graph records without checksums; all are still read, and format 1 also held counters no
+/// longer used).
+pub(crate) const STORE_FORMAT: u64 = 4;
 
 /// Applies `$f(txn, TABLE) -> Result<bool>` to every table the facade owns and is true when
 /// every call is. New facade tables are added here, and only here, so that opening creates them;
@@ -363,8 +364,8 @@ impl OpenOptions {
     /// `false` opening is faster on a large store, but a file damaged on disk is trusted until a
     /// read meets the damage: that read is then a [`Error::Storage`] naming the file and the
     /// repair commands (a panic inside redb is contained as one), and a record that carries a
-    /// checksum of its own (every facade record, every embedding) is never misread; a record
-    /// without one (graph and term-index records, `docs/format.md`) may be. Read-only handles
+    /// checksum of its own (every facade, term-index and graph record and every embedding, in
+    /// the versions this build writes; `docs/format.md`) is never misread. Read-only handles
     /// always verify.
     #[must_use]
     pub fn verify_on_open(mut self, verify: bool) -> Self {

@@ -6,7 +6,8 @@
 //!
 //! `store-v1.redb` was written by the build at commit bbdff8b4 (store format 1, records without
 //! checksums); `store-v2.redb` by format 2 (checksummed JSON records, the store's generation);
-//! `store-v3.redb` by format 3 (binary capsule and fences records with a head read alone).
+//! `store-v3.redb` by format 3 (binary capsule and fences records with a head read alone);
+//! `store-v4.redb` by format 4 (term-index and graph records, version 2, checksummed).
 //! To write a fixture with the build at hand:
 //! `KENNING_FIXTURE_OUT=path cargo test -p kenning --test format_fixtures -- --ignored`.
 
@@ -172,6 +173,7 @@ fn every_format_fixture_reads_back_whole() {
         (1, "store-v1.redb"),
         (2, "store-v2.redb"),
         (3, "store-v3.redb"),
+        (4, "store-v4.redb"),
     ] {
         let want = expected(version);
         assert!(want.capsules.len() > 10 && !want.edges.is_empty() && want.audit > 5);
@@ -182,6 +184,12 @@ fn every_format_fixture_reads_back_whole() {
         let dir = tempfile::tempdir().unwrap();
         let path = copy_of(name, dir.path());
         let before = std::fs::read(&path).unwrap();
+        let checked = if version >= 4 { 2 } else { 1 };
+        assert_eq!(
+            term_and_graph_formats(&path),
+            BTreeSet::from([checked]),
+            "{name}: the version of every term-index and graph record"
+        );
         let ro = Kenning::open_read_only(&path).unwrap();
         assert_eq!(observe(&ro), want, "{name}, read-only");
         assert_eq!(check_lanes(&ro, &want), Vec::<String>::new(), "{name}");
@@ -224,6 +232,51 @@ fn every_format_fixture_reads_back_whole() {
             check_context(&salvaged, &format!("{name}, salvaged"));
         }
     }
+}
+
+/// The version bytes of every record in the term-index and graph tables that hold records.
+fn term_and_graph_formats(path: &Path) -> BTreeSet<u8> {
+    use redb::{ReadableDatabase, ReadableTable, TableDefinition};
+    fn firsts<K: redb::Key + 'static>(
+        txn: &redb::ReadTransaction,
+        def: TableDefinition<'static, K, &'static [u8]>,
+        into: &mut BTreeSet<u8>,
+    ) {
+        let table = txn.open_table(def).unwrap();
+        let mut any = false;
+        for entry in table.iter().unwrap() {
+            into.insert(entry.unwrap().1.value()[0]);
+            any = true;
+        }
+        assert!(any, "{} is populated", def);
+    }
+    let db = redb::ReadOnlyDatabase::open(path).unwrap();
+    let txn = db.begin_read().unwrap();
+    let mut formats = BTreeSet::new();
+    firsts(
+        &txn,
+        TableDefinition::<&str, &[u8]>::new("term.scopes"),
+        &mut formats,
+    );
+    firsts(
+        &txn,
+        TableDefinition::<u64, &[u8]>::new("term.docs"),
+        &mut formats,
+    );
+    for name in [
+        "term.segments",
+        "term.postings",
+        "graph.nodes",
+        "graph.edges_out",
+        "graph.edges_in",
+    ] {
+        firsts(
+            &txn,
+            TableDefinition::<&[u8], &[u8]>::new(name),
+            &mut formats,
+        );
+    }
+    formats
 }
 
 /// A turn of the fixture's thread lends its neighbours a place in recall.

@@ -2,12 +2,30 @@
 //!
 //! Integers inside values are LEB128 varints unless noted. Every value starts with a format
 //! byte; a byte this build does not know is [`Error::NewerFormat`], never a misread.
+//!
+//! Format 2 (written by this build) ends every value with the CRC-32 of every byte before it,
+//! u32 little-endian, checked once per read by [`Reader::new`], so a value damaged on disk is
+//! [`Error::Corrupt`] even where redb's page checksums were not verified. Format 1, written
+//! before the checksum, is the same without its last four bytes; it is still read (unchecked),
+//! and written again as format 2 whenever the value is.
 
 use crate::Language;
 use crate::error::{Error, Result};
 
 /// The format byte this build writes in every term-table value.
-pub(crate) const FORMAT: u8 = 1;
+pub(crate) const FORMAT: u8 = 2;
+
+/// The format written before values carried a checksum: still read.
+pub(crate) const UNCHECKED: u8 = 1;
+
+/// The bytes of the trailing checksum.
+const CRC_LEN: usize = 4;
+
+/// Appends the CRC-32 of every byte of `out` to it: the last step of every encoder.
+pub(crate) fn seal(out: &mut Vec<u8>) {
+    let crc = crc32fast::hash(out);
+    out.extend_from_slice(&crc.to_le_bytes());
+}
 
 /// One document's entry in a term's postings: its id, how often the term occurs in it, and its
 /// length (kept beside every posting so scoring never looks a length up).
@@ -34,21 +52,35 @@ pub(crate) struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// Starts after checking the format byte.
+    /// Starts after checking the format byte and, in format 2, the checksum: the one place
+    /// every value's checksum is checked. The reader then ends before the checksum.
     pub(crate) fn new(table: &'static str, bytes: &'a [u8]) -> Result<Self> {
-        match bytes.first() {
-            Some(&FORMAT) => Ok(Self {
-                bytes,
-                at: 1,
-                table,
-            }),
-            Some(&format) => Err(Error::NewerFormat {
-                table,
-                format,
-                supported: FORMAT,
-            }),
-            None => Err(self::corrupt(table, "empty value")),
-        }
+        let bytes = match bytes.first() {
+            Some(&FORMAT) => {
+                let Some((body, crc)) = bytes.split_last_chunk::<CRC_LEN>() else {
+                    return Err(corrupt(table, "shorter than its checksum"));
+                };
+                if body.is_empty() || crc32fast::hash(body) != u32::from_le_bytes(*crc) {
+                    return Err(corrupt(table, "its checksum does not match"));
+                }
+                body
+            }
+            Some(&UNCHECKED) => bytes,
+            Some(&format) if format > FORMAT => {
+                return Err(Error::NewerFormat {
+                    table,
+                    format,
+                    supported: FORMAT,
+                });
+            }
+            Some(&format) => return Err(corrupt(table, &format!("format byte {format}"))),
+            None => return Err(corrupt(table, "empty value")),
+        };
+        Ok(Self {
+            bytes,
+            at: 1,
+            table,
+        })
     }
 
     pub(crate) fn varint(&mut self) -> Result<u64> {
@@ -166,6 +198,7 @@ pub(crate) fn encode_segment(s: &SegmentRecord, out: &mut Vec<u8>) {
     put_varint(out, s.number);
     put_varint(out, s.hi);
     put_varint(out, s.docs);
+    seal(out);
 }
 
 pub(crate) fn decode_segment(
@@ -258,12 +291,14 @@ pub(crate) fn put_raw_entry(body: &mut Vec<u8>, e: &Entry<'_>) {
     body.extend_from_slice(e.payload);
 }
 
-/// A row value: the format byte, the number of entries, then the entries.
+/// A row value: the format byte, the number of entries, the entries, then the checksum.
 pub(crate) fn finish_row(entries: u64, body: &[u8], out: &mut Vec<u8>) {
     out.clear();
+    out.reserve(1 + 10 + body.len() + CRC_LEN);
     out.push(FORMAT);
     put_varint(out, entries);
     out.extend_from_slice(body);
+    seal(out);
 }
 
 /// The entries of a row, in key order (term, then first document).
@@ -339,6 +374,7 @@ pub(crate) fn encode_doc<'t>(
         out.extend_from_slice(term.as_bytes());
         put_varint(out, u64::from(tf));
     }
+    seal(out);
 }
 
 pub(crate) fn decode_doc(table: &'static str, bytes: &[u8]) -> Result<DocRecord> {
@@ -375,7 +411,8 @@ pub(crate) fn decode_doc(table: &'static str, bytes: &[u8]) -> Result<DocRecord>
 
 /// A scope's number, statistics and counters. Fixed layout after the format byte: number (u32
 /// LE), then documents, terms, English-detected and Portuguese-detected documents, the least id
-/// the next document may have, and the next segment number (u64 LE each).
+/// the next document may have, and the next segment number (u64 LE each), then the checksum
+/// (format 1: none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct ScopeRecord {
     pub(crate) number: u32,
@@ -386,7 +423,7 @@ pub(crate) struct ScopeRecord {
     pub(crate) next_segment: u64,
 }
 
-const SCOPE_LEN: usize = 1 + 4 + 6 * 8;
+const SCOPE_LEN: usize = 1 + 4 + 6 * 8 + CRC_LEN;
 
 pub(crate) fn encode_scope(s: &ScopeRecord) -> [u8; SCOPE_LEN] {
     let mut out = [0u8; SCOPE_LEN];
@@ -403,6 +440,8 @@ pub(crate) fn encode_scope(s: &ScopeRecord) -> [u8; SCOPE_LEN] {
     for (i, v) in fields.iter().enumerate() {
         out[5 + i * 8..13 + i * 8].copy_from_slice(&v.to_le_bytes());
     }
+    let (body, crc) = out.split_at_mut(SCOPE_LEN - CRC_LEN);
+    crc.copy_from_slice(&crc32fast::hash(body).to_le_bytes());
     out
 }
 
@@ -447,6 +486,7 @@ mod tests {
         ] {
             let mut out = vec![FORMAT];
             put_varint(&mut out, v);
+            seal(&mut out);
             let mut r = Reader::new("t", &out).unwrap();
             assert_eq!(r.varint().unwrap(), v);
             r.finish().unwrap();
@@ -454,6 +494,7 @@ mod tests {
         // Eleven continuation bytes overflow.
         let mut bad = vec![FORMAT];
         bad.extend_from_slice(&[0xff; 11]);
+        seal(&mut bad);
         assert!(Reader::new("t", &bad).unwrap().varint().is_err());
     }
 
@@ -548,6 +589,227 @@ mod tests {
             decode_segment("t", &segment_key(1, 5), &bytes).unwrap(),
             seg
         );
+    }
+
+    /// Reads a whole value into a description of what it holds.
+    type Decode = fn(&[u8]) -> Result<String>;
+
+    /// One value of every term table, as this build writes it, with a decoder that reads all
+    /// of it (a row's every entry and posting).
+    fn every_value() -> Vec<(&'static str, Vec<u8>, Decode)> {
+        let postings = [
+            Posting {
+                doc: 3,
+                tf: 2,
+                dl: 9,
+            },
+            Posting {
+                doc: 40,
+                tf: 1,
+                dl: 300,
+            },
+        ];
+        let mut body = Vec::new();
+        put_entry(&mut body, b"fig", &postings);
+        put_entry(&mut body, b"kiwi", &postings[1..]);
+        let mut row = Vec::new();
+        finish_row(2, &body, &mut row);
+        let mut doc = Vec::new();
+        encode_doc(
+            &mut doc,
+            1,
+            Language::English,
+            false,
+            3,
+            [("fig", 2), ("kiwi", 1)].into_iter(),
+        );
+        let mut segment = Vec::new();
+        let seg = SegmentRecord {
+            lo: 3,
+            number: 1,
+            hi: 40,
+            docs: 2,
+        };
+        encode_segment(&seg, &mut segment);
+        let scope = ScopeRecord {
+            number: 1,
+            docs: 2,
+            tokens: 12,
+            detected: [1, 0],
+            next_doc: 41,
+            next_segment: 2,
+        };
+        fn row_of(bytes: &[u8]) -> Result<String> {
+            let mut out = String::new();
+            for e in entries("t", bytes)? {
+                let e = e?;
+                out.push_str(&format!("{:?} {} {}:", e.term, e.first, e.count));
+                e.postings("t", |p| out.push_str(&format!(" {p:?}")))?;
+            }
+            Ok(out)
+        }
+        vec![
+            ("row", row, row_of),
+            ("doc", doc, |b| decode_doc("t", b).map(|d| format!("{d:?}"))),
+            ("segment", segment, |b| {
+                decode_segment("t", &segment_key(1, 3), b).map(|s| format!("{s:?}"))
+            }),
+            ("scope", encode_scope(&scope).to_vec(), |b| {
+                decode_scope("t", b).map(|s| format!("{s:?}"))
+            }),
+        ]
+    }
+
+    /// The format-1 form of a format-2 value: the same without its checksum.
+    fn unchecked(value: &[u8]) -> Vec<u8> {
+        let mut old = value[..value.len() - CRC_LEN].to_vec();
+        old[0] = UNCHECKED;
+        old
+    }
+
+    #[test]
+    fn every_value_ends_with_the_checksum_of_the_bytes_before_it() {
+        for (name, value, decode) in every_value() {
+            assert_eq!(value[0], FORMAT, "{name}");
+            let (body, crc) = value.split_last_chunk::<4>().unwrap();
+            assert_eq!(crc32fast::hash(body), u32::from_le_bytes(*crc), "{name}");
+            decode(&value).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_anywhere_in_a_value_is_corruption_never_another_value() {
+        for (name, value, decode) in every_value() {
+            // Every position: the format byte, the body and the four bytes of the checksum.
+            for at in 0..value.len() {
+                for mask in [0x01, 0x10, 0x80, 0xff] {
+                    let mut bad = value.clone();
+                    bad[at] ^= mask;
+                    let err = decode(&bad).expect_err(&format!("{name}: byte {at} ^ {mask:#x}"));
+                    let want = if at == 0 && bad[0] > FORMAT {
+                        "upgrade kenning"
+                    } else if at == 0 {
+                        "format byte"
+                    } else {
+                        "checksum does not match"
+                    };
+                    assert!(err.to_string().contains(want), "{name}, byte {at}: {err}");
+                    // The error names the table and the fix.
+                    assert!(err.to_string().contains("table t"), "{err}");
+                }
+            }
+            // The value cut short by any number of bytes.
+            for cut in 0..value.len() {
+                assert!(decode(&value[..cut]).is_err(), "{name} cut at {cut}");
+            }
+        }
+    }
+
+    #[test]
+    fn format_one_values_still_read_unchecked_as_they_were() {
+        for (name, value, decode) in every_value() {
+            let old = unchecked(&value);
+            assert_eq!(
+                decode(&old).unwrap(),
+                decode(&value).unwrap(),
+                "{name}: format 1 reads the same"
+            );
+            // Format 1 is read by its own layout: its damage is caught where the layout
+            // catches it (here, a cut), not by a checksum it never had.
+            assert!(decode(&old[..old.len() - 1]).is_err(), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_index_written_in_format_one_reads_and_is_rewritten_in_format_two() {
+        use crate::TermIndex;
+        use crate::index::{DOCS, POSTINGS, SCOPES, SEGMENTS};
+        use redb::{Database, ReadableDatabase, ReadableTable, backends::InMemoryBackend};
+
+        let db = Database::builder()
+            .create_with_backend(InMemoryBackend::new())
+            .unwrap();
+        let index = TermIndex::default();
+        let txn = db.begin_write().unwrap();
+        index.create_tables(&txn).unwrap();
+        index
+            .insert(
+                &txn,
+                "s",
+                &[(1, "ripe fig"), (2, "green fig"), (3, "ripe kiwi")],
+            )
+            .unwrap();
+        txn.commit().unwrap();
+        // Every byte value of every term table back to format 1, as an earlier build wrote it.
+        let txn = db.begin_write().unwrap();
+        {
+            let mut t = txn.open_table(SCOPES).unwrap();
+            let all: Vec<(String, Vec<u8>)> = t
+                .iter()
+                .unwrap()
+                .map(|e| e.unwrap())
+                .map(|(k, v)| (k.value().to_owned(), v.value().to_vec()))
+                .collect();
+            for (k, v) in all {
+                t.insert(k.as_str(), unchecked(&v).as_slice()).unwrap();
+            }
+            let mut t = txn.open_table(DOCS).unwrap();
+            let all: Vec<(u64, Vec<u8>)> = t
+                .iter()
+                .unwrap()
+                .map(|e| e.unwrap())
+                .map(|(k, v)| (k.value(), v.value().to_vec()))
+                .collect();
+            for (k, v) in all {
+                t.insert(k, unchecked(&v).as_slice()).unwrap();
+            }
+            for def in [SEGMENTS, POSTINGS] {
+                let mut t = txn.open_table(def).unwrap();
+                let all: Vec<(Vec<u8>, Vec<u8>)> = t
+                    .iter()
+                    .unwrap()
+                    .map(|e| e.unwrap())
+                    .map(|(k, v)| (k.value().to_vec(), v.value().to_vec()))
+                    .collect();
+                for (k, v) in all {
+                    t.insert(k.as_slice(), unchecked(&v).as_slice()).unwrap();
+                }
+            }
+        }
+        txn.commit().unwrap();
+        let formats = |def: redb::TableDefinition<'static, &'static [u8], &'static [u8]>| {
+            let txn = db.begin_read().unwrap();
+            let t = txn.open_table(def).unwrap();
+            t.iter()
+                .unwrap()
+                .map(|e| e.unwrap().1.value()[0])
+                .collect::<Vec<u8>>()
+        };
+        assert!(formats(POSTINGS).iter().all(|&f| f == UNCHECKED));
+        let search = |q: &str| {
+            let txn = db.begin_read().unwrap();
+            let mut hits: Vec<u64> = index
+                .search(&txn, "s", q, 10, &mut |_| true)
+                .unwrap()
+                .iter()
+                .map(|h| h.doc)
+                .collect();
+            hits.sort_unstable();
+            hits
+        };
+        assert_eq!(search("fig"), [1, 2]);
+        assert_eq!(search("ripe"), [1, 3]);
+        // Removing a document rewrites the rows, segment and scope it touches, in format 2.
+        let txn = db.begin_write().unwrap();
+        assert!(index.remove(&txn, 2).unwrap());
+        txn.commit().unwrap();
+        assert_eq!(search("fig"), [1]);
+        assert_eq!(search("green"), Vec::<u64>::new());
+        assert!(formats(POSTINGS).contains(&FORMAT));
+        let txn = db.begin_read().unwrap();
+        let scope = txn.open_table(SCOPES).unwrap().get("s").unwrap().unwrap();
+        assert_eq!(scope.value()[0], FORMAT);
+        assert_eq!(index.stats(&txn, "s").unwrap().docs, 2);
     }
 
     #[test]
