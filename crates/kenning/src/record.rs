@@ -75,7 +75,9 @@ pub(crate) fn body<'a>(table: &str, bytes: &'a [u8]) -> Result<Body<'a>> {
         Some((&v, _)) if v > known => Err(Error::Storage {
             message: format!(
                 "a record in table {table} has version {v}, newer than this build of kenning \
-                 reads ({known}): upgrade kenning (this build neither reads nor rewrites it)"
+                 reads ({known}): upgrade kenning (this build neither reads nor rewrites it); if \
+                 no newer kenning wrote this store, the record is damaged: run `kenning store \
+                 check`, then `kenning store salvage` or restore a backup"
             ),
             source: None,
         }),

@@ -74,6 +74,18 @@ fn create<K: redb::Key + 'static, V: redb::Value + 'static>(
     Ok(true)
 }
 
+/// Whether `db` is a store of a format before 4, whose term-index and graph records carry no
+/// checksum of their own. A store without the format record (new, or not a store) is not.
+fn predates_record_checksums(db: &redb::Database) -> bool {
+    use redb::ReadableDatabase as _;
+    let format = || -> Option<u64> {
+        let txn = db.begin_read().ok()?;
+        let meta = kenning_table::open_existing(&txn, META).ok()??;
+        Some(meta.get("format").ok()??.value())
+    };
+    format().is_some_and(|f| f < 4)
+}
+
 /// Creates a new store file so that `path` is either absent or a complete, initialized store,
 /// whatever moment a crash strikes: the store is built under a temporary name beside `path`,
 /// synced, and then linked into place (a link never replaces an existing file, so two processes
@@ -360,13 +372,23 @@ impl OpenOptions {
         self
     }
 
-    /// Whether opening reads the whole file to verify every page checksum (default `true`). With
-    /// `false` opening is faster on a large store, but a file damaged on disk is trusted until a
-    /// read meets the damage: that read is then a [`Error::Storage`] naming the file and the
-    /// repair commands (a panic inside redb is contained as one), and a record that carries a
-    /// checksum of its own (every facade, term-index and graph record and every embedding, in
-    /// the versions this build writes; `docs/format.md`) is never misread. Read-only handles
-    /// always verify.
+    /// Whether every open reads the whole file to verify every page checksum (default `true`).
+    ///
+    /// With `false` an open verifies only when it must: after an unclean close (a crash, a
+    /// kill, a failed sync) redb repairs the file and checks the checksum of every page of
+    /// every committed tree doing so, and the open that moves a store up from a format before
+    /// 4 (whose term-index and graph records carry no checksum) verifies it once. After a clean
+    /// close the file is then trusted as Kenning left it, and opening costs what loading the
+    /// derived copies costs (`docs/performance.md`) instead of a read of the whole file. What
+    /// that trusts is the disk while no handle had the file: a change is found by the read that
+    /// meets it (a [`Error::Storage`] naming the file and the repair commands; a panic inside
+    /// redb is contained as one), and every value carries a checksum of its own (facade,
+    /// term-index and graph records, embeddings and the saved vector copy, in the versions this
+    /// build writes; `docs/format.md`), so a changed value is never served; but keys and redb's
+    /// page structure are checked only by verifying, and a changed key can be read as another
+    /// (one of 301 byte flips in `tests/corruption.rs`). So verifying stays the default; turn it
+    /// off for large stores whose file nothing but Kenning touches, and check on demand with
+    /// [`Kenning::check`] (`kenning store check`). Read-only handles follow the option too.
     #[must_use]
     pub fn verify_on_open(mut self, verify: bool) -> Self {
         self.verify_on_open = verify;
@@ -413,17 +435,21 @@ impl OpenOptions {
         } else {
             create_atomically(path)?;
         }
-        Kenning::finish_open(
-            contained(path, || self.builder().create(path))?,
-            path,
-            self,
-            false,
-        )
+        let mut db = contained(path, || self.builder().create(path))?;
+        // A store of a format before every record carried a checksum is verified whole on the
+        // open that moves it to this format, whatever the option: after it, an unverified
+        // open's guarantee (see `verify_on_open`) holds for every record but the old ones this
+        // check vouched for.
+        if !self.verify_on_open && db.as_ref().is_ok_and(predates_record_checksums) {
+            drop(db);
+            db = contained(path, || self.verify_on_open(true).builder().create(path))?;
+        }
+        Kenning::finish_open(db, path, self, false)
     }
 
     /// Opens the existing store at `path` for reading only; see [`Kenning::open_read_only`].
-    /// The durability and the verification options do not apply: a read-only handle writes
-    /// nothing and always verifies.
+    /// The durability option does not apply (a read-only handle writes nothing); the
+    /// verification option does, as for a read-write open.
     ///
     /// # Errors
     /// As [`Kenning::open_read_only`].
@@ -450,8 +476,7 @@ impl OpenOptions {
             )
         })?;
         refuse_unless_store(path)?;
-        let mut builder = self.builder();
-        builder.set_check_integrity_on_open(true);
+        let builder = self.builder();
         let db = contained(path, || builder.create_with_backend(overlay))?;
         Kenning::finish_open(db, path, self, true)
     }
@@ -482,7 +507,9 @@ impl Kenning {
     ///
     /// The file is locked for this process: a second open, from another process or from this
     /// one, fails with [`Error::Storage`] and leaves the file untouched. Share one handle instead;
-    /// it is `Send + Sync` and cloning it is cheap. A store left by a crash is repaired on open.
+    /// it is `Send + Sync` and cloning it is cheap. A store left by a crash is verified page by
+    /// page and repaired on open; any other store is verified too, unless
+    /// [`OpenOptions::verify_on_open`] says otherwise.
     ///
     /// # Errors
     /// [`Error::Storage`] when the file cannot be created, is locked, is not a Kenning store, or
@@ -540,11 +567,12 @@ impl Kenning {
     /// way: every read works, every write fails with [`Error::FailedPrecondition`].
     ///
     /// The handle verifies the file as a read-write open does (every page checksum, so a damaged
-    /// file is refused rather than read), and a store left by a crash is repaired, but in a
-    /// private copy-on-write view: the file itself stays byte-for-byte as it was. Any number of
-    /// read-only handles, in any processes, may share a file; none can be opened while a
-    /// read-write handle holds it. Verifying reads the whole file once (see
-    /// `docs/durability.md` for the cost per gigabyte).
+    /// file is refused rather than read; [`OpenOptions::verify_on_open`] can turn that off), and
+    /// a store left by a crash is repaired, but in a private copy-on-write view: the file itself
+    /// stays byte-for-byte as it was. Any number of read-only handles, in any
+    /// processes, may share a file; none can be opened while a read-write handle holds it.
+    /// Verifying reads the whole file once (see `docs/durability.md` for the cost per
+    /// gigabyte).
     ///
     /// # Errors
     /// [`Error::Storage`] when the file does not exist, is held by a writer, is damaged, is not a

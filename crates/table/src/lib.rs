@@ -53,10 +53,19 @@ impl StorageError {
         matches!(self.0, redb::Error::DatabaseAlreadyOpen)
     }
 
-    /// Whether the file's bytes are damaged: a checksum or a structure that does not hold.
+    /// Whether the file's bytes are damaged: a checksum or a structure that does not hold, or a
+    /// table whose stored definition is not the one this build gives it (Kenning creates every
+    /// table itself, so a differing definition was changed on disk).
     #[must_use]
     pub fn is_corruption(&self) -> bool {
-        matches!(self.0, redb::Error::Corrupted(_))
+        matches!(
+            self.0,
+            redb::Error::Corrupted(_)
+                | redb::Error::TypeDefinitionChanged { .. }
+                | redb::Error::TableTypeMismatch { .. }
+                | redb::Error::TableIsMultimap(_)
+                | redb::Error::TableIsNotMultimap(_)
+        )
     }
 
     /// Whether an earlier I/O error left the database unusable until it is reopened.

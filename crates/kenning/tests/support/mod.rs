@@ -136,7 +136,7 @@ pub fn check_lanes(kn: &Kenning, model: &Model) -> Vec<String> {
 }
 
 /// [`check_lanes`] on one snapshot.
-pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
+pub fn try_check_lanes_on(snap: &Snapshot, model: &Model) -> kenning::Result<Vec<String>> {
     let mut problems = Vec::new();
     fn live<'m>(
         model: &'m Model,
@@ -150,13 +150,11 @@ pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
     for scope in &model.scopes {
         for (id, c) in live(model, scope) {
             let id = CapsuleId::new(*id);
-            let term = snap
-                .retrieve(
-                    &RetrieveRequest::new(scope, token(&c.content))
-                        .lane(Lane::Term)
-                        .limit(3),
-                )
-                .unwrap();
+            let term = snap.retrieve(
+                &RetrieveRequest::new(scope, token(&c.content))
+                    .lane(Lane::Term)
+                    .limit(3),
+            )?;
             match term.hits.first() {
                 Some(h) if h.capsule.id == id && h.capsule.content == c.content => {}
                 other => problems.push(format!(
@@ -167,13 +165,11 @@ pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
             }
             if let Some(e) = &c.embedding {
                 let values: Vec<f32> = e.iter().map(|b| f32::from_bits(*b)).collect();
-                let vector = snap
-                    .retrieve(
-                        &RetrieveRequest::by_embedding(scope, values)
-                            .lane(Lane::Vector)
-                            .limit(1),
-                    )
-                    .unwrap();
+                let vector = snap.retrieve(
+                    &RetrieveRequest::by_embedding(scope, values)
+                        .lane(Lane::Vector)
+                        .limit(1),
+                )?;
                 match vector.hits.first() {
                     Some(h) if h.capsule.id == id && h.vector.is_some_and(|v| v.score > 0.9999) => {
                     }
@@ -190,8 +186,7 @@ pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
                 &RetrieveRequest::new(scope, COMMON)
                     .lane(Lane::Term)
                     .limit(1000),
-            )
-            .unwrap()
+            )?
             .hits
             .iter()
             .map(|h| h.capsule.id.get())
@@ -208,14 +203,13 @@ pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
             .filter(|(_, c)| c.embedding.is_some())
             .map(|(id, _)| *id)
             .collect();
-        let listed: BTreeSet<u64> = match snap.embedder().unwrap() {
+        let listed: BTreeSet<u64> = match snap.embedder()? {
             Some(e) => snap
                 .retrieve(
                     &RetrieveRequest::by_embedding(scope, vec![1.0; e.dimension as usize])
                         .lane(Lane::Vector)
                         .limit(1000),
-                )
-                .unwrap()
+                )?
                 .hits
                 .iter()
                 .map(|h| h.capsule.id.get())
@@ -231,10 +225,20 @@ pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
             ));
         }
     }
-    problems
+    Ok(problems)
 }
 
 pub const SCOPES: [&str; 3] = ["bot.a", "bot.b", "person.c"];
+
+/// [`try_check_lanes_on`] for a store that must read.
+pub fn check_lanes_on(snap: &Snapshot, model: &Model) -> Vec<String> {
+    try_check_lanes_on(snap, model).unwrap()
+}
+
+/// [`check_lanes`] where a read may fail (a damaged store opened without verification).
+pub fn try_check_lanes(kn: &Kenning, model: &Model) -> kenning::Result<Vec<String>> {
+    try_check_lanes_on(&kn.snapshot(&Principal::operator("check"))?, model)
+}
 
 pub fn level_key(level: Level<'_>) -> String {
     match level {
@@ -258,8 +262,8 @@ pub fn observe_lossy(kn: &Kenning) -> Model {
     observe_with(&kn.snapshot(&Principal::operator("check")).unwrap(), false)
 }
 
-fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
-    let scopes: BTreeSet<String> = kn.scopes().unwrap().into_iter().map(|s| s.id).collect();
+fn try_observe_with(kn: &Snapshot, gap_free: bool) -> kenning::Result<Model> {
+    let scopes: BTreeSet<String> = kn.scopes()?.into_iter().map(|s| s.id).collect();
     let mut vocabularies = BTreeMap::new();
     let levels = std::iter::once(Level::Enterprise).chain(
         scopes
@@ -268,17 +272,16 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
             .collect::<Vec<_>>(),
     );
     for level in levels {
-        if let Some(v) = kn.vocabulary(level).unwrap().declaration {
+        if let Some(v) = kn.vocabulary(level)?.declaration {
             vocabularies.insert(level_key(level), v);
         }
     }
     let keys = kn
-        .api_keys()
-        .unwrap()
+        .api_keys()?
         .into_iter()
         .map(|k| (k.id, k.revoked.is_some()))
         .collect();
-    let log = kn.audit_log(0, usize::MAX).unwrap();
+    let log = kn.audit_log(0, usize::MAX)?;
     for (i, r) in log.iter().enumerate() {
         assert!(!gap_free || r.seq == i as u64 + 1, "audit log has a gap");
     }
@@ -288,7 +291,7 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
     for scope in &scopes {
         let mut after = None;
         loop {
-            let page = kn.capsules(scope, after, 1000).unwrap();
+            let page = kn.capsules(scope, after, 1000)?;
             let Some(last) = page.last() else { break };
             after = Some(last.id);
             for c in page {
@@ -304,7 +307,7 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
                             .map(|f| f.as_str().to_owned())
                             .collect(),
                         label: c.classification.map(|l| l.label.kind().as_str().to_owned()),
-                        embedding: kn.embedding(c.id).unwrap().map(|e| bits(&e)),
+                        embedding: kn.embedding(c.id)?.map(|e| bits(&e)),
                         thread: c.thread.map(|t| (t.id, t.position)),
                     },
                 );
@@ -312,7 +315,7 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
         }
         let mut after: Option<String> = None;
         loop {
-            let page = kn.inspect_graph(scope, after.as_deref(), 1000).unwrap();
+            let page = kn.inspect_graph(scope, after.as_deref(), 1000)?;
             for n in &page.nodes {
                 nodes.insert((scope.clone(), n.id.clone()), n.node_type.clone());
             }
@@ -321,11 +324,11 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
                 None => break,
             }
         }
-        for r in kn.entity_graph(scope).unwrap().relations {
+        for r in kn.entity_graph(scope)?.relations {
             edges.insert((scope.clone(), r.source, r.relation_type, r.target));
         }
     }
-    Model {
+    Ok(Model {
         scopes,
         vocabularies,
         keys,
@@ -334,5 +337,20 @@ fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
         nodes,
         edges,
         next_capsule: 0,
-    }
+    })
+}
+
+fn observe_with(kn: &Snapshot, gap_free: bool) -> Model {
+    try_observe_with(kn, gap_free).unwrap()
+}
+
+/// [`observe`] where a read may fail (a damaged store).
+pub fn try_observe(kn: &Kenning) -> kenning::Result<Model> {
+    try_observe_with(&kn.snapshot(&Principal::operator("check"))?, true)
+}
+
+/// [`try_observe`] without the audit gap check: for a store whose reads may be wrong, to be
+/// compared with what it should hold.
+pub fn try_observe_lossy(kn: &Kenning) -> kenning::Result<Model> {
+    try_observe_with(&kn.snapshot(&Principal::operator("check"))?, false)
 }
