@@ -316,3 +316,40 @@ fn write_a_fixture_with_this_build() {
     populate(&kn);
     populate_since_v3(&kn);
 }
+
+/// Flips one letter of the enterprise vocabulary's description in a copy of `name`: a byte the
+/// open itself never reads.
+fn damaged_copy(name: &str, dir: &Path) -> std::path::PathBuf {
+    let path = copy_of(name, dir);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let needle = b"an individual human being";
+    let at = bytes
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .unwrap_or_else(|| panic!("{name} holds the vocabulary text"));
+    bytes[at + 3] ^= 0x20;
+    std::fs::write(&path, &bytes).unwrap();
+    path
+}
+
+/// A store of a format before 4 keeps term-index and graph records without a checksum of their
+/// own, so the open that moves it to format 4 verifies every page even when asked not to: the
+/// damage is refused at that open. A format-4 store opened unverified opens, and the damaged
+/// record is refused when read, by its own checksum.
+#[test]
+fn an_unverified_open_of_a_store_before_format_4_verifies_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let unverified = kenning::OpenOptions::new().verify_on_open(false);
+    for name in ["store-v1.redb", "store-v2.redb", "store-v3.redb"] {
+        let path = damaged_copy(name, dir.path());
+        let err = unverified.open(&path).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("kenning store salvage"), "{name}: {msg}");
+    }
+    let path = damaged_copy("store-v4.redb", dir.path());
+    let kn = unverified.open(&path).unwrap();
+    let err = kn
+        .vocabulary(&kenning::Principal::operator("ops"), kenning::Level::Enterprise)
+        .unwrap_err();
+    assert!(err.to_string().contains("checksum"), "{err}");
+}
