@@ -26,6 +26,9 @@
 //! Ana: ..." is a heading, not an imperative); [`REPORTING`] verbs, after which a hedge is
 //! someone else's ("the customer mentioned they might expand"); and [`NEGATIONS`], which turn the
 //! imperative right after them into a constraint ("Em produção, não rode testes de carga").
+//! [`RECURRENCE`] phrases are no rule ("sempre" in "sempre que" is no constraint) and, in a
+//! sentence with no imperative, a weak failure pattern; three imperatives opening clauses of one
+//! sentence are a run of steps, placed with the headings of steps (see `matcher.rs`).
 //!
 //! ## Precedence
 //!
