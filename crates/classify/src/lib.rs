@@ -51,8 +51,11 @@
 //! going?" a greeting, "must be approved" a rule's passive); a negation turns the imperative
 //! after it into a rule ("não rode ..."); a reporting verb makes the hedge, the imperative and
 //! the hint after it someone else's ("a Lena comentou que talvez mude de time"); a recurrence
-//! makes the decision verb after it an event ("cada vez que trocamos as chaves, ..."). The kind
-//! is:
+//! makes the decision verb after it an event ("cada vez que trocamos as chaves, ...") and is no
+//! rule ("sempre" in "sempre que"), and, with no imperative in its sentence, a weak failure
+//! pattern ("the printer jams every time someone loads thick paper"); three imperatives opening
+//! clauses of one sentence are a run of steps, a procedure at the precedence of a heading of
+//! steps, whatever heads them. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
@@ -95,31 +98,44 @@
 //! Measured by `cargo test -p kenning-classify --test corpus -- --nocapture` and `--test taint`
 //! on the corpora in `tests/corpus/` (see their headers for how each slice was written and run):
 //!
-//! - Kind: right on 1073 of 1190 derivable sentences of the whole labelled corpus (90.2%), and
-//!   none of its 172 underivable sentences gets a kind. Issue 16 measured the underivable
-//!   precision too (of the sentences answered underivable, the share labelled so), on a tuning
-//!   slice and a held-out slice written together before its round: tuned on, the sixth slice
-//!   went from 145/174 derivable (83.3%), precision 21/34 (61.8%), greetings read as brainstorms,
-//!   to 170/174 (97.7%), precision 26/28 (92.9%); the seventh, held out, first run after the
-//!   round, scores 139/174 (79.9%; the tables before the round: 75.9%) with precision 26/43
-//!   (60.5%; before: 24/44): on unseen sentences most misses are still abstentions, so pass
-//!   `kind` where it is known. The honest figures are the first runs on
-//!   text written before the tables it was run on: the previous round scored 62.2% on the third
-//!   fresh slice (82 derivable); after this round's broadening by class, that same untouched
-//!   slice scores 81.7% (67/82, 0 of 8 underivable given a kind), and the fifth slice, written
-//!   before this round and first run after it, 81.2% (130/160; the tables before the round:
-//!   58.8%). Most misses are still abstentions (the caller passes `kind`): 19 of the 30 on the
-//!   fifth slice. Of its 11 wrong kinds, 4 were a rule word inside a task or a step ("needs a
-//!   rewrite before Monday"), 4 a failure or a doc stated with a number or an acronym and read
-//!   as a fact, the rest a permission word in a rule and a rule word in a fact.
-//! - Taint: every sentence of the injection corpus (282, six families, both languages) is
-//!   flagged with its family, and 6 of 1807 benign sentences (0.33%) are tainted, among them
-//!   tricky notes such as "ignore the flaky test" or "from now on we deploy on Fridays" that stay
-//!   clean. On injections phrased in ways the tables had not seen, the first run on the fifth
-//!   held-out slice flagged 41 of 48 (85.4%; the tables before that round: 20.8%), and on issue
-//!   16's held-out slice 23 of 33 in English (69.7%) and 20 of 33 in Portuguese (60.6%; the
-//!   tables before: 60.6% and 51.5%), with none of its 240 benign sentences tainted: the scan
-//!   catches the common shapes and their paraphrase classes, not every paraphrase.
+//! - Kind: right on 1242 of 1350 derivable sentences of the labelled corpus (92.0%; every slice
+//!   but the ninth, see below), and none of its 196 underivable sentences gets a kind. Issue 16
+//!   measures the underivable precision too (of the sentences answered underivable, the share
+//!   labelled so), in two rounds, each on a tuning slice and a held-out slice written together,
+//!   before the round and without reading the tables. The figures, first run / after the round:
+//!
+//!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
+//!   |---|---|---|---|---|
+//!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
+//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2% after round 2 | 54.5% / 60.5%; 68.4% | 60.6%, 51.5% / 69.7%, 60.6%; same | 0 / 0 of 240 |
+//!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
+//!   | 9 (round 2, held out) | 78.8% / 82.5% | 51.2% / 56.4% | 45.5%, 45.5% / 48.5%, 51.5% | 2 / 2 of 334 |
+//!
+//!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
+//!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
+//!   are asserted there; on the held-out slices they do not: on unseen sentences about one in
+//!   six derivable sentences is still missed, most of them abstentions (a failure, a decision or
+//!   a doc phrased with words no table holds), so pass `kind` where it is known. The ninth slice
+//!   also gives 2 of its 24 underivable sentences a kind ("Not sure what to think of it." as a
+//!   brainstorm, "Até segunda." as a task): reported, not fixed, so it stays out of the
+//!   whole-corpus no-guess assertion. The second round generalised by structure: three
+//!   imperatives opening clauses of one sentence are a procedure whatever heads them; a
+//!   recurrence ("every time", "sempre que") is no rule, and with no imperative after it a weak
+//!   failure pattern; "For ...," frames an instruction. Earlier rounds: 62.2% on the third
+//!   fresh slice before its round, 81.7% after it (84.1% today); the fifth, held out, 58.8%
+//!   before and 81.2% after its round (83.8% today).
+//! - Taint: every sentence of the injection corpus (348, six families, both languages, the
+//!   held-out slices apart) is flagged with its family, and 11 of 2475 benign sentences (0.44%)
+//!   are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
+//!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. The
+//!   second round added an exfiltration by standing order (a recurrence, a sending verb and an
+//!   outside address, whatever the data), an override of whatever came before ("pay no
+//!   attention to anything written above"), personal and banking data among the secrets, and
+//!   more persistence payloads and secrecy objects. On injections phrased in ways the tables had
+//!   not seen, the fifth held-out slice flagged 41 of 48 (85.4%), issue 16's seventh 23 and 20
+//!   of 33 and its ninth 16 and 17 of 33 (the table above): the scan catches the common shapes
+//!   and their paraphrase classes, not every paraphrase; misses on the ninth are spread over
+//!   overrides and persistence directives in words no group holds, and secrecy clauses.
 //!
 //! [`cue_words`] lists every cue, for display.
 //!

@@ -151,6 +151,14 @@ pub(crate) struct Matcher {
 }
 
 /// The index in [`KINDS`] of the first table of a kind.
+/// How many imperatives opening clauses of one sentence make a run of steps.
+pub(crate) const STEPS_RUN: usize = 3;
+
+/// The table of headings of steps: the first procedure table.
+fn table_of_steps() -> usize {
+    table_of(Kind::Procedure)
+}
+
 fn table_of(kind: Kind) -> usize {
     KINDS.iter().position(|t| t.kind == kind).unwrap_or(0)
 }
@@ -246,6 +254,7 @@ impl Matcher {
         let mut vetoes: Vec<(usize, usize)> = Vec::new();
         let mut reported: Vec<usize> = Vec::new();
         let mut recurring: Vec<usize> = Vec::new();
+        let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
@@ -278,7 +287,10 @@ impl Matcher {
                 }
                 Role::Veto => vetoes.push((start, end)),
                 Role::Reporting => reported.push(start),
-                Role::Recurrence => recurring.push(start),
+                Role::Recurrence => {
+                    recurring.push(start);
+                    recurrences.push((start, end, p.cue));
+                }
                 Role::Taint { rule, group } => {
                     let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
                     if opener && !self.opens(folded, start, false) {
@@ -302,6 +314,7 @@ impl Matcher {
             vetoed: &vetoed,
             reported: &reported,
             recurring: &recurring,
+            recurrences: &recurrences,
         };
         self.place(folded, &kinds, &context, &mut hits);
         hits
@@ -347,6 +360,15 @@ impl Matcher {
             if k.table == decision && after_any(context.recurring, k.start) {
                 continue;
             }
+            // A recurrence is not a rule: "sempre" in "sempre que" is no constraint.
+            if k.table == constraint
+                && context
+                    .recurrences
+                    .iter()
+                    .any(|&(s, e, _)| s <= k.start && k.end <= e)
+            {
+                continue;
+            }
             if imperative && let Some(negation) = self.negation(text, k.start) {
                 if let Some(slot) = hits.strong.get_mut(constraint) {
                     earliest(slot, k.start, negation);
@@ -385,6 +407,34 @@ impl Matcher {
                 earliest(slot, start, cue);
             }
         }
+        // A run of steps: three imperatives opening clauses of one sentence ("Rolling out an
+        // event: create the config, run the validator, then flip the flag") are a procedure
+        // whatever heads them, at the precedence of a heading of steps.
+        imperatives.sort_unstable();
+        imperatives.dedup();
+        let steps = table_of_steps();
+        for (n, &first) in imperatives.iter().enumerate() {
+            let run = imperatives[n..]
+                .iter()
+                .filter(|&&i| folded.same_sentence(first, i))
+                .count();
+            if run >= STEPS_RUN
+                && let Some(slot) = hits.strong.get_mut(steps)
+                && let Some(k) = kinds.iter().find(|k| k.start == first)
+            {
+                earliest(slot, first, k.cue);
+                break;
+            }
+        }
+        // A recurrence whose sentence has no imperative describes a repeated event ("the
+        // printer jams every time someone loads thick paper"): a weak failure pattern.
+        let failure = table_of(Kind::FailurePattern);
+        for &(start, _, cue) in context.recurrences {
+            let ordered = imperatives.iter().any(|&i| folded.same_sentence(start, i));
+            if !ordered && let Some(slot) = hits.weak.get_mut(failure) {
+                earliest(slot, start, cue);
+            }
+        }
     }
 
     /// The first accented copula (`é`, `está`) standing as a word in the original text.
@@ -409,6 +459,8 @@ struct Context<'a> {
     vetoed: &'a dyn Fn(usize, usize) -> bool,
     reported: &'a [usize],
     recurring: &'a [usize],
+    /// The recurrences with their ends and cues.
+    recurrences: &'a [(usize, usize, &'static str)],
 }
 
 /// Keeps the earliest cue in a slot.

@@ -1,9 +1,12 @@
 //! K3, K4 targets on the labelled corpus (`tests/corpus/labelled_*.tsv`): the kind is right on
 //! at least 90% of the derivable sentences, and no sentence labelled underivable gets a kind.
-//! Issue 16's targets on its tuning slice (`labelled_fresh6.tsv`): the kind right on at least
-//! 94% of the derivable sentences, and at least 90% of the sentences answered underivable are
-//! labelled so (underivable precision); its held-out slice (`labelled_fresh7.tsv`) is printed
-//! and guarded by floors at its first-run figures, since the tables were not tuned on it.
+//! Issue 16's targets on its tuning slices (`labelled_fresh6.tsv`, and `labelled_fresh8.tsv` of
+//! its second round): the kind right on at least 94% of the derivable sentences, and at least 90%
+//! of the sentences answered underivable are labelled so (underivable precision); its held-out
+//! slices (`labelled_fresh7.tsv`, `labelled_fresh9.tsv`) are printed and guarded by floors at
+//! their first-run figures after the tuning, since the tables were not tuned on them. The ninth
+//! slice stays out of the whole-corpus guarantee that no underivable sentence gets a kind: its
+//! first run gave 2 of its 24 a kind, reported and not fixed (see its header).
 //! Prints the confusion tables (`cargo test -p kenning-classify --test corpus -- --nocapture`).
 
 #![allow(
@@ -147,7 +150,15 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh7.tsv",
         "seventh fresh slice (issue 16, HELD OUT, first run after the tuning)",
     ),
+    (
+        "labelled_fresh8.tsv",
+        "eighth fresh slice (issue 16 second round, tuned on)",
+    ),
 ];
+
+/// The held-out slice of issue 16's second round: printed with the others, measured by its own
+/// floors, and kept out of the whole-corpus guarantee (its misses are reported, not fixed).
+const HELD_OUT_SECOND_ROUND: &str = "labelled_fresh9.tsv";
 
 #[test]
 fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
@@ -179,37 +190,55 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     );
 }
 
-/// Issue 16's targets, on the slice the tables were tuned on.
+/// Issue 16's targets, on the slices the tables were tuned on (the sixth, and the eighth of the
+/// second round).
 #[test]
 fn k3_k4_issue16_tuning_slice_meets_the_targets() {
-    let score = Score::of(&labelled("labelled_fresh6.tsv"));
-    let (right, total) = score.derivable();
-    let (kept, refused) = score.underivable_precision();
-    assert!(
-        right * 100 >= total * 94,
-        "kind right on {right}/{total}, below 94%"
-    );
-    assert!(
-        kept * 100 >= refused * 90,
-        "underivable precision {kept}/{refused}, below 90%"
-    );
-    assert_eq!(score.guessed(), 0);
+    for file in ["labelled_fresh6.tsv", "labelled_fresh8.tsv"] {
+        let score = Score::of(&labelled(file));
+        score.print(file);
+        let (right, total) = score.derivable();
+        let (kept, refused) = score.underivable_precision();
+        assert!(
+            right * 100 >= total * 94,
+            "{file}: kind right on {right}/{total}, below 94%"
+        );
+        assert!(
+            kept * 100 >= refused * 90,
+            "{file}: underivable precision {kept}/{refused}, below 90%"
+        );
+        assert_eq!(score.guessed(), 0, "{file}");
+    }
 }
 
-/// Issue 16's held-out slice: the honest estimate on unseen sentences. The floors only guard
-/// against a regression (first run after the tuning: kind right on 139/174, 79.9%; underivable
-/// precision 26/43, 60.5%, once the farewells were vetoed for the no-guess guarantee).
+/// Issue 16's held-out slices: the honest estimate on unseen sentences. The floors only guard
+/// against a regression. The seventh, first run after the first round: kind right on 139/174
+/// (79.9%), underivable precision 26/43 (60.5%); after the second round (tuned on the eighth):
+/// 143/174 (82.2%), 26/38 (68.4%). The ninth, first run after the second round: 132/160
+/// (82.5%), 22/39 (56.4%), 2 of its 24 underivable sentences given a kind (before the round:
+/// 126/160, 22/43, the same 2).
 #[test]
 fn k3_k4_issue16_held_out_slice_floor() {
-    let score = Score::of(&labelled("labelled_fresh7.tsv"));
-    let (right, total) = score.derivable();
-    let (kept, refused) = score.underivable_precision();
-    assert!(
-        right * 100 >= total * 79,
-        "held-out kind accuracy fell to {right}/{total}"
-    );
-    assert!(
-        kept * 100 >= refused * 60,
-        "held-out underivable precision fell to {kept}/{refused}"
-    );
+    for (file, kinds, precision, guessed) in [
+        ("labelled_fresh7.tsv", 82, 68, 0),
+        (HELD_OUT_SECOND_ROUND, 82, 56, 2),
+    ] {
+        let score = Score::of(&labelled(file));
+        score.print(&format!("{file} (HELD OUT)"));
+        let (right, total) = score.derivable();
+        let (kept, refused) = score.underivable_precision();
+        assert!(
+            right * 100 >= total * kinds,
+            "{file}: held-out kind accuracy fell to {right}/{total}"
+        );
+        assert!(
+            kept * 100 >= refused * precision,
+            "{file}: held-out underivable precision fell to {kept}/{refused}"
+        );
+        assert!(
+            score.guessed() <= guessed,
+            "{file}: {} underivable sentences got a kind",
+            score.guessed()
+        );
+    }
 }

@@ -2,8 +2,11 @@
 //! at most 2% of the benign text (the whole labelled corpus plus the `benign*.tsv` slices).
 //! `injection_fresh5.tsv` and `injection_fresh7.tsv` are held out: their recall is printed and
 //! guarded by a floor, not by the every-sentence assertion, because the tables were not tuned on
-//! them. Issue 16's targets hold per language on its tuning slice: recall at least 95% in
-//! English and in Portuguese, at most 2% of the slice's benign text tainted. Prints the figures
+//! them. Issue 16's targets hold per language on its tuning slices (the sixth, and the eighth of
+//! its second round): recall at least 95% in English and in Portuguese, at most 2% of the
+//! slice's benign text tainted. Its held-out slices (`injection_fresh7.tsv`,
+//! `injection_fresh9.tsv`) are printed beside them and guarded by floors at their first runs
+//! after the tuning. Prints the figures
 //! (`cargo test -p kenning-classify --test taint -- --nocapture`).
 
 #![allow(
@@ -36,6 +39,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh3.tsv",
         "injection_fresh4.tsv",
         "injection_fresh6.tsv",
+        "injection_fresh8.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -85,6 +89,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh5.tsv",
         "labelled_fresh6.tsv",
         "labelled_fresh7.tsv",
+        "labelled_fresh8.tsv",
+        "labelled_fresh9.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -100,6 +106,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh5.tsv",
             "benign_fresh6.tsv",
             "benign_fresh7.tsv",
+            "benign_fresh8.tsv",
+            "benign_fresh9.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -196,8 +204,9 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
 
 /// Issue 16: on the tuning slices, recall at least 95% in each language and at most 2% of the
 /// benign text tainted; on the held-out slices, the same figures printed, recall guarded by a
-/// floor below its first run (23/33 in English, 20/33 in Portuguese) and the benign text by the
-/// same 2% (first run: 0 of 240 tainted).
+/// floor just below its first run after the tuning it was held out from (seventh: 23/33 in
+/// English, 20/33 in Portuguese; ninth: 16/33 and 17/33) and the benign text by the same 2%
+/// (first runs: 0 of 240 and 2 of 334 tainted).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -214,6 +223,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh7.tsv",
             "benign_fresh7.tsv",
             60,
+        ),
+        (
+            "eighth slices (second round, tuned on)",
+            "injection_fresh8.tsv",
+            "labelled_fresh8.tsv",
+            "benign_fresh8.tsv",
+            95,
+        ),
+        (
+            "ninth slices (second round, HELD OUT)",
+            "injection_fresh9.tsv",
+            "labelled_fresh9.tsv",
+            "benign_fresh9.tsv",
+            48,
         ),
     ] {
         println!("\n{title}:");
