@@ -541,7 +541,9 @@ impl ScopeVectors {
     ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
     ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
     ///    of the candidates and is dropped; no candidate is dropped on any other ground.
-    /// 3. **Exact**: the survivors are scored from `exact` as the scan always scored:
+    /// 3. **Exact**: the survivors are scored from `exact`, in decreasing order of `a + B`,
+    ///    until `k` exact scores are held and the next candidate's `a + B` is below the worst
+    ///    of them (it cannot reach it, nor can any after it), as the scan always scored:
     ///
     /// - **Score**: `cosine = (dot(q, v) · inv|v|) · inv|q|`, each product rounded to `f32`,
     ///   where `inv|x| = (1 / √(Σ xᵢ²)) as f32` with the sum in `f64`; `-0.0` counts as `0.0`
@@ -809,13 +811,23 @@ impl ScopeVectors {
         } else {
             f64::NEG_INFINITY
         };
-        // Stage 3: the exact score of every survivor.
+        // Stage 3: the exact score of the survivors, best upper bound first. Once `k` exact
+        // scores are held, a candidate whose upper bound is below the worst of them cannot
+        // take its place (nor tie it: its exact score is at most the bound), and neither can
+        // any after it, so the scan stops there: the same answer as scoring every survivor,
+        // with far fewer stored vectors read.
+        bounds.retain(|b| b.1 >= threshold);
+        bounds.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
         let (q, inv_q) = (query.values(), query.inv_norm());
         let mut heap: BinaryHeap<Reverse<Candidate>> =
             BinaryHeap::with_capacity(k.min(bounds.len()) + 1);
         for &(_, high, capsule) in &bounds {
-            if high < threshold {
-                continue;
+            if heap.len() == k
+                && heap
+                    .peek()
+                    .is_some_and(|worst| high < f64::from(worst.0.score))
+            {
+                break;
             }
             let embedding = exact(capsule)?
                 .filter(|e| e.dimension() == self.dimension)
