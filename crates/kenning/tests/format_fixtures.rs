@@ -349,7 +349,10 @@ fn an_unverified_open_of_a_store_before_format_4_verifies_it_once() {
     let path = damaged_copy("store-v4.redb", dir.path());
     let kn = unverified.open(&path).unwrap();
     let err = kn
-        .vocabulary(&kenning::Principal::operator("ops"), kenning::Level::Enterprise)
+        .vocabulary(
+            &kenning::Principal::operator("ops"),
+            kenning::Level::Enterprise,
+        )
         .unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
 }
