@@ -4,8 +4,10 @@
 //! - `two_hop_rotating_start` (**the headline**): a 2-hop traversal both ways (about 112 nodes
 //!   and 111 edges) from 1,000 starts spread over the graph, one after the other. This is what a
 //!   store serving many agents' questions does: a walk meets records the previous walks did not,
-//!   and the cycle reads about ten times the records the default 32 MiB graph cache holds, so
-//!   the cache cannot hold the working set;
+//!   and the cycle reads most of the graph (tens of thousands of nodes and adjacency lists),
+//!   more than the default 32 MiB graph cache held when it kept nodes decoded (about 1 KB each:
+//!   it held some 40% of the cycle and made these walks slower than no cache); it now keeps
+//!   node records as stored and admits only a sample once full (`kenning_graph::GraphCache`);
 //! - `two_hop_degree_10`: the same walk from one node of degree 10 (5 out, 5 in), the same start
 //!   every time: the cache's best case, reported beside the headline, never instead of it;
 //! - `node_type_filter_50`: a `NodeType` start filter returning 50 nodes;
@@ -25,7 +27,9 @@
 //! with FxHash, per-node edge-index lists pre-sorted in Kenning's answer order. It answers with
 //! owned `Node`s and `Edge`s as Kenning must; `reference_fxhash_borrowed` is the same walk
 //! answering with references, the floor of any in-memory graph. Its upserts take the nodes by
-//! value and keep nothing durable. Claims are ratios measured in the same run.
+//! value and keep nothing durable. Claims are ratios measured in the same run; on a machine
+//! shared with other work, where means taken one bench after another drift with the load, take
+//! the 2-hop ratios from `graph_calls compare`, which interleaves the four and counts CPU time.
 
 #![allow(
     clippy::unwrap_used,

@@ -109,8 +109,8 @@ pub(crate) fn upsert_ids(spread: usize) -> impl Iterator<Item = usize> {
 pub(crate) const SCATTERED: usize = NODES / UPSERT;
 
 /// The 1,000 starts of the rotating 2-hop walk: spread over the id space (97 is prime to
-/// [`NODES`]), so consecutive walks share almost nothing and the whole cycle reads more records
-/// than the graph cache holds.
+/// [`NODES`]), so consecutive walks share almost nothing and the whole cycle reads most of the
+/// graph's records.
 pub(crate) fn rotating_starts() -> Vec<String> {
     (0..1000).map(|i| id(i * 97 % NODES)).collect()
 }
