@@ -12,14 +12,26 @@
 //! ```
 //!
 //! Operations: `filter` (NodeType filter returning 50 nodes), `two_hop` (2-hop traversal both
-//! ways from a node of degree 10), `upsert_clustered` and `upsert_scattered` (a durable commit
-//! replacing 1k nodes with a new label each, made before the count starts as criterion makes them
-//! outside its timing), and the same with the suffix `_same_labels` (labels kept, a property
-//! changed). With the suffix `_cache_off`, on the store opened without its graph cache (the
-//! reads repeat one query, so with the cache they read memory after the first).
-//! With the prefix `ref_`, the same operation on the HashMap reference of `graph.rs` (built
-//! before the count starts). Divide callgrind's total by the count. Without arguments (as under
-//! a bare `cargo bench`) it prints its usage and exits.
+//! ways from a node of degree 10), `two_hop_rotating` (the same walk from the 1,000 rotating
+//! starts of `graph.rs`, in turn: the headline case), `upsert_clustered` and `upsert_scattered`
+//! (a durable commit replacing 1k nodes with a new label each, made before the count starts as
+//! criterion makes them outside its timing), and the same with the suffix `_same_labels` (labels
+//! kept, a property changed). With the suffix `_cache_off`, on the store opened without its graph
+//! cache (`two_hop` repeats one query, so with the cache it reads memory after the first). With
+//! the prefix `ref_`, the same operation on the in-memory FxHash adjacency reference of
+//! `graph_fixture.rs` (built before the count starts). Divide callgrind's total by the count.
+//! Without arguments (as under a bare `cargo bench`) it prints its usage and exits.
+//!
+//! On a machine shared with other work, wall-clock means measured one after the other (as
+//! criterion runs them) drift with the load. `compare PATH COPY ROUNDS` takes the 2-hop ratios
+//! side by side instead: round after round, one pass over the 1,000 rotating starts (and 1,000
+//! walks from the degree-10 node) on the reference, on PATH opened with the cache off and on
+//! COPY (a copy of PATH: a store file opens once) with the default cache, each pass timed in
+//! the thread's CPU time (`/proc/thread-self/schedstat`), and prints the median per walk:
+//!
+//! ```sh
+//! cp /tmp/graph.redb /tmp/copy.redb && $EXE compare /tmp/graph.redb /tmp/copy.redb 15
+//! ```
 
 #![allow(
     clippy::unwrap_used,
@@ -105,8 +117,10 @@ fn main() {
                 started.elapsed() / count as u32
             );
         }
+        ["compare", path, copy, rounds] => compare(path, copy, rounds.parse().unwrap()),
         _ => eprintln!(
-            "usage: graph_calls build PATH | graph_calls run PATH OP COUNT (see the source)"
+            "usage: graph_calls build PATH | graph_calls run PATH OP COUNT | \
+             graph_calls compare PATH COPY ROUNDS (see the source)"
         ),
     }
 }
@@ -142,6 +156,24 @@ fn measured(
                 assert_eq!(answer.nodes.len(), 112);
             }
         }
+        "two_hop_rotating" => {
+            let walks: Vec<GraphQuery> = fixture::rotating_starts()
+                .iter()
+                .map(|start| {
+                    GraphQuery::new().filter(FilterKey::NodeId, start).traverse(
+                        Traversal::new()
+                            .direction(Direction::Both)
+                            .depth(2)
+                            .limit(1000),
+                    )
+                })
+                .collect();
+            for i in 0..count {
+                let q = &walks[i % walks.len()];
+                let answer = store.query_graph(ops, SCOPE, black_box(q)).unwrap();
+                assert!(answer.nodes.len() > 1);
+            }
+        }
         "upsert_clustered" | "upsert_scattered" => {
             for nodes in batches {
                 let commit = GraphCommit {
@@ -155,7 +187,7 @@ fn measured(
     }
 }
 
-/// The same operations on the HashMap reference of `graph.rs`, prefixed `ref_`.
+/// The same operations on the in-memory reference of `graph_fixture.rs`, prefixed `ref_`.
 #[inline(never)]
 fn measured_reference(
     reference: &mut Reference,
@@ -175,13 +207,94 @@ fn measured_reference(
                 assert_eq!(reference.walk(black_box(start), 2).0.len(), 112);
             }
         }
+        "ref_two_hop_rotating" => {
+            let starts = fixture::rotating_starts();
+            for i in 0..count {
+                let start = &starts[i % starts.len()];
+                assert!(reference.walk(black_box(start), 2).0.len() > 1);
+            }
+        }
         "ref_upsert_clustered" | "ref_upsert_scattered" => {
             for nodes in batches {
-                for n in &nodes {
+                for n in nodes {
                     reference.upsert(black_box(n));
                 }
             }
         }
         other => panic!("unknown operation {other}"),
+    }
+}
+
+/// The CPU time this thread has run, from the scheduler's statistics (Linux).
+fn thread_cpu() -> std::time::Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
+    let ns: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
+    std::time::Duration::from_nanos(ns)
+}
+
+/// See the module docs: the 2-hop walks on the reference and on both stores, interleaved.
+fn compare(path: &str, copy: &str, rounds: usize) {
+    let ops = Principal::operator("bench");
+    let off = OpenOptions::new()
+        .graph_cache_bytes(0)
+        .open(Path::new(path))
+        .unwrap();
+    let on = Kenning::open(Path::new(copy)).unwrap();
+    let reference = Reference::of_graph();
+    let walk = |start: &str| {
+        GraphQuery::new().filter(FilterKey::NodeId, start).traverse(
+            Traversal::new()
+                .direction(Direction::Both)
+                .depth(2)
+                .limit(1000),
+        )
+    };
+    let rotating = fixture::rotating_starts();
+    let fixed = vec![fixture::degree_10_node(); rotating.len()];
+    for (case, starts) in [
+        ("two_hop_rotating_start", &rotating),
+        ("two_hop_degree_10", &fixed),
+    ] {
+        let walks: Vec<GraphQuery> = starts.iter().map(|s| walk(s)).collect();
+        let names = [
+            "reference_fxhash",
+            "reference_fxhash_borrowed",
+            "kenning_cache_off",
+            "kenning",
+        ];
+        let mut times: Vec<Vec<std::time::Duration>> = vec![Vec::new(); names.len()];
+        for round in 0..=rounds {
+            for (k, per) in times.iter_mut().enumerate() {
+                let before = thread_cpu();
+                for (start, q) in starts.iter().zip(&walks) {
+                    let n = match k {
+                        0 => black_box(reference.walk(start, 2)).0.len(),
+                        1 => black_box(reference.walk_borrowed(start, 2)).0.len(),
+                        2 => off.query_graph(&ops, SCOPE, q).unwrap().nodes.len(),
+                        _ => on.query_graph(&ops, SCOPE, q).unwrap().nodes.len(),
+                    };
+                    assert!(n > 1);
+                }
+                if round > 0 {
+                    // Round 0 warms every store and the cache.
+                    per.push((thread_cpu() - before) / starts.len() as u32);
+                }
+            }
+        }
+        let median = |v: &mut Vec<std::time::Duration>| {
+            v.sort();
+            v[v.len() / 2]
+        };
+        let medians: Vec<_> = times.iter_mut().map(median).collect();
+        for (name, m) in names.iter().zip(&medians) {
+            println!(
+                "{case}/{name}: {m:.1?} CPU per walk (median of {rounds}), {:.2}x the reference",
+                m.as_secs_f64() / medians[0].as_secs_f64()
+            );
+        }
+        println!(
+            "{case}: cache on / cache off = {:.2}",
+            medians[3].as_secs_f64() / medians[2].as_secs_f64()
+        );
     }
 }

@@ -1,13 +1,14 @@
 //! The graph both graph benches run on: 100k nodes and 500k edges in one scope, the same on every
-//! run. Included by `graph.rs` (criterion, against a HashMap reference) and `graph_calls.rs`
+//! run, and its in-memory reference. Included by `graph.rs` (criterion) and `graph_calls.rs`
 //! (instruction counts under callgrind) with `#[path]`, so both measure the same graph.
 
 #![allow(dead_code)]
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use kenning::{Edge, GraphCommit, Kenning, Node, Principal};
 use kenning_graph::{MAX_COMMIT_EDGES, MAX_COMMIT_NODES};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 pub(crate) const NODES: usize = 100_000;
 pub(crate) const OUT_DEGREE: usize = 5;
@@ -107,14 +108,33 @@ pub(crate) fn upsert_ids(spread: usize) -> impl Iterator<Item = usize> {
 /// The spread of the scattered upsert: 1k ids over the whole scope.
 pub(crate) const SCATTERED: usize = NODES / UPSERT;
 
-/// The same graph as plain maps: the least any store must do to answer the same questions.
+/// The 1,000 starts of the rotating 2-hop walk: spread over the id space (97 is prime to
+/// [`NODES`]), so consecutive walks share almost nothing and the whole cycle reads most of the
+/// graph's records.
+pub(crate) fn rotating_starts() -> Vec<String> {
+    (0..1000).map(|i| id(i * 97 % NODES)).collect()
+}
+
+/// The same graph in memory, as an adjacency library would hold it: nodes in a `Vec` addressed
+/// by a dense `u32` index, ids mapped to indices with FxHash, every node's out- and in-edges as
+/// lists of edge indices pre-sorted in the order Kenning answers in, and the label and class
+/// indexes as FxHash maps. Nothing is cloned but the answer, nothing is scanned but the lists
+/// followed: the least an in-memory store must do to answer the same questions. It implements
+/// no limits (the benched queries never reach one) and no deletion.
 #[derive(Default)]
 pub(crate) struct Reference {
-    pub(crate) nodes: HashMap<String, Node>,
-    pub(crate) by_label: HashMap<String, BTreeSet<String>>,
-    pub(crate) by_class: HashMap<String, BTreeSet<String>>,
-    pub(crate) out: HashMap<String, Vec<Edge>>,
-    pub(crate) inward: HashMap<String, Vec<(String, String)>>,
+    ids: FxHashMap<String, u32>,
+    pub(crate) nodes: Vec<Node>,
+    by_label: FxHashMap<String, FxHashSet<u32>>,
+    /// Per class, its nodes in id order (the order a filter answers in).
+    by_class: FxHashMap<String, BTreeMap<String, u32>>,
+    edges: Vec<Edge>,
+    /// Per edge, its (source, target) indices.
+    ends: Vec<(u32, u32)>,
+    /// Per node, the indices of its edges out, by (relation type, target).
+    pub(crate) out: Vec<Vec<u32>>,
+    /// Per node, the indices of its edges in, by (relation type, source).
+    pub(crate) inward: Vec<Vec<u32>>,
 }
 
 impl Reference {
@@ -122,7 +142,7 @@ impl Reference {
     pub(crate) fn of_graph() -> Self {
         let mut reference = Self::default();
         for i in 0..NODES {
-            reference.upsert(&node(i, 0));
+            reference.upsert(node(i, 0));
         }
         for i in 0..NODES {
             out_edges(i).for_each(|e| reference.edge(e));
@@ -131,100 +151,141 @@ impl Reference {
         reference
     }
 
-    pub(crate) fn upsert(&mut self, node: &Node) {
-        let mut node = node.clone();
-        if let Some(old) = self.nodes.get(&node.id) {
-            if old.label != node.label
-                && let Some(set) = self.by_label.get_mut(&old.label)
-            {
-                set.remove(&node.id);
+    /// The index of node `id`.
+    pub(crate) fn at(&self, id: &str) -> usize {
+        self.ids[id] as usize
+    }
+
+    /// Create-or-replace with the assign-once class, as Kenning writes a node (G1–G3).
+    pub(crate) fn upsert(&mut self, mut node: Node) {
+        if let Some(&i) = self.ids.get(&node.id) {
+            let old = &mut self.nodes[i as usize];
+            if old.label != node.label {
+                if let Some(set) = self.by_label.get_mut(&old.label) {
+                    set.remove(&i);
+                    if set.is_empty() {
+                        self.by_label.remove(&old.label);
+                    }
+                }
+                Self::index(&mut self.by_label, &node.label, i);
             }
-            match &old.node_type {
-                Some(kept) => node.node_type = Some(kept.clone()),
+            match old.node_type.take() {
+                Some(kept) => node.node_type = Some(kept),
                 None => {
                     if let Some(c) = &node.node_type {
-                        self.by_class
-                            .entry(c.clone())
-                            .or_default()
-                            .insert(node.id.clone());
+                        Self::class(&mut self.by_class, c, &node.id, i);
                     }
                 }
             }
-        } else if let Some(c) = &node.node_type {
-            self.by_class
-                .entry(c.clone())
-                .or_default()
-                .insert(node.id.clone());
+            *old = node;
+        } else {
+            let i = u32::try_from(self.nodes.len()).unwrap();
+            self.ids.insert(node.id.clone(), i);
+            Self::index(&mut self.by_label, &node.label, i);
+            if let Some(c) = &node.node_type {
+                Self::class(&mut self.by_class, c, &node.id, i);
+            }
+            self.nodes.push(node);
+            self.out.push(Vec::new());
+            self.inward.push(Vec::new());
         }
-        self.by_label
-            .entry(node.label.clone())
-            .or_default()
-            .insert(node.id.clone());
-        self.nodes.insert(node.id.clone(), node);
     }
 
+    fn index(by_label: &mut FxHashMap<String, FxHashSet<u32>>, label: &str, i: u32) {
+        match by_label.get_mut(label) {
+            Some(set) => {
+                set.insert(i);
+            }
+            None => {
+                by_label.insert(label.to_owned(), FxHashSet::from_iter([i]));
+            }
+        }
+    }
+
+    fn class(by_class: &mut FxHashMap<String, BTreeMap<String, u32>>, c: &str, id: &str, i: u32) {
+        by_class
+            .entry(c.to_owned())
+            .or_default()
+            .insert(id.to_owned(), i);
+    }
+
+    /// Adds an edge between two nodes the reference holds (the build adds each once).
     pub(crate) fn edge(&mut self, edge: Edge) {
-        self.inward
-            .entry(edge.target.clone())
-            .or_default()
-            .push((edge.relation_type.clone(), edge.source.clone()));
-        self.out.entry(edge.source.clone()).or_default().push(edge);
+        let (s, t) = (self.ids[&edge.source], self.ids[&edge.target]);
+        let e = u32::try_from(self.edges.len()).unwrap();
+        self.out[s as usize].push(e);
+        self.inward[t as usize].push(e);
+        self.edges.push(edge);
+        self.ends.push((s, t));
     }
 
+    /// Puts every adjacency list in the order Kenning's tables keep it.
     pub(crate) fn sort(&mut self) {
-        for v in self.out.values_mut() {
-            v.sort_by(|a, b| (&a.relation_type, &a.target).cmp(&(&b.relation_type, &b.target)));
+        let edges = &self.edges;
+        for v in &mut self.out {
+            v.sort_by(|&a, &b| {
+                let (a, b) = (&edges[a as usize], &edges[b as usize]);
+                (&a.relation_type, &a.target).cmp(&(&b.relation_type, &b.target))
+            });
         }
-        for v in self.inward.values_mut() {
-            v.sort();
+        for v in &mut self.inward {
+            v.sort_by(|&a, &b| {
+                let (a, b) = (&edges[a as usize], &edges[b as usize]);
+                (&a.relation_type, &a.source).cmp(&(&b.relation_type, &b.source))
+            });
         }
     }
 
+    /// The first `limit` nodes of class `class` in id order, as owned values (Kenning's answer).
     pub(crate) fn filter(&self, class: &str, limit: usize) -> Vec<Node> {
         self.by_class[class]
-            .iter()
+            .values()
             .take(limit)
-            .map(|id| self.nodes[id].clone())
+            .map(|&i| self.nodes[i as usize].clone())
             .collect()
     }
 
-    /// Breadth-first, both ways, every relation type: the nodes and edges reached.
-    pub(crate) fn walk(&self, start: &str, depth: usize) -> (Vec<Node>, Vec<Edge>) {
-        let mut nodes = vec![self.nodes[start].clone()];
+    /// Breadth-first from `start`, both ways, every relation type: the nodes and edges reached,
+    /// borrowed, in Kenning's order (each node expanded out then in, each edge once: an edge is
+    /// skipped when its other end was expanded before, the rule Kenning's walk uses).
+    pub(crate) fn walk_borrowed(&self, start: &str, depth: usize) -> (Vec<&Node>, Vec<&Edge>) {
+        let first = self.ids[start];
+        let mut order = vec![first];
+        let mut position: FxHashMap<u32, usize> = FxHashMap::default();
+        position.insert(first, 0);
         let mut edges = Vec::new();
-        let mut seen: HashSet<&str> = HashSet::from([start]);
-        let mut followed: HashSet<(&str, &str, &str)> = HashSet::new();
-        let mut frontier = vec![start];
+        let (mut lo, mut hi) = (0, 1);
         for _ in 0..depth {
-            let mut next = Vec::new();
-            for &from in &frontier {
-                let out = self.out.get(from).into_iter().flatten();
-                let out = out.map(|e| (e, e.target.as_str()));
-                let inward = self.inward.get(from).into_iter().flatten();
-                let inward = inward.map(|(rel, src)| {
-                    let e = self.out[src.as_str()]
-                        .iter()
-                        .find(|e| e.relation_type == *rel && e.target == from)
-                        .expect("mirrored");
-                    (e, src.as_str())
-                });
-                for (edge, other) in out.chain(inward) {
-                    if seen.insert(other) {
-                        nodes.push(self.nodes[other].clone());
-                        next.push(other);
-                    }
-                    let key = (
-                        edge.source.as_str(),
-                        edge.relation_type.as_str(),
-                        edge.target.as_str(),
-                    );
-                    if followed.insert(key) {
-                        edges.push(edge.clone());
+            for at in lo..hi {
+                let n = order[at] as usize;
+                for (outward, list) in [(true, &self.out[n]), (false, &self.inward[n])] {
+                    for &e in list {
+                        let (s, t) = self.ends[e as usize];
+                        let other = if outward { t } else { s };
+                        let next = order.len();
+                        let other_at = *position.entry(other).or_insert(next);
+                        if other_at == next {
+                            order.push(other);
+                        }
+                        if other_at < at || (other_at == at && !outward) {
+                            continue; // met from its other end already
+                        }
+                        edges.push(&self.edges[e as usize]);
                     }
                 }
             }
-            frontier = next;
+            (lo, hi) = (hi, order.len());
         }
+        let nodes = order.iter().map(|&i| &self.nodes[i as usize]).collect();
         (nodes, edges)
+    }
+
+    /// [`walk_borrowed`](Self::walk_borrowed) answered as owned values, as Kenning answers.
+    pub(crate) fn walk(&self, start: &str, depth: usize) -> (Vec<Node>, Vec<Edge>) {
+        let (nodes, edges) = self.walk_borrowed(start, depth);
+        (
+            nodes.into_iter().cloned().collect(),
+            edges.into_iter().cloned().collect(),
+        )
     }
 }

@@ -1,5 +1,6 @@
-//! The cache of decoded graph records, shared by every query of one store: see [`GraphCache`].
+//! The cache of graph records, shared by every query of one store: see [`GraphCache`].
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use quick_cache::{Weighter, sync::Cache};
@@ -7,7 +8,6 @@ use redb::ReadTransaction;
 use serde_json::{Map, Value};
 
 use crate::error::Error;
-use crate::model::Node;
 use crate::query::{GraphAnswer, GraphQuery};
 use crate::store::SEP;
 
@@ -22,11 +22,13 @@ pub(crate) const IN: u8 = b'i';
 /// entry in quick_cache's shard (key pointer, value, bookkeeping) and its hash table slot.
 const ENTRY_OVERHEAD: usize = 48 + std::mem::size_of::<Cached>();
 
-/// A store's cache of decoded node records and adjacency lists, in front of the tables.
+/// A store's cache of node records and decoded adjacency lists, in front of the tables.
 ///
 /// A graph query reads every node it returns and every adjacency list it follows. Reading one
 /// from redb is a B-tree descent and a decode (the record, its JSON properties); this cache keeps
-/// the decoded result, so that a query over a hot part of the graph reads memory instead. Only
+/// node records as stored (decoded again on each read, which costs far less than the descent,
+/// in a fifth of a decoded node's memory) and adjacency lists decoded, so that a query over a
+/// hot part of the graph reads memory instead. Only
 /// [`GraphCache::query`] uses it; writes, listings and lookups read the tables.
 ///
 /// # Never a stale answer
@@ -59,13 +61,54 @@ const ENTRY_OVERHEAD: usize = 48 + std::mem::size_of::<Cached>();
 /// S3-FIFO ([quick_cache]) past the budget given to [`new`](Self::new). An adjacency list is
 /// cached only when a walk reads it whole, all relation types, and holds at most
 /// [`MAX_CACHED_DEGREE`] edges: a hub is walked from the tables.
+///
+/// # Admission
+///
+/// While the cache has room, every record a query reads from the tables is cached. Once it is
+/// full, a record read from the tables is cached only one time in [`ADMIT_ONE_IN`] (at random),
+/// so that caching it evicts another. A working set larger than the budget (queries from
+/// starts spread over a big graph) would otherwise make every miss pay a copy into the cache
+/// and an eviction, and cycle the cache's whole content through before anything was read
+/// twice, so that it hit almost never and made queries slower than reading the tables alone.
+/// Admitting a sample keeps what is cached long enough to be read again (the cache then holds a
+/// steady share of the working set and hits in proportion), skips the copy for the rest, and
+/// still lets a new hot set in: a record missed `k` times is cached with probability
+/// `1 - (1 - 1/ADMIT_ONE_IN)^k`. Admission never changes an answer, only where it is read from.
 pub struct GraphCache {
     /// The generation the entries are records of; `None` until the owner starts it (the cache
     /// is then empty and serves nothing).
     generation: RwLock<Option<u64>>,
     /// `None` when the budget is 0: the cache is off.
     entries: Option<Cache<Box<[u8]>, Cached, ByWeight>>,
+    /// The budget in bytes.
+    budget: u64,
+    /// Whether the entries weighed near the budget when last weighed: every [`REWEIGH`]
+    /// queries, and after every clear (not full).
+    full: AtomicBool,
+    /// The queries begun: seeds each query's admission sample and times the weighing.
+    queries: AtomicU64,
+    /// What the cache did, for the tests.
+    #[cfg(test)]
+    stats: Stats,
 }
+
+/// Counts of what the cache did, for the tests of its behaviour.
+#[cfg(test)]
+#[derive(Debug, Default)]
+struct Stats {
+    /// Records read from the cache.
+    hits: AtomicU64,
+    /// Records looked up and not found (then read from the tables).
+    misses: AtomicU64,
+    /// Records put into the cache.
+    fills: AtomicU64,
+}
+
+/// Once the cache is full, one record read from the tables in this many is cached.
+pub const ADMIT_ONE_IN: u64 = 16;
+
+/// Every this many queries, the entries are weighed again to tell whether the cache is full.
+const REWEIGH: u64 = 32;
 
 /// The most edges one cached adjacency list holds.
 pub const MAX_CACHED_DEGREE: usize = 4096;
@@ -74,7 +117,7 @@ impl GraphCache {
     /// The budget [`Kenning`](https://docs.rs/kenning) gives its stores by default: 32 MiB.
     pub const DEFAULT_BYTES: usize = 32 << 20;
 
-    /// A cache holding at most about `bytes` of decoded records; 0 turns it off. It serves
+    /// A cache holding at most about `bytes` of records; 0 turns it off. It serves
     /// nothing until [`restart`](Self::restart) or [`committed`](Self::committed) gives it the
     /// store's generation.
     #[must_use]
@@ -88,6 +131,11 @@ impl GraphCache {
         Self {
             generation: RwLock::new(None),
             entries,
+            budget: u64::try_from(bytes).unwrap_or(u64::MAX),
+            full: AtomicBool::new(false),
+            queries: AtomicU64::new(0),
+            #[cfg(test)]
+            stats: Stats::default(),
         }
     }
 
@@ -128,7 +176,10 @@ impl GraphCache {
             // Told late of a commit the cache has moved past: every entry is of a later state.
             Some(g) if generation <= g => return,
             // Behind by a commit it was not told of, or never started: start over.
-            _ => entries.clear(),
+            _ => {
+                entries.clear();
+                self.full.store(false, Relaxed);
+            }
         }
         *at = Some(generation);
     }
@@ -142,6 +193,7 @@ impl GraphCache {
             .unwrap_or_else(PoisonError::into_inner);
         if let Some(entries) = &self.entries {
             entries.clear();
+            self.full.store(false, Relaxed);
         }
         *at = Some(generation);
     }
@@ -175,11 +227,21 @@ impl GraphCache {
     /// alone.
     fn view(&self, generation: u64) -> Option<View<'_>> {
         let entries = self.entries.as_ref()?;
-        self.at().is_some_and(|at| generation <= at).then(|| View {
+        if self.at().is_none_or(|at| generation > at) {
+            return None;
+        }
+        let query = self.queries.fetch_add(1, Relaxed);
+        if query.is_multiple_of(REWEIGH) {
+            // Full: within a sixteenth of the budget, where an insert is likely to evict.
+            let full = entries.weight() >= self.budget - self.budget / 16;
+            self.full.store(full, Relaxed);
+        }
+        Some(View {
             cache: self,
             entries,
             snapshot: generation,
             key: Vec::new(),
+            sample: mix(query) | 1, // xorshift never leaves 0
         })
     }
 }
@@ -251,7 +313,11 @@ pub(crate) struct Cached {
 
 #[derive(Clone)]
 enum Record {
-    Node(Node),
+    /// A node record as the nodes table stores it (label, class, JSON properties): a fifth of
+    /// the decoded node's memory, whose `Map` alone takes a B-tree leaf of 650 bytes, so that
+    /// the budget holds five times the nodes. A read decodes it as a table read does, without
+    /// the B-tree descent.
+    Node(Arc<[u8]>),
     Adjacency(Arc<[Adjacent]>),
 }
 
@@ -321,22 +387,53 @@ impl Weighter<Box<[u8]>, Cached> for ByWeight {
     }
 }
 
+/// SplitMix64's finaliser: spreads consecutive numbers over the whole range.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 /// The cache as one query at generation `snapshot` uses it.
 pub(crate) struct View<'c> {
     cache: &'c GraphCache,
     entries: &'c Cache<Box<[u8]>, Cached, ByWeight>,
     snapshot: u64,
     key: Vec<u8>,
+    /// The state of the query's admission sample (xorshift).
+    sample: u64,
 }
 
 impl View<'_> {
     /// The entry, if the cache holds one valid at the snapshot's generation.
     fn get(&mut self, tag: u8, scope: &str, id: &str) -> Option<Record> {
         cache_key(&mut self.key, tag, scope, id);
-        self.entries
+        let found = self
+            .entries
             .get(self.key.as_slice())
             .filter(|c| c.since <= self.snapshot)
-            .map(|c| c.record)
+            .map(|c| c.record);
+        #[cfg(test)]
+        match found {
+            Some(_) => &self.cache.stats.hits,
+            None => &self.cache.stats.misses,
+        }
+        .fetch_add(1, Relaxed);
+        found
+    }
+
+    /// Whether to cache the record just read from the tables (see "Admission" on
+    /// [`GraphCache`]): always while the cache has room, one time in [`ADMIT_ONE_IN`] once it is
+    /// full. Asked before the record is copied, so that a record not admitted costs nothing.
+    pub(crate) fn admit(&mut self) -> bool {
+        if !self.cache.full.load(Relaxed) {
+            return true;
+        }
+        self.sample ^= self.sample << 13;
+        self.sample ^= self.sample >> 7;
+        self.sample ^= self.sample << 17;
+        self.sample.is_multiple_of(ADMIT_ONE_IN)
     }
 
     /// Caches `record`, whose allocations take `weight` bytes, if the snapshot is of the
@@ -362,24 +459,24 @@ impl View<'_> {
                 record,
             },
         );
+        #[cfg(test)]
+        self.cache.stats.fills.fetch_add(1, Relaxed);
         drop(at);
     }
 
-    /// Node `id` of `scope`, if the cache holds it.
-    pub(crate) fn node(&mut self, scope: &str, id: &str) -> Option<Node> {
+    /// The record of node `id` of `scope` (as the nodes table stores it), if the cache holds it.
+    pub(crate) fn node(&mut self, scope: &str, id: &str) -> Option<Arc<[u8]>> {
         match self.get(NODE, scope, id)? {
-            Record::Node(node) => Some(node),
+            Record::Node(record) => Some(record),
             Record::Adjacency(_) => None,
         }
     }
 
-    /// Caches `node` of `scope`.
-    pub(crate) fn put_node(&mut self, scope: &str, node: &Node) {
-        let weight = chunk(node.id.len())
-            + chunk(node.label.len())
-            + node.node_type.as_ref().map_or(0, |c| chunk(c.len()))
-            + map_heap(&node.properties);
-        self.put(NODE, scope, &node.id, weight, Record::Node(node.clone()));
+    /// Caches the record of node `id` of `scope`, as the nodes table stores it.
+    pub(crate) fn put_node(&mut self, scope: &str, id: &str, record: &[u8]) {
+        // One allocation: the two counters of the `Arc`, then the bytes.
+        let weight = chunk(16 + record.len());
+        self.put(NODE, scope, id, weight, Record::Node(record.into()));
     }
 
     /// The adjacency list `tag` ([`OUT`] or [`IN`]) of node `id`, if the cache holds it: every
@@ -414,7 +511,7 @@ mod tests {
     use redb::ReadableDatabase;
 
     use super::*;
-    use crate::model::{Edge, GraphCommit};
+    use crate::model::{Edge, GraphCommit, Node};
     use crate::query::{Direction, FilterKey, Traversal};
 
     fn commit(db: &redb::Database, commit: &GraphCommit) -> Changes {
@@ -464,6 +561,74 @@ mod tests {
         assert!(!cache.is_empty());
         assert!(cache.weight() <= budget as u64, "{cache:?}");
         assert!(cache.len() < 1000, "{cache:?}");
+    }
+
+    /// A working set several times the budget, walked from starts spread over it, pass after
+    /// pass: every answer is the tables' answer; once the cache is full it caches only a sample
+    /// of what it misses (not a copy per miss), and what it keeps stays long enough to be read
+    /// again, so that a steady share of the lookups hit. Caching every miss instead cycles the
+    /// whole cache through between two reads of a record, and hits almost never.
+    #[test]
+    fn a_working_set_larger_than_the_budget_is_sampled_in_and_read_again() {
+        const N: usize = 2000;
+        let db = crate::test_db();
+        let mut ring = GraphCommit::new();
+        for i in 0..N {
+            ring = ring
+                .node(Node::new(format!("n{i}"), format!("Node {i}")).with_property("i", i))
+                .edge(Edge::new(
+                    format!("n{i}"),
+                    "NEXT",
+                    format!("n{}", (i + 1) % N),
+                ));
+        }
+        drop(commit(&db, &ring));
+        // About a third of the working set: the node records weigh about 0.4 MB, the adjacency
+        // lists about 1.2 MB.
+        let budget = 512 * 1024;
+        let cache = GraphCache::new(budget);
+        cache.restart(1);
+        let txn = db.begin_read().unwrap();
+        let starts: Vec<String> = (0..N).map(|i| format!("n{}", i * 97 % N)).collect();
+        let stats = || {
+            let s = &cache.stats;
+            [&s.hits, &s.misses, &s.fills].map(|c| c.load(Relaxed))
+        };
+        let mut last = [0; 3];
+        for pass in 0..6 {
+            let before = stats();
+            for start in &starts {
+                let q = around(start);
+                let answer = cache.query(&txn, 1, "s", &q).unwrap();
+                assert_eq!(answer, crate::query(&txn, "s", &q).unwrap(), "{start}");
+            }
+            assert!(cache.weight() <= budget as u64, "{cache:?}");
+            let after = stats();
+            last = [0, 1, 2].map(|k| after[k] - before[k]);
+            if pass == 0 {
+                assert!(cache.full.load(Relaxed), "the first pass fills the cache");
+            }
+        }
+        let [hits, misses, fills] = last;
+        eprintln!("last pass: {hits} hits, {misses} misses, {fills} fills; {cache:?}");
+        assert!(hits * 5 > hits + misses, "hits {hits}, misses {misses}");
+        assert!(fills * 4 < misses, "fills {fills}, misses {misses}");
+        // Once the working set fits again (a commit that empties it, then one hot start), every
+        // record a query misses is cached and the next query reads memory only.
+        cache.restart(1);
+        let q = around("n7");
+        cache.query(&txn, 1, "s", &q).unwrap();
+        let before = stats();
+        assert_eq!(
+            cache.query(&txn, 1, "s", &q).unwrap(),
+            crate::query(&txn, "s", &q).unwrap()
+        );
+        let after = stats();
+        assert_eq!(
+            after[1], before[1],
+            "no miss on the second query: {after:?}"
+        );
+        assert!(after[0] > before[0]);
     }
 
     #[test]

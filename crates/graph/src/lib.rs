@@ -60,14 +60,16 @@
 //!
 //! ## The cache
 //!
-//! [`GraphCache::query`] answers exactly as [`query`], from decoded node records and whole
+//! [`GraphCache::query`] answers exactly as [`query`], from node records and whole decoded
 //! adjacency lists kept in memory where it can. Its owner numbers the committed states (a
 //! generation it stores with each commit) and passes each query the number of its snapshot;
 //! the cache learns of each commit from the [`Changes`] the transaction's writes recorded, and
 //! serves a snapshot only records unchanged since that snapshot's state, so it never serves a
 //! record of another state, to old snapshots or new; see [`GraphCache`] for the argument and the
-//! bounds. On the bench graph (100k nodes, 500k edges) it takes a 2-hop walk from a degree-10
-//! node from 150 µs to 69 µs.
+//! bounds. Once full, it caches only a sample of what it misses, so that a working set larger
+//! than its budget does not cycle through it. On the bench graph (100k nodes, 500k edges) it
+//! roughly halves the CPU time of a 2-hop walk, from one start or from 1,000 rotating ones
+//! (`docs/performance.md`).
 //!
 //! ## Choices the seed leaves open
 //!
@@ -142,7 +144,7 @@ fn test_db() -> redb::Database {
     db
 }
 
-pub use cache::{Changes, GraphCache, MAX_CACHED_DEGREE};
+pub use cache::{ADMIT_ONE_IN, Changes, GraphCache, MAX_CACHED_DEGREE};
 pub use check::{
     MAX_CLASS_CHARS, MAX_COMMIT_EDGES, MAX_COMMIT_NODES, MAX_LABEL_CHARS, MAX_NODE_ID_CHARS,
     MAX_PROPERTIES_BYTES, MAX_RELATION_TYPE_CHARS, check_node_id,

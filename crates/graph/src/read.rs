@@ -139,16 +139,18 @@ struct Source<'s, 'c> {
 impl Source<'_, '_> {
     fn node(&mut self, id: &str) -> Result<Option<Node>, Error> {
         let scope = self.keys.scope;
-        if let Some(node) = self.cache.as_mut().and_then(|c| c.node(scope, id)) {
-            return Ok(Some(node));
+        if let Some(record) = self.cache.as_mut().and_then(|c| c.node(scope, id)) {
+            return Ok(Some(decode_node(&record)?.to_node(id)?));
         }
         let Some(guard) = self.nodes.get(self.keys.point(&[id])).db()? else {
             return Ok(None);
         };
         let record = guard.value();
         let node = decode_node(record)?.to_node(id)?;
-        if let Some(cache) = &mut self.cache {
-            cache.put_node(scope, &node);
+        if let Some(cache) = &mut self.cache
+            && cache.admit()
+        {
+            cache.put_node(scope, id, record);
         }
         Ok(Some(node))
     }
@@ -426,7 +428,7 @@ impl Walk<'_> {
 
     /// Follows the edges of node `at` (id `from`) one way from the adjacency table, one key
     /// range per relation type. A walk over every relation type reads the whole list, and
-    /// caches it once read to its end. `Ok(false)` when a limit cut the walk.
+    /// caches it once read to its end when the cache admits it. `Ok(false)` when a limit cut the walk.
     fn follow_table(
         &mut self,
         source: &mut Source<'_, '_>,
@@ -435,7 +437,8 @@ impl Walk<'_> {
         from: &str,
         relations: &[Option<&str>],
     ) -> Result<bool, Error> {
-        let mut filling = (relations == [None] && source.cache.is_some()).then(|| (Vec::new(), 0));
+        let mut filling = (relations == [None] && source.cache.as_mut().is_some_and(View::admit))
+            .then(|| (Vec::new(), 0));
         for relation in relations {
             let range = match relation {
                 Some(r) => source.keys.under(&[from, r]),

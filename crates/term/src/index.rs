@@ -615,15 +615,78 @@ impl QueryScores {
     }
 }
 
-/// Merges sorted lists by document, sums each document's contributions (in list order) and
-/// keeps the best `limit` that `accept` lets through.
+/// Sums each document's contributions over sorted lists (in list order) and keeps the best
+/// `limit` that `accept` lets through, offering the documents in document order.
+///
+/// When the lists' documents span a range no wider than a few times the postings, the sums go
+/// into a dense array over that range (one pass per list, no comparison between lists) and a
+/// bitmap of the documents met, read back in document order; otherwise the lists are merged.
+/// Both add a document's contributions in list order, starting from zero, so the scores are
+/// the same bits, and both offer the same documents in the same order.
 fn top(
     lists: &[Vec<(u64, f64)>],
     limit: usize,
     accept: &mut dyn FnMut(u64) -> bool,
 ) -> Vec<Scored> {
-    let mut at = vec![0usize; lists.len()];
+    /// The widest range, per posting, that the dense sum takes on.
+    const SPAN_PER_POSTING: u64 = 4;
+    let postings: usize = lists.iter().map(Vec::len).sum();
+    let lo = lists.iter().filter_map(|l| l.first()).map(|p| p.0).min();
+    let hi = lists.iter().filter_map(|l| l.last()).map(|p| p.0).max();
     let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
+    let mut offer = |doc: u64, score: f64| {
+        let candidate = Ranked { score, doc };
+        let enters =
+            heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
+        if enters && accept(doc) {
+            if heap.len() == limit {
+                heap.pop();
+            }
+            heap.push(Reverse(candidate));
+        }
+    };
+    match (lo, hi) {
+        (Some(lo), Some(hi))
+            if lists.len() > 1
+                && (hi - lo) / SPAN_PER_POSTING < u64::try_from(postings).unwrap_or(u64::MAX) =>
+        {
+            let span = usize::try_from(hi - lo + 1).unwrap_or(usize::MAX);
+            let mut sums = vec![0.0f64; span];
+            let mut met = vec![0u64; span.div_ceil(64)];
+            for list in lists {
+                for &(doc, score) in list {
+                    let i = usize::try_from(doc - lo).unwrap_or(usize::MAX);
+                    if let (Some(sum), Some(word)) = (sums.get_mut(i), met.get_mut(i / 64)) {
+                        *sum += score;
+                        *word |= 1 << (i % 64);
+                    }
+                }
+            }
+            for (w, &word) in met.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    offer(lo + i as u64, sums.get(i).copied().unwrap_or(0.0));
+                }
+            }
+        }
+        _ => merge_lists(lists, &mut offer),
+    }
+    let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out.into_iter()
+        .map(|r| Scored {
+            doc: r.doc,
+            score: r.score,
+        })
+        .collect()
+}
+
+/// Merges sorted lists by document and offers each document with the sum of its contributions
+/// (in list order), in document order.
+fn merge_lists(lists: &[Vec<(u64, f64)>], offer: &mut dyn FnMut(u64, f64)) {
+    let mut at = vec![0usize; lists.len()];
     loop {
         let mut doc = u64::MAX;
         let mut any = false;
@@ -645,24 +708,8 @@ fn top(
                 *i += 1;
             }
         }
-        let candidate = Ranked { score, doc };
-        let enters =
-            heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
-        if enters && accept(doc) {
-            if heap.len() == limit {
-                heap.pop();
-            }
-            heap.push(Reverse(candidate));
-        }
+        offer(doc, score);
     }
-    let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
-    out.sort_unstable_by(|a, b| b.cmp(a));
-    out.into_iter()
-        .map(|r| Scored {
-            doc: r.doc,
-            score: r.score,
-        })
-        .collect()
 }
 
 /// A scored document ordered from worst to best: lower score is worse, and on equal scores the
@@ -1013,6 +1060,68 @@ struct Block {
 mod tests {
     use super::*;
     use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
+
+    /// [`top`] as it was before the dense sum: the lists merged, whatever their span.
+    fn top_by_merge(
+        lists: &[Vec<(u64, f64)>],
+        limit: usize,
+        accept: &mut dyn FnMut(u64) -> bool,
+    ) -> Vec<Scored> {
+        let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::new();
+        merge_lists(lists, &mut |doc, score| {
+            let candidate = Ranked { score, doc };
+            let enters =
+                heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
+            if enters && accept(doc) {
+                if heap.len() == limit {
+                    heap.pop();
+                }
+                heap.push(Reverse(candidate));
+            }
+        });
+        let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        out.into_iter()
+            .map(|r| Scored {
+                doc: r.doc,
+                score: r.score,
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// Dense or merged, the best documents are the same, with scores of the same bits, and
+        /// `accept` is asked about the same documents in the same order.
+        #[test]
+        fn the_dense_sum_ranks_exactly_as_the_merge(
+            lists in proptest::collection::vec(
+                proptest::collection::btree_map(0u64..400, 0.0f64..20.0, 0..200),
+                0..6,
+            ),
+            offset in proptest::prop_oneof![proptest::strategy::Just(0u64), 0u64..1 << 40],
+            // 1: the dense sum; 1,000: lists too sparse for it, merged.
+            stride in proptest::prop_oneof![proptest::strategy::Just(1u64), proptest::strategy::Just(1000)],
+            limit in 1usize..30,
+            refuse in 1u64..7,
+        ) {
+            let lists: Vec<Vec<(u64, f64)>> = lists
+                .into_iter()
+                .map(|l| l.into_iter().map(|(d, s)| (d * stride + offset, s)).collect())
+                .collect();
+            let (mut asked, mut asked_merge) = (Vec::new(), Vec::new());
+            let got = top(&lists, limit, &mut |d| {
+                asked.push(d);
+                d % refuse != 0
+            });
+            let want = top_by_merge(&lists, limit, &mut |d| {
+                asked_merge.push(d);
+                d % refuse != 0
+            });
+            let bits = |v: &[Scored]| v.iter().map(|s| (s.doc, s.score.to_bits())).collect::<Vec<_>>();
+            proptest::prop_assert_eq!(bits(&got), bits(&want));
+            proptest::prop_assert_eq!(asked, asked_merge);
+        }
+    }
 
     fn db() -> Database {
         let db = Database::builder()
