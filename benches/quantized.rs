@@ -1,9 +1,9 @@
 //! The quantized vector lane at 1 000 000 × 384-d in one scope, against an exact `f32` scan
 //! measured in the same run:
 //!
-//! - `exact_f32_scan`: the reference, today's exact scan kept here: every row's `f32` dot
-//!   product with the dispatched kernel ([`Kernel::dots`]) over contiguous rows, the same score
-//!   formula and order as the lane, a bounded heap of 10.
+//! - `exact_f32_scan`: the reference, today's exact scan (`vectors.rs`, shared with the floor
+//!   bench): every row's `f32` dot product with the dispatched kernel ([`Kernel::dots`]) over
+//!   contiguous rows, the same score formula and order as the lane, a bounded heap of 10.
 //! - `quantized_top10`, `quantized_top10_2_threads`: [`ScopeVectors::top_k`] and
 //!   [`ScopeVectors::top_k_parallel`] on 2 threads, the survivors' `f32` vectors read from an
 //!   in-memory table (the facade reads them from redb).
@@ -16,6 +16,10 @@
 //! interleaved query by query so that a change of the machine's load falls on all alike; and
 //! the resident bytes of the quantized copy against the `f32` rows.
 //!
+//! The data (`vectors.rs`) is drawn with the splitmix64 of `rng.rs`, so every run measures the
+//! same vectors. `benches/floor.rs` measures the lane and the exact scan on this clustered set
+//! against the memory-bandwidth floor, and writes it out for the numpy and LanceDB peers.
+//!
 //! `cargo bench -p kenning-benches --bench quantized`; `KENNING_BENCH_DATA=clustered` skips
 //! the uniform data set.
 
@@ -26,133 +30,20 @@
     missing_docs
 )]
 
-use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use kenning_vector::{Embedding, Kernel, LaneHit, Query, ScopeVectors};
+use kenning_vector::{Embedding, Kernel, Query, ScopeVectors};
 
 const N: usize = 1_000_000;
-const D: usize = 384;
-const CENTRES: usize = 1000;
-const SIGMA: f64 = 0.7;
-const QUERIES: usize = 100;
 
 #[path = "rng.rs"]
 mod rng;
-use rng::Rng;
-
-impl Rng {
-    fn uniform(&mut self) -> f64 {
-        ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    /// A standard normal by Box–Muller.
-    fn gauss(&mut self) -> f64 {
-        let (a, b) = (self.uniform(), self.uniform());
-        (-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()
-    }
-
-    fn unit(&mut self, d: usize) -> Vec<f64> {
-        let v: Vec<f64> = (0..d).map(|_| self.gauss()).collect();
-        let norm = v.iter().map(|x| x * x).sum::<f64>().sqrt();
-        v.into_iter().map(|x| x / norm).collect()
-    }
-}
-
-fn to_f32(v: &[f64]) -> Vec<f32> {
-    let norm = v.iter().map(|x| x * x).sum::<f64>().sqrt();
-    v.iter().map(|x| (x / norm) as f32).collect()
-}
-
-/// `n` vectors and `QUERIES` queries: clustered around `CENTRES` centres, or uniform.
-fn data(clustered: bool, seed: u64) -> (Vec<Vec<f32>>, Vec<Vec<f32>>) {
-    let mut rng = Rng(seed);
-    let centres: Vec<Vec<f64>> = (0..CENTRES).map(|_| rng.unit(D)).collect();
-    let scale = SIGMA / (D as f64).sqrt();
-    let draw = |rng: &mut Rng| -> Vec<f32> {
-        if clustered {
-            let c = &centres[rng.next() as usize % CENTRES];
-            let v: Vec<f64> = c.iter().map(|x| x + rng.gauss() * scale).collect();
-            to_f32(&v)
-        } else {
-            to_f32(&rng.unit(D))
-        }
-    };
-    let rows = (0..N).map(|_| draw(&mut rng)).collect();
-    let queries = (0..QUERIES).map(|_| draw(&mut rng)).collect();
-    (rows, queries)
-}
-
-/// The reference: today's exact scan over contiguous `f32` rows.
-struct Exact {
-    flat: Vec<f32>,
-    inv_norms: Vec<f32>,
-}
-
-fn inverse(v: &[f32]) -> f32 {
-    let squares: f64 = v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
-    (1.0 / squares.sqrt()) as f32
-}
-
-#[derive(PartialEq)]
-struct Ranked(f32, Reverse<u64>);
-
-impl Eq for Ranked {}
-
-impl PartialOrd for Ranked {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Ranked {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0).then(self.1.cmp(&other.1))
-    }
-}
-
-impl Exact {
-    fn new(rows: &[Vec<f32>]) -> Self {
-        Self {
-            flat: rows.iter().flatten().copied().collect(),
-            inv_norms: rows.iter().map(|r| inverse(r)).collect(),
-        }
-    }
-
-    fn top_k(&self, kernel: Kernel, query: &Query, k: usize) -> Vec<LaneHit> {
-        let q = query.values();
-        let inv_q = inverse(q);
-        const BLOCK: usize = 256;
-        let mut dots = vec![0.0_f32; BLOCK];
-        let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(k + 1);
-        for (b, rows) in self.flat.chunks(BLOCK * D).enumerate() {
-            let out = &mut dots[..rows.len() / D];
-            kernel.dots(q, rows, out);
-            for (i, &dot) in out.iter().enumerate() {
-                let id = (b * BLOCK + i) as u64;
-                let score = dot * self.inv_norms[id as usize] * inv_q + 0.0;
-                let candidate = Ranked(score, Reverse(id));
-                if heap.len() == k && heap.peek().is_some_and(|w| candidate <= w.0) {
-                    continue;
-                }
-                heap.push(Reverse(candidate));
-                if heap.len() > k {
-                    heap.pop();
-                }
-            }
-        }
-        heap.into_sorted_vec()
-            .into_iter()
-            .map(|Reverse(Ranked(score, Reverse(capsule)))| LaneHit {
-                capsule,
-                score: f64::from(score),
-            })
-            .collect()
-    }
-}
+#[path = "vectors.rs"]
+mod vectors;
+use vectors::{CENTRES, D, Exact, SIGMA, data};
 
 fn percentiles(mut samples: Vec<Duration>) -> String {
     samples.sort();
@@ -169,10 +60,10 @@ struct Setup {
 
 fn setup(clustered: bool) -> Setup {
     let started = Instant::now();
-    let (rows, queries) = data(clustered, if clustered { 1 } else { 2 });
-    let embeddings: Vec<Embedding> = rows
-        .iter()
-        .map(|v| Embedding::new(v.clone()).unwrap())
+    let (flat, queries) = data(N, clustered, if clustered { 1 } else { 2 });
+    let embeddings: Vec<Embedding> = flat
+        .chunks_exact(D)
+        .map(|v| Embedding::new(v.to_vec()).unwrap())
         .collect();
     let scope = ScopeVectors::build(
         D,
@@ -183,8 +74,7 @@ fn setup(clustered: bool) -> Setup {
             .map(|(i, e)| (i as u64, e)),
     )
     .unwrap();
-    let exact = Exact::new(&rows);
-    drop(rows);
+    let exact = Exact::new(flat);
     let queries = queries.iter().map(|q| Query::new(q).unwrap()).collect();
     eprintln!(
         "{} data: {N} x {D} built in {:.1?}; quantized copy {} bytes ({:.4} GB), f32 rows {} bytes, ratio {:.3}",
