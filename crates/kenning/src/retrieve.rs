@@ -977,32 +977,57 @@ impl Snapshot {
                 _ if request.context.is_active() => request.limit.max(DEFAULT_FUSION_DEPTH),
                 _ => request.limit,
             };
-            let scores = match (lane, checked.query) {
-                (Lane::Term | Lane::Fused, Some(query)) => {
-                    Some(capsule::term(TERM_INDEX.prepare(txn, scope_id, query))?)
-                }
-                _ => None,
+            // The term lane: the query's scores and its best `depth` admitted.
+            let term_lane = || -> Result<_> {
+                let scores = match (lane, checked.query) {
+                    (Lane::Term | Lane::Fused, Some(query)) => {
+                        Some(capsule::term(TERM_INDEX.prepare(txn, scope_id, query))?)
+                    }
+                    _ => None,
+                };
+                let term: Vec<kenning_vector::LaneHit> = scores
+                    .as_ref()
+                    .map(|s| s.top(depth, &mut &accept))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|s| kenning_vector::LaneHit {
+                        capsule: s.doc,
+                        score: s.score,
+                    })
+                    .collect();
+                Ok((scores, term))
             };
-            let term: Vec<kenning_vector::LaneHit> = scores
-                .as_ref()
-                .map(|s| s.top(depth, &mut &accept))
-                .unwrap_or_default()
-                .into_iter()
-                .map(|s| kenning_vector::LaneHit {
-                    capsule: s.doc,
-                    score: s.score,
-                })
-                .collect();
-            let vector = match (lane, &checked.embedding) {
-                (Lane::Vector | Lane::Fused, Some(q)) => {
-                    self.vector_lane(scope_id, q, depth, &accept_vector)?
+            let vector_lane = || -> Result<Vec<kenning_vector::LaneHit>> {
+                match (lane, &checked.embedding) {
+                    (Lane::Vector | Lane::Fused, Some(q)) => {
+                        self.vector_lane(scope_id, q, depth, &accept_vector)
+                    }
+                    (_, Some(q)) => {
+                        self.derived.vectors.check_query(q)?;
+                        Ok(Vec::new())
+                    }
+                    _ => Ok(Vec::new()),
                 }
-                (_, Some(q)) => {
-                    self.derived.vectors.check_query(q)?;
-                    Vec::new()
-                }
-                _ => Vec::new(),
             };
+            // The fused lane runs its two lanes at once: the term lane on a thread of its own
+            // while this one runs the vector lane (both read the same snapshot; admission is
+            // shared through `failure`). A thread the OS refuses runs the term lane here.
+            let ((scores, term), vector) =
+                if lane == Lane::Fused && checked.query.is_some() && checked.embedding.is_some() {
+                    std::thread::scope(|scope| {
+                        let spawned = std::thread::Builder::new().spawn_scoped(scope, term_lane);
+                        let vector = vector_lane();
+                        let term = match spawned {
+                            Ok(handle) => handle
+                                .join()
+                                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                            Err(_) => term_lane(),
+                        };
+                        Ok::<_, Error>((term?, vector?))
+                    })?
+                } else {
+                    (term_lane()?, vector_lane()?)
+                };
             if let Some(e) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
                 return Err(e);
             }
