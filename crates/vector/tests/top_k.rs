@@ -312,9 +312,13 @@ fn clustered(n: usize, d: usize, centers: usize, sigma: f32, seed: u64) -> Vec<V
         .collect()
 }
 
-fn recall_scope(n: usize) -> (ScopeVectors, HashMap<u64, Embedding>, Vec<Vec<f32>>) {
-    let d = 16;
-    let all = clustered(n + 100, d, 200, 0.3, 0x5EED);
+/// A scope of the first `n` of `all` (capsule `i` is vector `i`), its stored embeddings, and
+/// the rest of `all` as queries.
+fn scope_of(
+    all: &[Vec<f32>],
+    n: usize,
+    d: usize,
+) -> (ScopeVectors, HashMap<u64, Embedding>, Vec<Vec<f32>>) {
     let (data, queries) = all.split_at(n);
     let rows: HashMap<u64, Embedding> = data
         .iter()
@@ -323,6 +327,11 @@ fn recall_scope(n: usize) -> (ScopeVectors, HashMap<u64, Embedding>, Vec<Vec<f32
         .collect();
     let scope = ScopeVectors::build(d, rows.iter().map(|(c, e)| (*c, e.clone()))).unwrap();
     (scope, rows, queries.to_vec())
+}
+
+fn recall_scope(n: usize) -> (ScopeVectors, HashMap<u64, Embedding>, Vec<Vec<f32>>) {
+    let d = 16;
+    scope_of(&clustered(n + 100, d, 200, 0.3, 0x5EED), n, d)
 }
 
 #[test]
@@ -441,16 +450,9 @@ fn a_survivor_without_a_stored_embedding_is_a_storage_error_naming_it() {
 #[test]
 fn the_exact_stage_reads_few_stored_vectors() {
     let (n, d) = (6_000, 384);
-    let all = clustered(n + 20, d, 50, 0.6, 0xBEEF);
-    let (data, queries) = all.split_at(n);
-    let rows: HashMap<u64, Embedding> = data
-        .iter()
-        .enumerate()
-        .map(|(c, v)| (c as u64, Embedding::new(v.clone()).unwrap()))
-        .collect();
-    let scope = ScopeVectors::build(d, rows.iter().map(|(c, e)| (*c, e.clone()))).unwrap();
+    let (scope, rows, queries) = scope_of(&clustered(n + 20, d, 50, 0.6, 0xBEEF), n, d);
     let mut reads = 0;
-    for q in queries {
+    for q in &queries {
         let query = Query::new(q).unwrap();
         let hits = scope
             .top_k(
