@@ -131,6 +131,7 @@ fn attach_in(
     let (txn, now) = (w.txn, w.now);
     let capsules = txn.open_table(CAPSULES).db()?;
     let scopes = txn.open_table(SCOPES).db()?;
+    let mut sidecar = kenning_vector::Attacher::new(txn)?;
     let mut out = Vec::with_capacity(embeddings.len());
     for (id, embedding) in embeddings {
         let c = reached_head(&capsules, &scopes, who, id)?;
@@ -139,14 +140,7 @@ fn attach_in(
             // scope, and the capsule is not there (A5).
             return Err(unknown(id));
         }
-        let done = kenning_vector::attach(
-            txn,
-            &mut w.vectors,
-            &c.scope,
-            id.get(),
-            embedding,
-            model_tag,
-        )?;
+        let done = sidecar.attach(&mut w.vectors, &c.scope, id.get(), embedding, model_tag)?;
         audit::append(
             txn,
             now,

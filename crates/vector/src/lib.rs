@@ -129,6 +129,6 @@ pub use scan::{
 };
 pub use set::VectorSet;
 pub use store::{
-    Attached, Listed, Resident, ScopeReader, Staged, attach, clear, create_tables, get, list,
-    remove, resident, resident_in, tables_exist,
+    Attached, Attacher, Listed, Resident, ScopeReader, Staged, attach, clear, create_tables, get,
+    list, remove, resident, resident_in, tables_exist,
 };

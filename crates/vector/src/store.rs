@@ -264,63 +264,112 @@ pub fn attach(
     embedding: Embedding,
     model_tag: &ModelTag,
 ) -> Result<Attached> {
-    let mut meta = txn.open_table(META).db()?;
-    let resident = read_resident(&meta)?;
-    let elected = match &resident {
-        Some(r) => {
-            r.admits(&embedding, model_tag)?;
-            false
-        }
-        None => true,
-    };
-    // `Embedding` holds at most MAX_DIMENSION components, so the dimension fits in u32.
-    let dimension = embedding.dimension() as u32;
-    if elected {
-        let r = Resident {
-            model_tag: model_tag.as_str().to_owned(),
-            dimension,
-        };
-        meta.insert(RESIDENT, r.encode().as_slice()).db()?;
-        staged.resident = Some(Some(r));
-    }
-    drop(meta);
+    Attacher::new(txn)?.attach(staged, scope, capsule, embedding, model_tag)
+}
 
-    let mut table = txn.open_table(EMBEDDINGS).db()?;
-    let mut order = txn.open_table(ORDER).db()?;
-    let previous = table
-        .get((scope, capsule))
-        .db()?
-        .map(|old| stored_position(old.value()));
-    let (position, replaced) = match previous {
-        Some(known) => (position_of(&order, scope, capsule, known)?, true),
-        None => {
-            let next = match order
-                .range((scope, 0)..=(scope, u64::MAX))
-                .db()?
-                .next_back()
-            {
-                Some(last) => last.db()?.0.value().1.checked_add(1).ok_or_else(|| {
-                    Error::corrupt("vector.order", "append positions are exhausted")
-                })?,
-                None => 0,
+/// [`attach`] for many embeddings in one transaction: the sidecar's tables are opened and the
+/// resident embedder read once, not once per embedding. Each [`attach`](Self::attach) call is
+/// exactly [`attach`] (the same checks, records and change-set entries, in call order).
+pub struct Attacher<'t> {
+    meta: redb::Table<'t, &'static str, &'static [u8]>,
+    embeddings: redb::Table<'t, (&'static str, u64), &'static [u8]>,
+    order: redb::Table<'t, (&'static str, u64), u64>,
+    resident: Option<Resident>,
+}
+
+impl std::fmt::Debug for Attacher<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Attacher")
+            .field("resident", &self.resident)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'t> Attacher<'t> {
+    /// Opens the sidecar's tables in `txn`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`], also for a resident record this build cannot read.
+    pub fn new(txn: &'t WriteTransaction) -> Result<Self> {
+        let meta = txn.open_table(META).db()?;
+        let resident = read_resident(&meta)?;
+        Ok(Self {
+            meta,
+            embeddings: txn.open_table(EMBEDDINGS).db()?,
+            order: txn.open_table(ORDER).db()?,
+            resident,
+        })
+    }
+
+    /// As [`attach`](fn@attach), in the transaction this was opened in.
+    ///
+    /// # Errors
+    /// As [`attach`](fn@attach).
+    pub fn attach(
+        &mut self,
+        staged: &mut Staged,
+        scope: &str,
+        capsule: u64,
+        embedding: Embedding,
+        model_tag: &ModelTag,
+    ) -> Result<Attached> {
+        let elected = match &self.resident {
+            Some(r) => {
+                r.admits(&embedding, model_tag)?;
+                false
+            }
+            None => true,
+        };
+        // `Embedding` holds at most MAX_DIMENSION components, so the dimension fits in u32.
+        let dimension = embedding.dimension() as u32;
+        if elected {
+            let r = Resident {
+                model_tag: model_tag.as_str().to_owned(),
+                dimension,
             };
-            order.insert((scope, next), capsule).db()?;
-            (next, false)
+            self.meta.insert(RESIDENT, r.encode().as_slice()).db()?;
+            staged.resident = Some(Some(r.clone()));
+            self.resident = Some(r);
         }
-    };
-    let bytes = record::encode(position, embedding.values());
-    table.insert((scope, capsule), bytes.as_slice()).db()?;
-    staged.ops.push(Op::Put {
-        scope: scope.to_owned(),
-        capsule,
-        embedding,
-    });
-    Ok(Attached {
-        replaced,
-        elected,
-        dimension,
-        model_tag: model_tag.as_str().to_owned(),
-    })
+        let previous = self
+            .embeddings
+            .get((scope, capsule))
+            .db()?
+            .map(|old| stored_position(old.value()));
+        let (position, replaced) = match previous {
+            Some(known) => (position_of(&self.order, scope, capsule, known)?, true),
+            None => {
+                let next = match self
+                    .order
+                    .range((scope, 0)..=(scope, u64::MAX))
+                    .db()?
+                    .next_back()
+                {
+                    Some(last) => last.db()?.0.value().1.checked_add(1).ok_or_else(|| {
+                        Error::corrupt("vector.order", "append positions are exhausted")
+                    })?,
+                    None => 0,
+                };
+                self.order.insert((scope, next), capsule).db()?;
+                (next, false)
+            }
+        };
+        let bytes = record::encode(position, embedding.values());
+        self.embeddings
+            .insert((scope, capsule), bytes.as_slice())
+            .db()?;
+        staged.ops.push(Op::Put {
+            scope: scope.to_owned(),
+            capsule,
+            embedding,
+        });
+        Ok(Attached {
+            replaced,
+            elected,
+            dimension,
+            model_tag: model_tag.as_str().to_owned(),
+        })
+    }
 }
 
 /// Removes capsule `capsule`'s embedding from scope `scope`, if it has one; the facade calls it
