@@ -74,8 +74,11 @@ fn create<K: redb::Key + 'static, V: redb::Value + 'static>(
     Ok(true)
 }
 
-/// Whether `db` is a store of a format before 4, whose term-index and graph records carry no
-/// checksum of their own. A store without the format record (new, or not a store) is not.
+/// The first store format whose term-index and graph records carry a checksum of their own.
+const RECORD_CHECKSUMS_FORMAT: u64 = 4;
+
+/// Whether `db` is a store of a format before [`RECORD_CHECKSUMS_FORMAT`]. A store without the
+/// format record (new, or not a store) is not.
 fn predates_record_checksums(db: &redb::Database) -> bool {
     use redb::ReadableDatabase as _;
     let format = || -> Option<u64> {
@@ -83,7 +86,7 @@ fn predates_record_checksums(db: &redb::Database) -> bool {
         let meta = kenning_table::open_existing(&txn, META).ok()??;
         Some(meta.get("format").ok()??.value())
     };
-    format().is_some_and(|f| f < 4)
+    format().is_some_and(|f| f < RECORD_CHECKSUMS_FORMAT)
 }
 
 /// Creates a new store file so that `path` is either absent or a complete, initialized store,

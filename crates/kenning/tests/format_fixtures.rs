@@ -335,7 +335,7 @@ fn damaged_copy(name: &str, dir: &Path) -> std::path::PathBuf {
 /// A store of a format before 4 keeps term-index and graph records without a checksum of their
 /// own, so the open that moves it to format 4 verifies every page even when asked not to: the
 /// damage is refused at that open. A format-4 store opened unverified opens, and the damaged
-/// record is refused when read, by its own checksum.
+/// record is refused when read, by its own checksum; read-only handles follow the option.
 #[test]
 fn an_unverified_open_of_a_store_before_format_4_verifies_it_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -355,4 +355,12 @@ fn an_unverified_open_of_a_store_before_format_4_verifies_it_once() {
         )
         .unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
+    drop(kn);
+    // Read-only handles follow the option: verified (the default) the damage is refused at the
+    // open; unverified the open succeeds and the damaged record is refused when read.
+    let err = Kenning::open_read_only(&path).unwrap_err();
+    assert!(err.to_string().contains("kenning store salvage"), "{err}");
+    let kn = unverified.open_read_only(&path).unwrap();
+    let ops = Principal::operator("ops");
+    assert!(kn.vocabulary(&ops, Level::Enterprise).is_err());
 }

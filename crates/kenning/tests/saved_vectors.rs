@@ -8,25 +8,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod support;
+
 use kenning::{
     CapsuleId, Kenning, Lane, LifecycleChange, MemoryStorage, NewCapsule, Principal,
     RetrieveRequest, ScopeKind, Timestamp,
 };
-
-const MODEL: &str = "saved-test-16";
-const DIM: usize = 16;
-
-fn vector(seed: u64) -> Vec<f32> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..DIM)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-        })
-        .collect()
-}
+use support::{MODEL, vector};
 
 fn ops() -> Principal {
     Principal::operator("ops")

@@ -88,36 +88,31 @@ impl VectorSet {
             );
         };
         let dimension = resident.dimension as usize;
+        // Each chunk is decoded from the page it is read from, straight into its scope.
         let mut scopes: Vec<(Arc<str>, Arc<ScopeVectors>)> = Vec::new();
-        let mut current: Option<(String, Vec<Vec<u8>>)> = None;
-        let mut finish = |scope: String, chunks: Vec<Vec<u8>>| -> Option<()> {
-            let built = ScopeVectors::from_saved(dimension, chunks).ok()?;
-            scopes.push((scope.into(), Arc::new(built)));
-            Some(())
-        };
+        let mut current: Option<(Arc<str>, ScopeVectors)> = None;
         for entry in saved.iter().db()? {
             let (key, value) = entry.db()?;
             let (scope, index) = key.value();
-            if current.as_ref().is_none_or(|(s, _)| s != scope) {
-                if let Some((s, chunks)) = current.take()
-                    && finish(s, chunks).is_none()
-                {
-                    return Ok(None);
+            if current.as_ref().is_none_or(|(s, _)| &**s != scope) {
+                if let Some((s, mut done)) = current.take() {
+                    done.finish_build();
+                    scopes.push((s, Arc::new(done)));
                 }
-                current = Some((scope.to_owned(), Vec::new()));
+                current = Some((scope.into(), ScopeVectors::empty(dimension)));
             }
-            let Some((_, chunks)) = current.as_mut() else {
+            let Some((_, vectors)) = current.as_mut() else {
                 return Ok(None);
             };
-            if usize::try_from(index).ok() != Some(chunks.len()) {
+            if usize::try_from(index).ok() != Some(vectors.chunk_count())
+                || vectors.push_saved(value.value()).is_err()
+            {
                 return Ok(None);
             }
-            chunks.push(value.value().to_vec());
         }
-        if let Some((s, chunks)) = current.take()
-            && finish(s, chunks).is_none()
-        {
-            return Ok(None);
+        if let Some((s, mut done)) = current.take() {
+            done.finish_build();
+            scopes.push((s, Arc::new(done)));
         }
         let rows: usize = scopes.iter().map(|(_, v)| v.len()).sum();
         if u64::try_from(rows).ok() != Some(stored) {

@@ -1120,29 +1120,23 @@ impl ScopeVectors {
         self.chunks.get(i).map(|c| c.encode(self.dimension))
     }
 
-    /// A scope of `dimension` from its saved chunks in order, or what is wrong with them: each
-    /// must decode, and every chunk but the last must be full, as a scope built row by row
-    /// has them.
-    pub(crate) fn from_saved(
-        dimension: usize,
-        chunks: impl IntoIterator<Item = impl AsRef<[u8]>>,
-    ) -> std::result::Result<Self, String> {
-        let mut scope = Self::empty(dimension);
-        for (i, bytes) in chunks.into_iter().enumerate() {
-            let chunk =
-                Chunk::decode(bytes.as_ref(), dimension).map_err(|e| format!("chunk {i}: {e}"))?;
-            if scope
-                .chunks
-                .last()
-                .is_some_and(|c| c.rows() != scope.rows_per_chunk)
-            {
-                return Err(format!("chunk {i} follows a chunk that is not full"));
-            }
-            scope.len += chunk.rows();
-            scope.chunks.push(Arc::new(chunk));
+    /// Appends a saved chunk (see [`SAVED_FORMAT`]) while reading a scope back chunk by chunk
+    /// from [`empty`](Self::empty), or says what is wrong with it: it must decode to rows of
+    /// this scope's dimension, and follow only full chunks, as a scope built row by row has
+    /// them. End with [`finish_build`](Self::finish_build).
+    pub(crate) fn push_saved(&mut self, bytes: &[u8]) -> std::result::Result<(), String> {
+        let i = self.chunks.len();
+        let chunk = Chunk::decode(bytes, self.dimension).map_err(|e| format!("chunk {i}: {e}"))?;
+        if self
+            .chunks
+            .last()
+            .is_some_and(|c| c.rows() != self.rows_per_chunk)
+        {
+            return Err(format!("chunk {i} follows a chunk that is not full"));
         }
-        scope.make_exact();
-        Ok(scope)
+        self.len += chunk.rows();
+        self.chunks.push(Arc::new(chunk));
+        Ok(())
     }
 }
 
