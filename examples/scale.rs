@@ -19,6 +19,10 @@
 //!   once open;
 //! - **recall**: p50 and p99 of 200 queries per lane (term, vector, fused) in the first scope.
 //!
+//! `scale --measure PATH` measures a kept store again (open and recall), and `scale --measure
+//! PATH LANE [N]` runs only N queries (200 by default) of one lane (`term`, `vector`, `fused`),
+//! unverified, which is what to put under a profiler.
+//!
 //! The embeddings are clustered as a model's are: 1,000 random unit centres, each vector a centre
 //! plus Gaussian noise (σ = 0.6 of its norm), normalised, so a query near a centre has neighbours
 //! at cosines 0.6 to 0.9 (uniform random vectors, the worst case for any index, have none).
@@ -101,7 +105,25 @@ fn text(rng: &mut Rng) -> String {
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--measure") {
-        return measure(Path::new(&args[1]));
+        let path = args.get(1).ok_or("--measure needs a PATH")?;
+        return match args.get(2).map(String::as_str) {
+            None => measure(Path::new(path)),
+            Some(lane) => {
+                let lane = match lane {
+                    "term" => Lane::Term,
+                    "vector" => Lane::Vector,
+                    "fused" => Lane::Fused,
+                    other => {
+                        return Err(format!("lane {other:?}: expected term, vector or fused").into());
+                    }
+                };
+                let queries = args.get(3).map_or(Ok(QUERIES), |n| n.parse())?;
+                let store = OpenOptions::new().verify_on_open(false).open(path)?;
+                let (p50, p99) = lane_latency(&store, lane, queries, &mut Rng::new(7))?;
+                println!("{lane:?}: p50 {} p99 {}", ms(p50), ms(p99));
+                Ok(())
+            }
+        };
     }
     let capsules: usize = args.first().map_or(Ok(100_000), |a| a.parse())?;
     let scopes: usize = args.get(1).map_or(Ok(1), |a| a.parse())?;
@@ -266,36 +288,10 @@ fn measure(path: &Path) -> Result<()> {
         mib(rss_verified)
     );
     let store = OpenOptions::new().verify_on_open(false).open(path)?;
-    let ops = Principal::operator("scale");
-    let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
     let mut rng = Rng::new(7);
-    let scope = "s0";
     let mut rows = Vec::new();
     for lane in [Lane::Term, Lane::Vector, Lane::Fused] {
-        let mut times = Vec::with_capacity(QUERIES);
-        for i in 0..QUERIES + 10 {
-            let words: Vec<String> = (0..3).map(|_| format!("w{}", rng.zipf(WORDS))).collect();
-            let embedding = near(&centres[(rng.next() % CENTRES) as usize], &mut rng);
-            let request = match lane {
-                Lane::Term => RetrieveRequest::new(scope, words.join(" ")),
-                Lane::Vector => RetrieveRequest::by_embedding(scope, embedding),
-                _ => RetrieveRequest::new(scope, words.join(" ")).embedding(embedding),
-            }
-            .lane(lane)
-            .limit(10);
-            let started = Instant::now();
-            let hits = store.retrieve(&ops, &request)?;
-            let took = started.elapsed();
-            if lane != Lane::Term {
-                // Three rare words may match nothing in a small scope; an embedding always does.
-                assert!(!hits.hits.is_empty(), "{lane:?} found nothing");
-            }
-            if i >= 10 {
-                times.push(took); // the first ten warm the caches
-            }
-        }
-        times.sort();
-        let (p50, p99) = (times[times.len() / 2], times[times.len() * 99 / 100]);
+        let (p50, p99) = lane_latency(&store, lane, QUERIES, &mut rng)?;
         println!("{lane:?}: p50 {} p99 {}", ms(p50), ms(p99));
         rows.push((lane, p50, p99));
     }
@@ -309,6 +305,42 @@ fn measure(path: &Path) -> Result<()> {
         verified.as_secs_f64()
     );
     Ok(())
+}
+
+/// p50 and p99 of `queries` queries of `lane` in the first scope, after ten that warm the caches.
+fn lane_latency(
+    store: &Kenning,
+    lane: Lane,
+    queries: usize,
+    rng: &mut Rng,
+) -> Result<(Duration, Duration)> {
+    let ops = Principal::operator("scale");
+    let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
+    let scope = "s0";
+    let mut times = Vec::with_capacity(queries);
+    for i in 0..queries + 10 {
+        let words: Vec<String> = (0..3).map(|_| format!("w{}", rng.zipf(WORDS))).collect();
+        let embedding = near(&centres[(rng.next() % CENTRES) as usize], rng);
+        let request = match lane {
+            Lane::Term => RetrieveRequest::new(scope, words.join(" ")),
+            Lane::Vector => RetrieveRequest::by_embedding(scope, embedding),
+            _ => RetrieveRequest::new(scope, words.join(" ")).embedding(embedding),
+        }
+        .lane(lane)
+        .limit(10);
+        let started = Instant::now();
+        let hits = store.retrieve(&ops, &request)?;
+        let took = started.elapsed();
+        if lane != Lane::Term {
+            // Three rare words may match nothing in a small scope; an embedding always does.
+            assert!(!hits.hits.is_empty(), "{lane:?} found nothing");
+        }
+        if i >= 10 {
+            times.push(took);
+        }
+    }
+    times.sort();
+    Ok((times[times.len() / 2], times[times.len() * 99 / 100]))
 }
 
 /// The process's resident set size (Linux `/proc/self/status`; 0 elsewhere).

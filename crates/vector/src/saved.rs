@@ -191,6 +191,9 @@ mod tests {
         Embedding::new(values).unwrap()
     }
 
+    /// 224 rows a chunk: the scopes of these tests span several chunks.
+    const D: usize = 4096;
+
     fn db() -> redb::Database {
         redb::Database::builder()
             .create_with_backend(redb::backends::InMemoryBackend::new())
@@ -205,7 +208,7 @@ mod tests {
         let tag = ModelTag::new("m").unwrap();
         for i in from..from + n {
             let scope = if i % 3 == 0 { "a" } else { "b" };
-            crate::attach(&txn, &mut staged, scope, i, emb(i, 40), &tag).unwrap();
+            crate::attach(&txn, &mut staged, scope, i, emb(i, D), &tag).unwrap();
         }
         txn.commit().unwrap();
     }
@@ -239,6 +242,7 @@ mod tests {
         let db = db();
         fill(&db, 1, 1_000);
         let built = VectorSet::load(&db.begin_read().unwrap()).unwrap();
+        assert_eq!(built.scope("b").unwrap().chunk_count(), 3);
         let txn = db.begin_write().unwrap();
         built.save(&txn, 7, None).unwrap();
         txn.commit().unwrap();
@@ -268,7 +272,7 @@ mod tests {
         let tag = ModelTag::new("m").unwrap();
         for i in 1_001..1_011 {
             let scope = if i % 3 == 0 { "a" } else { "b" };
-            crate::attach(&txn, &mut staged, scope, i, emb(i, 40), &tag).unwrap();
+            crate::attach(&txn, &mut staged, scope, i, emb(i, D), &tag).unwrap();
         }
         let derived = loaded.with(staged);
         let mut written = 0;
