@@ -114,7 +114,9 @@ fn main() -> Result<()> {
                     "vector" => Lane::Vector,
                     "fused" => Lane::Fused,
                     other => {
-                        return Err(format!("lane {other:?}: expected term, vector or fused").into());
+                        return Err(
+                            format!("lane {other:?}: expected term, vector or fused").into()
+                        );
                     }
                 };
                 let queries = args.get(3).map_or(Ok(QUERIES), |n| n.parse())?;

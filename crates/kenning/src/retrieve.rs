@@ -985,16 +985,19 @@ impl Snapshot {
                     }
                     _ => None,
                 };
-                let term: Vec<kenning_vector::LaneHit> = scores
-                    .as_ref()
-                    .map(|s| s.top(depth, &mut &accept))
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|s| kenning_vector::LaneHit {
-                        capsule: s.doc,
-                        score: s.score,
-                    })
-                    .collect();
+                let term: Vec<kenning_vector::LaneHit> = capsule::term(
+                    scores
+                        .as_ref()
+                        .map(|s| s.top(depth, &mut &accept))
+                        .transpose(),
+                )?
+                .unwrap_or_default()
+                .into_iter()
+                .map(|s| kenning_vector::LaneHit {
+                    capsule: s.doc,
+                    score: s.score,
+                })
+                .collect();
                 Ok((scores, term))
             };
             let vector_lane = || -> Result<Vec<kenning_vector::LaneHit>> {
@@ -1035,7 +1038,10 @@ impl Snapshot {
             // How a capsule the lanes did not list is scored: its BM25 (None without a query
             // word), and the cosine of its stored embedding, as the scan would score it.
             let term_score = |doc: u64| -> Result<Option<f64>> {
-                Ok(scores.as_ref().and_then(|s| s.score(doc)))
+                match &scores {
+                    Some(s) => capsule::term(s.score(doc)),
+                    None => Ok(None),
+                }
             };
             let vector_score = |doc: u64| -> Result<Option<f64>> {
                 let Some(q) = &checked.embedding else {

@@ -64,10 +64,23 @@
 //!
 //! ## Search
 //!
-//! Document-at-a-time over the query's terms: each term's postings are decoded, segment by
-//! segment in document order, into `(document, contribution)` pairs, the lists are merged by
-//! document id, and each document's score enters a bounded heap of the best `limit`. The
-//! caller's `accept` predicate runs only for a document whose score would enter the heap,
+//! Document-at-a-time over the query's terms, with MaxScore pruning ([`QueryScores::top`]).
+//! [`TermIndex::prepare`] reads each term's rows (checking their checksums) and keeps its
+//! blocks' headers and encoded postings; nothing is decoded yet. Every term has a bound on what
+//! one posting can add (`idf · (k1 + 1)`, as `tf / (tf + norm) < 1`). The terms are taken in
+//! increasing order of bound: while the best `limit` held are not yet above what the terms of
+//! the smallest bounds could add together, every term proposes its documents, merged in
+//! document order; once they are, those terms stop proposing, and are looked up only for a
+//! document the others make a contender, by stepping over their blocks by first document
+//! without decoding them, in decreasing order of bound, until the document cannot reach the
+//! `limit`-th score. A common term of a query thus costs a lookup per contender, not a decode
+//! per posting. A document passed over could not have entered the best `limit` (it would fall
+//! short of a score already held by more than rounding), so the result, every score (its
+//! contributions summed in term order from zero) and every call of `accept` are those of
+//! scoring every posting; `maxscore_ranks_exactly_as_scoring_every_posting` checks this
+//! against the exhaustive merge.
+//!
+//! The caller's `accept` predicate runs only for a document whose score would enter the heap,
 //! *before* it enters: a rejected document never takes a place, so the result is exactly the
 //! ranking of the accepted documents, while the predicate runs about `limit · ln(matches)` times,
 //! not once per match.
@@ -508,7 +521,7 @@ impl TermIndex {
         if limit == 0 {
             return Ok(Vec::new());
         }
-        Ok(self.prepare(txn, scope, query)?.top(limit, accept))
+        self.prepare(txn, scope, query)?.top(limit, accept)
     }
 
     /// Reads `query`'s postings in `scope` once, for [`QueryScores::top`] (what
@@ -519,7 +532,7 @@ impl TermIndex {
     /// # Errors
     /// As [`search`](Self::search).
     pub fn prepare(&self, txn: &ReadTransaction, scope: &str, query: &str) -> Result<QueryScores> {
-        let none = QueryScores { lists: Vec::new() };
+        let none = QueryScores::default();
         let scopes = txn.open_table(SCOPES).db()?;
         let Some(rec) = scope_record(&scopes, scope)? else {
             return Ok(none);
@@ -538,7 +551,7 @@ impl TermIndex {
 
         let postings = txn.open_table(POSTINGS).db()?;
         let name = POSTINGS.name();
-        let mut lists: Vec<Vec<(u64, f64)>> = Vec::with_capacity(query_terms.len());
+        let mut lists: Vec<TermPostings> = Vec::with_capacity(query_terms.len());
         for (term, qtf) in &query_terms {
             let term = term.as_bytes();
             // A term has a row or two in each of a scope's few segments, and an entry or two
@@ -563,152 +576,331 @@ impl TermIndex {
                 continue;
             }
             let weight = f64::from(*qtf) * self.bm25.idf(stats.docs, df);
-            let mut list = Vec::with_capacity(usize::try_from(df).unwrap_or(0));
-            for entry in &found {
-                entry.postings(name, |p| {
-                    list.push((p.doc, self.bm25.term_score(weight, p.tf, p.dl, avgdl)));
-                })?;
-            }
-            lists.push(list);
+            let bound = contribution_bound(self.bm25, weight, avgdl);
+            lists.push(TermPostings::of(weight, bound, &found));
         }
-        Ok(QueryScores { lists })
+        Ok(QueryScores {
+            lists,
+            bm25: self.bm25,
+            avgdl,
+        })
     }
 }
 
-/// One query's BM25 contributions in one scope, per query term in byte order of the term, each
-/// list in document order: read once by [`TermIndex::prepare`].
+/// One query's postings in one scope, per query term in byte order of the term: read once by
+/// [`TermIndex::prepare`], and decoded only where [`top`](Self::top) or
+/// [`score`](Self::score) reaches them.
+///
+/// Each term keeps its blocks' headers (first document, count) and their encoded postings, as
+/// the rows hold them (their checksums checked as the rows were read), so a search can step
+/// over a block it does not need without decoding it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct QueryScores {
-    lists: Vec<Vec<(u64, f64)>>,
+    lists: Vec<TermPostings>,
+    bm25: Bm25,
+    avgdl: f64,
+}
+
+/// One query term's postings: its weight (query frequency × idf), an upper bound of any one
+/// posting's contribution, and its blocks.
+#[derive(Debug, Clone, PartialEq)]
+struct TermPostings {
+    weight: f64,
+    bound: f64,
+    blocks: Vec<BlockRef>,
+    payload: Vec<u8>,
+}
+
+/// A block of a term's postings: its first document, its postings, and where its encoded
+/// postings lie in [`TermPostings::payload`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct BlockRef {
+    first: u64,
+    count: u64,
+    start: usize,
+    end: usize,
+}
+
+/// The relative margin by which pruning overestimates what a document could still score, far
+/// above the rounding of a sum of a few contributions (about 10⁻¹⁵ of it): a document is passed
+/// over only when it falls short by more than rounding could explain.
+const PRUNE_MARGIN: f64 = 1e-9;
+
+/// An upper bound of `bm25.term_score(weight, tf, dl, avgdl)` over every `tf ≥ 1` and `dl`:
+/// `weight · (k1 + 1)`, since `tf / (tf + norm) < 1` for a norm ≥ 0. Infinite (never prune)
+/// when the parameters leave a norm that could be negative, or the weight is not positive.
+fn contribution_bound(bm25: Bm25, weight: f64, avgdl: f64) -> f64 {
+    let sound = bm25.k1 >= 0.0 && (0.0..=1.0).contains(&bm25.b) && avgdl > 0.0 && weight > 0.0;
+    let bound = weight * (bm25.k1 + 1.0);
+    if sound && bound.is_finite() {
+        bound * (1.0 + PRUNE_MARGIN)
+    } else {
+        f64::INFINITY
+    }
+}
+
+impl TermPostings {
+    /// The term's entries, copied out of the rows they were read from.
+    fn of(weight: f64, bound: f64, entries: &[Entry<'_>]) -> Self {
+        let mut payload = Vec::with_capacity(entries.iter().map(|e| e.payload.len()).sum());
+        let blocks = entries
+            .iter()
+            .map(|e| {
+                let start = payload.len();
+                payload.extend_from_slice(e.payload);
+                BlockRef {
+                    first: e.first,
+                    count: e.count,
+                    start,
+                    end: payload.len(),
+                }
+            })
+            .collect();
+        Self {
+            weight,
+            bound,
+            blocks,
+            payload,
+        }
+    }
+
+    fn postings(&self) -> u64 {
+        self.blocks.iter().map(|b| b.count).sum()
+    }
 }
 
 impl QueryScores {
+    /// Block `b` of `list` decoded into `(document, contribution)` pairs, into `out`.
+    fn decode(&self, list: &TermPostings, b: usize, out: &mut Vec<(u64, f64)>) -> Result<()> {
+        out.clear();
+        #[cfg(test)]
+        tests::DECODED.with(|d| d.set(d.get() + 1));
+        let Some(block) = list.blocks.get(b) else {
+            return Ok(());
+        };
+        let entry = Entry {
+            term: &[],
+            first: block.first,
+            count: block.count,
+            payload: list.payload.get(block.start..block.end).unwrap_or_default(),
+        };
+        entry.postings(POSTINGS.name(), |p| {
+            out.push((
+                p.doc,
+                self.bm25.term_score(list.weight, p.tf, p.dl, self.avgdl),
+            ));
+        })
+    }
+
     /// The best `limit` documents `accept` lets through, best first (ties: lower id first),
     /// exactly as [`TermIndex::search`] returns them.
-    pub fn top(&self, limit: usize, accept: &mut dyn FnMut(u64) -> bool) -> Vec<Scored> {
-        if limit == 0 {
-            return Vec::new();
+    ///
+    /// Document at a time with MaxScore pruning: the terms are ordered by the bound of what
+    /// one of their postings can add ([`contribution_bound`]); once the `limit`-th best score
+    /// held is above what the terms of the smallest bounds could give together, those terms
+    /// no longer propose documents, and they are looked up (stepping over whole blocks by
+    /// their first documents) only for a document the other terms make a contender, in
+    /// decreasing order of bound, until it can no longer reach the `limit`-th score. A
+    /// document passed over could not have entered the best `limit` (it would fall short of a
+    /// score already held, by more than rounding), so the documents offered to the heap, the
+    /// calls of `accept` and the result are those of scoring every posting, and each score is
+    /// its contributions summed in term order from zero, as [`score`](Self::score) sums them.
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when a block reached does not decode (only a row of format 1, which
+    /// carries no checksum, can hold one).
+    pub fn top(&self, limit: usize, accept: &mut dyn FnMut(u64) -> bool) -> Result<Vec<Scored>> {
+        if limit == 0 || self.lists.is_empty() {
+            return Ok(Vec::new());
         }
-        top(&self.lists, limit, accept)
+        let n = self.lists.len();
+        // Positions in increasing order of bound; `reach[p]` bounds what positions `..p`
+        // could add together.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| self.lists[a].bound.total_cmp(&self.lists[b].bound));
+        let mut reach = vec![0.0_f64; n + 1];
+        for (p, &i) in order.iter().enumerate() {
+            reach[p + 1] = reach[p] + self.lists[i].bound;
+        }
+        let mut cursors = order
+            .iter()
+            .map(|&i| Cursor::start(self, &self.lists[i]))
+            .collect::<Result<Vec<_>>>()?;
+        let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
+        let mut found: Vec<Option<f64>> = vec![None; n];
+        // Positions `..essential` only answer lookups.
+        let mut essential = 0;
+        loop {
+            let threshold = match heap.peek() {
+                Some(Reverse(worst)) if heap.len() == limit => worst.score,
+                _ => f64::NEG_INFINITY,
+            };
+            while essential < n && reach[essential + 1] < threshold {
+                essential += 1;
+            }
+            let Some(doc) = cursors[essential..].iter().filter_map(Cursor::doc).min() else {
+                break;
+            };
+            found.fill(None);
+            let mut held = 0.0;
+            for (p, cursor) in cursors.iter_mut().enumerate().skip(essential) {
+                if let Some((d, s)) = cursor.current()
+                    && d == doc
+                {
+                    found[order[p]] = Some(s);
+                    held += s;
+                    cursor.step(self)?;
+                }
+            }
+            let mut contender = true;
+            for p in (0..essential).rev() {
+                if (held + reach[p + 1]) * (1.0 + PRUNE_MARGIN) < threshold {
+                    contender = false;
+                    break;
+                }
+                let cursor = &mut cursors[p];
+                cursor.seek(self, doc)?;
+                if let Some((d, s)) = cursor.current()
+                    && d == doc
+                {
+                    found[order[p]] = Some(s);
+                    held += s;
+                }
+            }
+            if !contender {
+                continue;
+            }
+            let candidate = Ranked {
+                score: found.iter().flatten().fold(0.0, |sum, s| sum + s),
+                doc,
+            };
+            let enters =
+                heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
+            if enters && accept(doc) {
+                if heap.len() == limit {
+                    heap.pop();
+                }
+                heap.push(Reverse(candidate));
+            }
+        }
+        let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(out
+            .into_iter()
+            .map(|r| Scored {
+                doc: r.doc,
+                score: r.score,
+            })
+            .collect())
     }
 
     /// The BM25 score of `doc`, bit for bit the one [`top`](Self::top) ranks it by (the same
-    /// contributions summed in the same order); `None` when no query term is in it. A binary
-    /// search per query term.
-    #[must_use]
-    pub fn score(&self, doc: u64) -> Option<f64> {
+    /// contributions summed in the same order); `None` when no query term is in it. Per query
+    /// term, a binary search of its blocks' first documents and one block decoded.
+    ///
+    /// # Errors
+    /// As [`top`](Self::top).
+    pub fn score(&self, doc: u64) -> Result<Option<f64>> {
         let mut score = None;
+        let mut block = Vec::new();
         for list in &self.lists {
-            if let Ok(i) = list.binary_search_by(|&(d, _)| d.cmp(&doc))
-                && let Some(&(_, s)) = list.get(i)
+            let b = list.blocks.partition_point(|b| b.first <= doc);
+            let Some(b) = b.checked_sub(1) else {
+                continue;
+            };
+            self.decode(list, b, &mut block)?;
+            if let Ok(i) = block.binary_search_by(|&(d, _)| d.cmp(&doc))
+                && let Some(&(_, s)) = block.get(i)
             {
                 *score.get_or_insert(0.0) += s;
             }
         }
-        score
+        Ok(score)
     }
 
     /// Whether no document matches any query term.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.lists.iter().all(Vec::is_empty)
+        self.lists.iter().all(|l| l.postings() == 0)
     }
 }
 
-/// Sums each document's contributions over sorted lists (in list order) and keeps the best
-/// `limit` that `accept` lets through, offering the documents in document order.
-///
-/// When the lists' documents span a range no wider than a few times the postings, the sums go
-/// into a dense array over that range (one pass per list, no comparison between lists) and a
-/// bitmap of the documents met, read back in document order; otherwise the lists are merged.
-/// Both add a document's contributions in list order, starting from zero, so the scores are
-/// the same bits, and both offer the same documents in the same order.
-fn top(
-    lists: &[Vec<(u64, f64)>],
-    limit: usize,
-    accept: &mut dyn FnMut(u64) -> bool,
-) -> Vec<Scored> {
-    /// The widest range, per posting, that the dense sum takes on.
-    const SPAN_PER_POSTING: u64 = 4;
-    let postings: usize = lists.iter().map(Vec::len).sum();
-    let lo = lists.iter().filter_map(|l| l.first()).map(|p| p.0).min();
-    let hi = lists.iter().filter_map(|l| l.last()).map(|p| p.0).max();
-    let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
-    let mut offer = |doc: u64, score: f64| {
-        let candidate = Ranked { score, doc };
-        let enters =
-            heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
-        if enters && accept(doc) {
-            if heap.len() == limit {
-                heap.pop();
-            }
-            heap.push(Reverse(candidate));
-        }
-    };
-    match (lo, hi) {
-        (Some(lo), Some(hi))
-            if lists.len() > 1
-                && (hi - lo) / SPAN_PER_POSTING < u64::try_from(postings).unwrap_or(u64::MAX) =>
-        {
-            let span = usize::try_from(hi - lo + 1).unwrap_or(usize::MAX);
-            let mut sums = vec![0.0f64; span];
-            let mut met = vec![0u64; span.div_ceil(64)];
-            for list in lists {
-                for &(doc, score) in list {
-                    let i = usize::try_from(doc - lo).unwrap_or(usize::MAX);
-                    if let (Some(sum), Some(word)) = (sums.get_mut(i), met.get_mut(i / 64)) {
-                        *sum += score;
-                        *word |= 1 << (i % 64);
-                    }
-                }
-            }
-            for (w, &word) in met.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    offer(lo + i as u64, sums.get(i).copied().unwrap_or(0.0));
-                }
-            }
-        }
-        _ => merge_lists(lists, &mut offer),
-    }
-    let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
-    out.sort_unstable_by(|a, b| b.cmp(a));
-    out.into_iter()
-        .map(|r| Scored {
-            doc: r.doc,
-            score: r.score,
-        })
-        .collect()
+/// A position in one term's postings: the block decoded, and the posting in it.
+struct Cursor<'a> {
+    list: &'a TermPostings,
+    block: usize,
+    postings: Vec<(u64, f64)>,
+    at: usize,
 }
 
-/// Merges sorted lists by document and offers each document with the sum of its contributions
-/// (in list order), in document order.
-fn merge_lists(lists: &[Vec<(u64, f64)>], offer: &mut dyn FnMut(u64, f64)) {
-    let mut at = vec![0usize; lists.len()];
-    loop {
-        let mut doc = u64::MAX;
-        let mut any = false;
-        for (list, &i) in lists.iter().zip(&at) {
-            if let Some(&(d, _)) = list.get(i) {
-                any = true;
-                doc = doc.min(d);
+impl<'a> Cursor<'a> {
+    /// At the term's first posting.
+    fn start(scores: &QueryScores, list: &'a TermPostings) -> Result<Self> {
+        let mut cursor = Self {
+            list,
+            block: 0,
+            postings: Vec::with_capacity(BLOCK_POSTINGS),
+            at: 0,
+        };
+        cursor.load(scores, 0)?;
+        Ok(cursor)
+    }
+
+    /// Decodes block `b`, or the first non-empty one after it; past the last, the cursor is
+    /// spent.
+    fn load(&mut self, scores: &QueryScores, mut b: usize) -> Result<()> {
+        self.at = 0;
+        loop {
+            self.block = b;
+            scores.decode(self.list, b, &mut self.postings)?;
+            if !self.postings.is_empty() || b >= self.list.blocks.len() {
+                return Ok(());
             }
+            b += 1;
         }
-        if !any {
-            break;
+    }
+
+    fn current(&self) -> Option<(u64, f64)> {
+        self.postings.get(self.at).copied()
+    }
+
+    fn doc(&self) -> Option<u64> {
+        self.current().map(|(d, _)| d)
+    }
+
+    /// To the next posting.
+    fn step(&mut self, scores: &QueryScores) -> Result<()> {
+        self.at += 1;
+        if self.at >= self.postings.len() && self.block < self.list.blocks.len() {
+            self.load(scores, self.block + 1)?;
         }
-        let mut score = 0.0;
-        for (list, i) in lists.iter().zip(at.iter_mut()) {
-            if let Some(&(d, s)) = list.get(*i)
-                && d == doc
-            {
-                score += s;
-                *i += 1;
-            }
+        Ok(())
+    }
+
+    /// To the first posting of a document at or after `doc`, stepping over every block that
+    /// ends before it undecoded (a block ends before the next one's first document).
+    fn seek(&mut self, scores: &QueryScores, doc: u64) -> Result<()> {
+        if self.doc().is_none_or(|d| d >= doc) {
+            return Ok(());
         }
-        offer(doc, score);
+        let ahead = self
+            .list
+            .blocks
+            .get(self.block + 1..)
+            .unwrap_or_default()
+            .partition_point(|b| b.first <= doc);
+        if ahead > 0 {
+            self.load(scores, self.block + ahead)?;
+        }
+        self.at += self
+            .postings
+            .get(self.at..)
+            .unwrap_or_default()
+            .partition_point(|&(d, _)| d < doc);
+        if self.at >= self.postings.len() && self.block < self.list.blocks.len() {
+            self.load(scores, self.block + 1)?;
+        }
+        Ok(())
     }
 }
 
@@ -1061,14 +1253,35 @@ mod tests {
     use super::*;
     use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
 
-    /// [`top`] as it was before the dense sum: the lists merged, whatever their span.
-    fn top_by_merge(
+    std::thread_local! {
+        /// Blocks decoded by [`QueryScores`] on this thread.
+        pub(super) static DECODED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Every posting scored, lists merged by document: the reference `QueryScores::top` must
+    /// equal, with `accept` asked about the same documents in the same order.
+    fn exhaustive(
         lists: &[Vec<(u64, f64)>],
         limit: usize,
         accept: &mut dyn FnMut(u64) -> bool,
     ) -> Vec<Scored> {
         let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::new();
-        merge_lists(lists, &mut |doc, score| {
+        let mut at = vec![0usize; lists.len()];
+        while let Some(doc) = lists
+            .iter()
+            .zip(&at)
+            .filter_map(|(l, &i)| l.get(i).map(|p| p.0))
+            .min()
+        {
+            let mut score = 0.0;
+            for (list, i) in lists.iter().zip(at.iter_mut()) {
+                if let Some(&(d, s)) = list.get(*i)
+                    && d == doc
+                {
+                    score += s;
+                    *i += 1;
+                }
+            }
             let candidate = Ranked { score, doc };
             let enters =
                 heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
@@ -1078,7 +1291,7 @@ mod tests {
                 }
                 heap.push(Reverse(candidate));
             }
-        });
+        }
         let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
         out.sort_unstable_by(|a, b| b.cmp(a));
         out.into_iter()
@@ -1089,38 +1302,124 @@ mod tests {
             .collect()
     }
 
+    /// `QueryScores` over `terms` (weight, postings sorted by document), encoded in blocks of
+    /// [`BLOCK_POSTINGS`] as rows hold them; and each term's contributions, fully decoded.
+    fn query_scores(
+        terms: &[(f64, Vec<Posting>)],
+        avgdl: f64,
+    ) -> (QueryScores, Vec<Vec<(u64, f64)>>) {
+        let bm25 = Bm25::default();
+        let mut lists = Vec::new();
+        let mut decoded = Vec::new();
+        for (weight, postings) in terms {
+            let mut body = Vec::new();
+            for block in postings.chunks(BLOCK_POSTINGS) {
+                put_entry(&mut body, b"t", block);
+            }
+            let mut row = Vec::new();
+            finish_row(
+                postings.chunks(BLOCK_POSTINGS).len() as u64,
+                &body,
+                &mut row,
+            );
+            let found: Vec<Entry<'_>> = entries("t", &row).unwrap().collect::<Result<_>>().unwrap();
+            let bound = contribution_bound(bm25, *weight, avgdl);
+            lists.push(TermPostings::of(*weight, bound, &found));
+            decoded.push(
+                postings
+                    .iter()
+                    .map(|p| (p.doc, bm25.term_score(*weight, p.tf, p.dl, avgdl)))
+                    .collect(),
+            );
+        }
+        (QueryScores { lists, bm25, avgdl }, decoded)
+    }
+
+    fn postings_strategy(
+        docs: u64,
+        most: usize,
+    ) -> impl proptest::strategy::Strategy<Value = Vec<Posting>> {
+        proptest::collection::btree_map(0..docs, (1u32..6, 1u32..60), 0..most).prop_map(|m| {
+            m.into_iter()
+                .map(|(doc, (tf, dl))| Posting { doc, tf, dl })
+                .collect()
+        })
+    }
+
+    use proptest::strategy::Strategy as _;
+
     proptest::proptest! {
-        /// Dense or merged, the best documents are the same, with scores of the same bits, and
-        /// `accept` is asked about the same documents in the same order.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// MaxScore gives exactly the answer of scoring every posting: the same documents,
+        /// scores of the same bits, `accept` asked about the same documents in the same
+        /// order; and `score` is, bit for bit, the sum `top` ranks by. Weights span rare and
+        /// common terms (so that pruning starts), and lists span several blocks.
         #[test]
-        fn the_dense_sum_ranks_exactly_as_the_merge(
-            lists in proptest::collection::vec(
-                proptest::collection::btree_map(0u64..400, 0.0f64..20.0, 0..200),
-                0..6,
+        fn maxscore_ranks_exactly_as_scoring_every_posting(
+            terms in proptest::collection::vec(
+                (
+                    proptest::prop_oneof![0.001f64..0.5, 0.5f64..3.0, 3.0f64..12.0],
+                    proptest::prop_oneof![postings_strategy(3_000, 900), postings_strategy(200, 40)],
+                ),
+                0..5,
             ),
-            offset in proptest::prop_oneof![proptest::strategy::Just(0u64), 0u64..1 << 40],
-            // 1: the dense sum; 1,000: lists too sparse for it, merged.
-            stride in proptest::prop_oneof![proptest::strategy::Just(1u64), proptest::strategy::Just(1000)],
-            limit in 1usize..30,
+            avgdl in 3.0f64..40.0,
+            limit in 1usize..20,
             refuse in 1u64..7,
         ) {
-            let lists: Vec<Vec<(u64, f64)>> = lists
-                .into_iter()
-                .map(|l| l.into_iter().map(|(d, s)| (d * stride + offset, s)).collect())
-                .collect();
-            let (mut asked, mut asked_merge) = (Vec::new(), Vec::new());
-            let got = top(&lists, limit, &mut |d| {
+            let (scores, lists) = query_scores(&terms, avgdl);
+            let (mut asked, mut asked_all) = (Vec::new(), Vec::new());
+            let got = scores.top(limit, &mut |d| {
                 asked.push(d);
                 d % refuse != 0
-            });
-            let want = top_by_merge(&lists, limit, &mut |d| {
-                asked_merge.push(d);
+            }).unwrap();
+            let want = exhaustive(&lists, limit, &mut |d| {
+                asked_all.push(d);
                 d % refuse != 0
             });
             let bits = |v: &[Scored]| v.iter().map(|s| (s.doc, s.score.to_bits())).collect::<Vec<_>>();
             proptest::prop_assert_eq!(bits(&got), bits(&want));
-            proptest::prop_assert_eq!(asked, asked_merge);
+            proptest::prop_assert_eq!(asked, asked_all);
+            for doc in 0..3_001 {
+                let mut sum = None;
+                for list in &lists {
+                    if let Ok(i) = list.binary_search_by(|p| p.0.cmp(&doc)) {
+                        *sum.get_or_insert(0.0) += list[i].1;
+                    }
+                }
+                let got = scores.score(doc).unwrap();
+                proptest::prop_assert_eq!(got.map(f64::to_bits), sum.map(f64::to_bits), "doc {}", doc);
+            }
         }
+    }
+
+    /// A rare term and a common one: once the best ten hold the rare term, the common term
+    /// only answers lookups, and most of its blocks are never decoded. The answer is the
+    /// exhaustive one (the property above); this checks that the pruning happens at all.
+    #[test]
+    fn a_common_term_is_stepped_over_once_rare_matches_fill_the_best() {
+        let common: Vec<Posting> = (0..20_000)
+            .map(|doc| Posting { doc, tf: 1, dl: 10 })
+            .collect();
+        let rare: Vec<Posting> = (0..40)
+            .map(|i| Posting {
+                doc: i * 500 + 7,
+                tf: 1,
+                dl: 10,
+            })
+            .collect();
+        let (scores, lists) = query_scores(&[(0.05, common), (6.0, rare)], 10.0);
+        DECODED.with(|d| d.set(0));
+        let got = scores.top(10, &mut |_| true).unwrap();
+        let decoded = DECODED.with(std::cell::Cell::get);
+        let want = exhaustive(&lists, 10, &mut |_| true);
+        assert_eq!(got, want);
+        let blocks = 20_000_usize.div_ceil(BLOCK_POSTINGS);
+        assert!(
+            decoded < blocks / 2,
+            "{decoded} of {blocks} blocks of the common term decoded"
+        );
     }
 
     fn db() -> Database {
@@ -1433,16 +1732,16 @@ mod tests {
             let all = index.search(&txn, "s", query, 1000, &mut |_| true).unwrap();
             let prepared = index.prepare(&txn, "s", query).unwrap();
             assert!(!prepared.is_empty());
-            assert_eq!(prepared.top(1000, &mut |_| true), all);
+            assert_eq!(prepared.top(1000, &mut |_| true).unwrap(), all);
             assert_eq!(
-                prepared.top(5, &mut |d| d % 2 == 0),
+                prepared.top(5, &mut |d| d % 2 == 0).unwrap(),
                 index
                     .search(&txn, "s", query, 5, &mut |d| d % 2 == 0)
                     .unwrap()
             );
             for hit in &all {
                 assert_eq!(
-                    prepared.score(hit.doc).map(f64::to_bits),
+                    prepared.score(hit.doc).unwrap().map(f64::to_bits),
                     Some(hit.score.to_bits()),
                     "{query} {}",
                     hit.doc
@@ -1450,13 +1749,13 @@ mod tests {
             }
             for doc in 0..=125 {
                 if !all.iter().any(|h| h.doc == doc) {
-                    assert_eq!(prepared.score(doc), None, "{query} {doc}");
+                    assert_eq!(prepared.score(doc).unwrap(), None, "{query} {doc}");
                 }
             }
         }
         let nothing = index.prepare(&txn, "s", "the and of").unwrap();
         assert!(nothing.is_empty());
-        assert_eq!(nothing.score(1), None);
+        assert_eq!(nothing.score(1).unwrap(), None);
         assert!(index.prepare(&txn, "absent", "vpn").unwrap().is_empty());
         assert!(prepared_top_zero_is_empty(&index, &txn));
     }
@@ -1466,6 +1765,7 @@ mod tests {
             .prepare(txn, "s", "vpn")
             .unwrap()
             .top(0, &mut |_| true)
+            .unwrap()
             .is_empty()
     }
 }

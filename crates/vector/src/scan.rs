@@ -3,7 +3,7 @@
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BTreeMap, BinaryHeap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::embedding::{Embedding, Query};
 use crate::error::{Error, Result};
@@ -21,6 +21,10 @@ pub const CHUNK_BYTES: usize = 1024 * 1024;
 /// How many candidates ahead of the one it scores stage 2 asks for codes
 /// ([`prefetch`](crate::kernels::prefetch)): enough loads in flight to cover a memory access.
 const PREFETCH_AHEAD: usize = 8;
+
+/// Chunks in one run of stage 1's work (about 450 KiB of sign words at 384 dimensions): small
+/// enough that the threads finish together, large enough that taking one costs nothing.
+const STAGE1_RUN_CHUNKS: usize = 4;
 
 /// Bytes of bookkeeping per stored vector beside its codes and sign bits: the capsule number
 /// (8), the scale (4) and the residual bound (4).
@@ -639,49 +643,68 @@ impl ScopeVectors {
         self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
     }
 
-    /// Stage 1 over every row, split over up to `threads` threads by contiguous runs of chunks.
+    /// Stage 1 over every row, on up to `threads` threads (the caller's and `threads − 1`
+    /// spawned). The rows are cut into runs of [`STAGE1_RUN_CHUNKS`] chunks that the threads
+    /// take one at a time as each finishes its last, so a thread slowed by other work (the
+    /// term lane beside the vector lane, another process) takes fewer runs instead of holding
+    /// the others up at the end. Each run writes its own slots of one array of distances.
     fn stage1(&self, kernel: Kernel, prepared: &Prepared, threads: usize) -> Distances {
-        let threads = threads.clamp(1, self.chunks.len().max(1));
-        let per_thread = self.chunks.len().div_ceil(threads).max(1);
-        let measure = move |part: &[Arc<Chunk>]| {
-            let mut out = vec![0_u32; part.iter().map(|c| c.rows()).sum()];
-            let histogram = self.distances(kernel, prepared, part, &mut out);
-            (out, histogram)
+        let runs = self.chunks.len().div_ceil(STAGE1_RUN_CHUNKS);
+        let threads = threads.clamp(1, runs.max(1));
+        let rows: usize = self.chunks.iter().map(|c| c.rows()).sum();
+        let mut out = vec![0_u32; rows];
+        let mut work = Vec::with_capacity(runs);
+        let mut rest = out.as_mut_slice();
+        for run in self.chunks.chunks(STAGE1_RUN_CHUNKS) {
+            let n = run.iter().map(|c| c.rows()).sum::<usize>().min(rest.len());
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(n);
+            rest = tail;
+            work.push((run, mine));
+        }
+        let queue = Mutex::new(work.into_iter());
+        let measure = || {
+            let mut histogram = vec![[0_u32; 4]; self.dimension + 1];
+            loop {
+                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let Some((run, mine)) = next else {
+                    return histogram;
+                };
+                self.distances(kernel, prepared, run, mine, &mut histogram);
+            }
         };
-        let results: Vec<(Vec<u32>, Vec<u32>)> = if threads == 1 {
-            vec![measure(&self.chunks)]
+        let histograms: Vec<Vec<[u32; 4]>> = if threads == 1 {
+            vec![measure()]
         } else {
             std::thread::scope(|scope| {
-                let mut parts = self.chunks.chunks(per_thread);
-                let first = parts.next().unwrap_or_default();
-                let spawned: Vec<_> = parts
-                    .map(|part| {
+                // A thread the OS refuses to start leaves its runs to the others.
+                let spawned: Vec<_> = (1..threads)
+                    .filter_map(|_| {
                         std::thread::Builder::new()
-                            .spawn_scoped(scope, move || measure(part))
-                            .map_err(|_| part)
+                            .spawn_scoped(scope, measure)
+                            .ok()
                     })
                     .collect();
-                let mut results = vec![measure(first)];
+                let mut histograms = vec![measure()];
                 for handle in spawned {
-                    results.push(match handle {
-                        Ok(h) => h
+                    histograms.push(
+                        handle
                             .join()
                             .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                        Err(part) => measure(part),
-                    });
+                    );
                 }
-                results
+                histograms
             })
         };
         let mut histogram = vec![0_u32; self.dimension + 1];
-        let mut parts = Vec::with_capacity(results.len());
-        for (part, h) in results {
-            for (total, n) in histogram.iter_mut().zip(h) {
-                *total += n;
+        for h in histograms {
+            for (total, four) in histogram.iter_mut().zip(h) {
+                *total += four.iter().sum::<u32>();
             }
-            parts.push(part);
         }
-        Distances { parts, histogram }
+        Distances {
+            parts: vec![out],
+            histogram,
+        }
     }
 
     fn check_query(&self, query: &Query) -> Result<()> {
@@ -698,18 +721,17 @@ impl ScopeVectors {
     }
 
     /// Stage 1 over `chunks`: the Hamming distance of each of their rows into `out` (one slot
-    /// per row, in order), and the histogram of the distances (`0..=d`).
+    /// per row, in order), counted into `histogram` (`0..=d`, four interleaved counts per
+    /// distance: distances cluster around d/2, so consecutive rows often share a bin, and one
+    /// count per bin would make each increment wait for the last).
     fn distances(
         &self,
         kernel: Kernel,
         prepared: &Prepared,
         chunks: &[Arc<Chunk>],
         out: &mut [u32],
-    ) -> Vec<u32> {
-        // Four interleaved counts per distance, summed at the end: distances cluster around
-        // d/2, so consecutive rows often share a bin, and one count per bin would make each
-        // increment wait for the last.
-        let mut split = vec![[0_u32; 4]; self.dimension + 1];
+        histogram: &mut [[u32; 4]],
+    ) {
         let mut rest = out;
         for chunk in chunks {
             let taken = std::mem::take(&mut rest);
@@ -719,18 +741,17 @@ impl ScopeVectors {
             let (fours, tail) = mine.as_chunks::<4>();
             for four in fours {
                 for (lane, &d) in four.iter().enumerate() {
-                    if let Some(h) = split.get_mut(d as usize) {
+                    if let Some(h) = histogram.get_mut(d as usize) {
                         h[lane] += 1;
                     }
                 }
             }
             for &d in tail {
-                if let Some(h) = split.get_mut(d as usize) {
+                if let Some(h) = histogram.get_mut(d as usize) {
                     h[0] += 1;
                 }
             }
         }
-        split.iter().map(|h| h.iter().sum()).collect()
     }
 
     /// Stage 1's selection: the slots of the first `r` rows `keep` accepts, in increasing
