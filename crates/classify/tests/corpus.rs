@@ -154,11 +154,19 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh8.tsv",
         "eighth fresh slice (issue 16 second round, tuned on)",
     ),
+    (
+        "labelled_fresh10.tsv",
+        "tenth fresh slice (issue 16 third round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
 /// floors, and kept out of the whole-corpus guarantee (its misses are reported, not fixed).
 const HELD_OUT_SECOND_ROUND: &str = "labelled_fresh9.tsv";
+
+/// The held-out slice of issue 16's third round, kept out of the whole-corpus guarantee in the
+/// same way: its first run gave 2 of its 24 a kind.
+const HELD_OUT_THIRD_ROUND: &str = "labelled_fresh11.tsv";
 
 #[test]
 fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
@@ -222,6 +230,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
         ("labelled_fresh7.tsv", 82, 68, 0),
         (HELD_OUT_SECOND_ROUND, 82, 56, 2),
+        (HELD_OUT_THIRD_ROUND, 80, 45, 2),
     ] {
         let score = Score::of(&labelled(file));
         score.print(&format!("{file} (HELD OUT)"));

@@ -91,6 +91,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh7.tsv",
         "labelled_fresh8.tsv",
         "labelled_fresh9.tsv",
+        "labelled_fresh10.tsv",
+        "labelled_fresh11.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -108,6 +110,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh7.tsv",
             "benign_fresh8.tsv",
             "benign_fresh9.tsv",
+            "benign_fresh10.tsv",
+            "benign_fresh11.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -236,6 +240,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh9.tsv",
             "labelled_fresh9.tsv",
             "benign_fresh9.tsv",
+            48,
+        ),
+        (
+            "tenth slices (third round, tuned on)",
+            "injection_fresh10.tsv",
+            "labelled_fresh10.tsv",
+            "benign_fresh10.tsv",
+            75,
+        ),
+        (
+            "eleventh slices (third round, HELD OUT)",
+            "injection_fresh11.tsv",
+            "labelled_fresh11.tsv",
+            "benign_fresh11.tsv",
             48,
         ),
     ] {
