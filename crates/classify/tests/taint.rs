@@ -40,6 +40,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh4.tsv",
         "injection_fresh6.tsv",
         "injection_fresh8.tsv",
+        "injection_fresh10.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -247,7 +248,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh10.tsv",
             "labelled_fresh10.tsv",
             "benign_fresh10.tsv",
-            75,
+            95,
         ),
         (
             "eleventh slices (third round, HELD OUT)",
