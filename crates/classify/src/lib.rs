@@ -319,7 +319,9 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
         .copula
         .map(|(_, cue)| cue)
         .or_else(|| matcher.accented_copula(content));
-    if let Some(copula) = copula
+    // A declarative verb no table lists is known by its form ("the robot drifted", "os
+    // sensores falharam"), at the copulas' precedence.
+    if let Some(copula) = copula.or_else(|| anchor::declarative_verb(content))
         && let Some((_, anchor)) = anchor::find(content)
     {
         return Ok((
