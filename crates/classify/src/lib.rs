@@ -335,6 +335,18 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     if let Some((kind, cue)) = first(&hits.weak) {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
+    // A present in `-s` before an object, with an anchor: "the call sheet lists 48 names".
+    if let Some(verb) = anchor::present_verb(content)
+        && let Some((_, anchor)) = anchor::find(content)
+    {
+        return Ok((
+            Kind::Fact,
+            Basis::EntityGate {
+                copula: verb.into(),
+                anchor: anchor.into(),
+            },
+        ));
+    }
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })

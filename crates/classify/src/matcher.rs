@@ -315,6 +315,10 @@ impl Matcher {
                     });
                 }
                 Role::Composed { rule, group } => {
+                    let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
+                    if opener && !self.opens(folded, start, false) {
+                        continue;
+                    }
                     let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
                     if doc || !inside_identifier(text, start, end, p.left, p.right) {
                         composed.push((
@@ -473,7 +477,8 @@ impl Matcher {
         }
     }
 
-    /// Where Portuguese infinitives open clauses: a word in `-ar`, `-er` or `-ir` after a
+    /// Where Portuguese infinitives and informal imperatives open clauses: a word in `-ar`,
+    /// `-er` or `-ir`, or in `-a`, `-e`, `-i` before an article or a preposition, after a
     /// sentence or comma opening, or after "e", in text with Portuguese function words. One
     /// pass over the words.
     fn infinitives(&self, folded: &Folded) -> Vec<usize> {
@@ -501,7 +506,17 @@ impl Matcher {
                     let shaped = word.len() >= 5
                         && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
                         && !NOT_INFINITIVES.contains(&word);
-                    if shaped
+                    // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
+                    // article or a preposition ("entra no painel, filtra pelo código").
+                    let informal = word.len() >= 4
+                        && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
+                        && !NOT_IMPERATIVES.contains(&word)
+                        && text
+                            .get(i..)
+                            .and_then(|rest| rest.strip_prefix(' '))
+                            .and_then(|rest| rest.split(' ').next())
+                            .is_some_and(|next| ARTICLES.contains(&next));
+                    if (shaped || informal)
                         && (self.opens(folded, s, true)
                             || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
                     {
@@ -529,6 +544,22 @@ impl Matcher {
             .copied()
     }
 }
+
+/// The articles and prepositions after an informal Portuguese imperative.
+const ARTICLES: &[&str] = &[
+    "no", "na", "nos", "nas", "em", "pelo", "pela", "o", "a", "os", "as", "um", "uma", "com", "ao",
+    "aos", "pro", "pra",
+];
+
+/// Words in `-a`, `-e`, `-i` that open clauses before an article and are no imperative.
+const NOT_IMPERATIVES: &[&str] = &[
+    "agora", "nossa", "nosso", "essa", "esse", "esta", "este", "toda", "todo", "cada", "outra",
+    "outro", "alguma", "nenhuma", "sempre", "onde", "quando", "como", "enquanto", "desde",
+    "porque", "antes", "depois", "entre", "sobre", "contra", "durante", "mesmo", "talvez", "quase",
+    "ainda", "aqui", "hoje", "ontem", "tarde", "noite", "semana", "mesa", "pode", "deve", "tem",
+    "vale", "parece", "existe", "falta", "basta", "então", "entao", "isso", "isto", "aquele",
+    "aquela", "uma", "minha", "sua", "dele", "dela",
+];
 
 /// How a run of infinitive steps is named in a label's basis.
 const INFINITIVE_RUN: &str = "(infinitive steps)";
