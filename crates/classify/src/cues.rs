@@ -30,6 +30,12 @@
 //! sentence with no imperative, a weak failure pattern; three imperatives opening clauses of one
 //! sentence are a run of steps, placed with the headings of steps (see `matcher.rs`).
 //!
+//! [`KIND_RULES`] derive a kind by composition, one cue of each group in order within a window
+//! (as the taint rules do): a document and where it is kept, a negation and a condition to
+//! meet, a prohibition headline, a restriction inside the sentence, a device stopping by
+//! itself. The copula table holds the irregular and ambiguous verbs: the regular forms are
+//! known by their shape (see `anchor::declarative_verb`).
+//!
 //! ## Precedence
 //!
 //! The tables are listed in precedence order. A kind is derived from the first table, in that

@@ -19,6 +19,14 @@
 //! on Fridays" is a note). Vetoes from the kind tables apply too ("password reset" is no
 //! secret).
 //!
+//! The rules compose what makes a sentence an instruction to the agent: a directive (an
+//! imperative, an infinitive after "you must" / "você deve", a negation for a secrecy order) ×
+//! an object that is the agent's own (its instructions, prompt, configuration, memory, the
+//! user's data) or an outside address × optionally a standing qualifier or scope (from now on,
+//! every future prompt, the rest of the session, all later conversations). The groups are
+//! shared between rules (negations, verbs of telling, what only the agent holds, quantifiers,
+//! what is still to come), so one list serves every rule that needs it.
+//!
 //! Detectors look at the original text for what cues cannot express: long base64 runs, runs of
 //! `\xHH`, `%HH` or `\uHHHH` escapes, and invisible characters (see [`encoded_payload`]).
 //!
