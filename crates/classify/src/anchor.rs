@@ -20,6 +20,210 @@
 //! seed's list is closed, so "Alice is very friendly" and "Ana prefers email over phone calls"
 //! stay underivable (pass `kind`).
 
+/// Words shaped like a verb that are not one.
+const NOT_VERBS: &[&str] = &[
+    "this",
+    "thus",
+    "yes",
+    "plus",
+    "news",
+    "always",
+    "perhaps",
+    "sometimes",
+    "series",
+    "status",
+    "bonus",
+    "campus",
+    "census",
+    "virus",
+    "analysis",
+    "basis",
+    "crisis",
+    "thesis",
+    "axis",
+    "lens",
+    "less",
+    "across",
+    "unless",
+    "various",
+    "previous",
+    "serious",
+    "famous",
+    "its",
+    "his",
+    "hers",
+    "ours",
+    "yours",
+    "theirs",
+    "whereas",
+    "towards",
+    "afterwards",
+    "besides",
+    "indeed",
+    "need",
+    "speed",
+    "feed",
+    "seed",
+    "bed",
+    "red",
+    "shed",
+    "bleed",
+    "breed",
+    "greed",
+    "embed",
+    "hundred",
+    "kindred",
+    "sacred",
+    "naked",
+    "wicked",
+    "tambem",
+    "alguem",
+    "ninguem",
+    "porem",
+    "alem",
+    "quem",
+    "nuvem",
+    "ordem",
+    "homem",
+    "item",
+    "totem",
+    "garagem",
+    "sou",
+    "vou",
+    "dou",
+    "ou",
+    "mas",
+    "as",
+    "os",
+    "nos",
+    "vos",
+    "seu",
+    "meu",
+    "teu",
+    "sem",
+    "bem",
+    "nem",
+    "cem",
+    "also",
+];
+
+/// A word of the content shaped like a finite verb that no table lists: English in `-s` before
+/// an object ("lists 48 names") or in `-ed` ("drifted"; not right after a determiner, where it is an adjective: "the signed
+/// contract", nor after "get": "gets rejected" is an event), Portuguese in `-ou`, `-iu`, `-am`, `-em` ("falhou", "caiu", "rodam", "fazem")
+/// in text with Portuguese function words. A question is not declarative. Singular Portuguese
+/// presents ("lê", "roda") end like nouns and adjectives ("lenta"), so they are left to the
+/// copula table.
+pub(crate) fn declarative_verb(text: &str) -> Option<&str> {
+    verb(text, false)
+}
+
+/// A present in `-s` before an object ("lists 48 names"): weaker evidence than
+/// [`declarative_verb`] (a plural can stand there), so it counts after the hints.
+pub(crate) fn present_verb(text: &str) -> Option<&str> {
+    verb(text, true)
+}
+
+fn verb(text: &str, presents: bool) -> Option<&str> {
+    if text.trim_end().ends_with('?') {
+        return None;
+    }
+    let lower = text.to_lowercase();
+    let portuguese = [
+        " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ",
+        " nos ", " uma ", " pelo ", " pela ", " ao ", " que ",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || [" o ", " os ", " e ", " um ", " ou ", " se "]
+            .iter()
+            .any(|w| lower.contains(w))
+        || lower.chars().any(|c| "ãõçáéíóúâêô".contains(c));
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut previous = "";
+    for (i, raw) in words.iter().enumerate() {
+        let word = trim(raw);
+        let after = std::mem::replace(&mut previous, word);
+        let n = word.chars().count();
+        if n < 4 || !word.chars().all(char::is_lowercase) || NOT_VERBS.contains(&word) {
+            continue;
+        }
+        let ends = |suffix: &str| word.ends_with(suffix);
+        let determiner = DETERMINERS.contains(&after.to_lowercase().as_str());
+        // A present in `-s` is told from a plural by what follows it: an object that opens
+        // with a determiner, a quantity or an entity ("the sheet lists 48 names", "the
+        // scanner reads both ISBN and QR codes").
+        let object = !raw.ends_with([',', '.', ';', ':', '!'])
+            && words.get(i + 1).is_some_and(|next| {
+                let next = trim(next);
+                OBJECT_OPENERS.contains(&next.to_lowercase().as_str())
+                    || next.chars().any(|c| c.is_ascii_digit())
+                    || shape(next) == Some(Shape::Acronym)
+            });
+        let present = ends("s")
+            && !ends("ss")
+            && !ends("us")
+            && !ends("is")
+            && object
+            && !determiner
+            && !after.chars().any(|c| c.is_ascii_digit())
+            && !PREPOSITIONS.contains(&after.to_lowercase().as_str());
+        let english = ends("ed") && n >= 5 && !determiner;
+        let pt =
+            portuguese && (ends("ou") || ends("iu") || ends("am") || (ends("em") && !ends("gem")));
+        if (presents && present) || (!presents && (english || pt)) {
+            return Some(word);
+        }
+    }
+    None
+}
+
+/// Words that open the object of a present in `-s`.
+const OBJECT_OPENERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "both",
+    "all",
+    "every",
+    "each",
+    "about",
+    "around",
+    "roughly",
+    "up",
+    "over",
+    "more",
+    "less",
+    "its",
+    "their",
+    "our",
+    "your",
+    "his",
+    "her",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "ten",
+    "twenty",
+    "hundreds",
+    "thousands",
+    "dozens",
+];
+
+/// Prepositions, after which an `-s` word is a plural ("for users").
+const PREPOSITIONS: &[&str] = &[
+    "of", "for", "in", "on", "at", "with", "by", "from", "to", "into", "about", "and", "or",
+    "many", "few", "several", "two", "three", "four", "five",
+];
+
+/// Words after which an `-ed` word is an adjective or an event's passive ("gets rejected"),
+/// not the verb of a statement.
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "our", "your", "their", "its", "his",
+    "her", "my", "every", "each", "no", "any", "some", "all", "get", "gets", "got", "getting",
+];
+
 /// The shape of an anchor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Shape {

@@ -21,7 +21,8 @@ pub enum Basis {
     },
     /// A declarative sentence with an entity anchor derived `fact` (K4).
     EntityGate {
-        /// The copular or declarative verb, as in the table (`"is"`, `"é"`).
+        /// The copular or declarative verb, as in the table (`"is"`, `"é"`), or as in the
+        /// content when its form made the sentence declarative (`"drifted"`, `"falharam"`).
         copula: String,
         /// The anchor token, as in the content (`"API"`, `` "`users`" ``, `"2023"`).
         anchor: String,

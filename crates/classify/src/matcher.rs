@@ -4,7 +4,8 @@
 
 use crate::Kind;
 use crate::cues::{
-    ACCENTED_COPULAS, COPULAS, Cue, KINDS, NEGATIONS, RECURRENCE, REPORTING, TRANSPARENT, VETOES,
+    ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, RECURRENCE, REPORTING,
+    TRANSPARENT, VETOES,
 };
 use crate::fold::{Folded, is_word_char};
 use crate::taint::RULES;
@@ -33,6 +34,8 @@ pub(crate) enum Role {
     Negation,
     /// A taint cue: the rule's index in [`RULES`] and the group's in the rule.
     Taint { rule: usize, group: usize },
+    /// A cue of a kind rule: the rule's index in [`KIND_RULES`] and the group's in the rule.
+    Composed { rule: usize, group: usize },
 }
 
 /// The tier of a kind cue (see the `cues` module).
@@ -86,7 +89,14 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
             .enumerate()
             .flat_map(move |(group, cues)| list(Role::Taint { rule, group }, cues))
     });
+    let composed = KIND_RULES.iter().enumerate().flat_map(|(rule, r)| {
+        r.groups
+            .iter()
+            .enumerate()
+            .flat_map(move |(group, cues)| list(Role::Composed { rule, group }, cues))
+    });
     kinds
+        .chain(composed)
         .chain(list(Role::Copula, COPULAS))
         .chain(list(Role::AccentedCopula, ACCENTED_COPULAS))
         .chain(list(Role::Veto, VETOES))
@@ -255,6 +265,7 @@ impl Matcher {
         let mut reported: Vec<usize> = Vec::new();
         let mut recurring: Vec<usize> = Vec::new();
         let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
+        let mut composed: Vec<(TaintHit, &'static str)> = Vec::new();
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
@@ -303,13 +314,33 @@ impl Matcher {
                         end,
                     });
                 }
+                Role::Composed { rule, group } => {
+                    let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
+                    if opener && !self.opens(folded, start, false) {
+                        continue;
+                    }
+                    let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
+                    if doc || !inside_identifier(text, start, end, p.left, p.right) {
+                        composed.push((
+                            TaintHit {
+                                rule,
+                                group,
+                                start,
+                                end,
+                            },
+                            p.cue,
+                        ));
+                    }
+                }
                 Role::AccentedCopula | Role::Transparent | Role::Negation => {}
             }
         }
         let vetoed = |start: usize, end: usize| vetoes.iter().any(|&(s, e)| s <= start && end <= e);
         if !vetoes.is_empty() {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
+            composed.retain(|(h, _)| !vetoed(h.start, h.end));
         }
+        compose(&mut composed, &mut hits);
         let context = Context {
             vetoed: &vetoed,
             reported: &reported,
@@ -399,6 +430,10 @@ impl Matcher {
                 earliest(slot, k.start, k.cue);
             }
         }
+        // Portuguese infinitives opening clauses are imperatives too ("ligar, parear com o
+        // tablet e sincronizar o timecode"; "para gerar o relatório, rodar o script").
+        let infinitives = self.infinitives(folded);
+        imperatives.extend(infinitives.iter().copied());
         for (table, start, cue) in frames {
             let followed = imperatives
                 .iter()
@@ -418,11 +453,16 @@ impl Matcher {
                 .iter()
                 .filter(|&&i| folded.same_sentence(first, i))
                 .count();
+            let cue = kinds
+                .iter()
+                .find(|k| k.start == first)
+                .map(|k| k.cue)
+                .or_else(|| infinitives.contains(&first).then_some(INFINITIVE_RUN));
             if run >= STEPS_RUN
                 && let Some(slot) = hits.strong.get_mut(steps)
-                && let Some(k) = kinds.iter().find(|k| k.start == first)
+                && let Some(cue) = cue
             {
-                earliest(slot, first, k.cue);
+                earliest(slot, first, cue);
                 break;
             }
         }
@@ -435,6 +475,58 @@ impl Matcher {
                 earliest(slot, start, cue);
             }
         }
+    }
+
+    /// Where Portuguese infinitives and informal imperatives open clauses: a word in `-ar`,
+    /// `-er` or `-ir`, or in `-a`, `-e`, `-i` before an article or a preposition, after a
+    /// sentence or comma opening, or after "e", in text with Portuguese function words. One
+    /// pass over the words.
+    fn infinitives(&self, folded: &Folded) -> Vec<usize> {
+        let text = folded.text.as_str();
+        let portuguese = [
+            " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ",
+            " nos ", " uma ", " pelo ", " pela ", " ao ",
+        ]
+        .iter()
+        .any(|w| text.contains(w));
+        if !portuguese {
+            return Vec::new();
+        }
+        let mut found = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (is_word_char(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    start = None;
+                    let word = text.get(s..i).unwrap_or("");
+                    let shaped = word.len() >= 5
+                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
+                        && !NOT_INFINITIVES.contains(&word);
+                    // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
+                    // article or a preposition ("entra no painel, filtra pelo código").
+                    let informal = word.len() >= 4
+                        && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
+                        && !NOT_IMPERATIVES.contains(&word)
+                        && text
+                            .get(i..)
+                            .and_then(|rest| rest.strip_prefix(' '))
+                            .and_then(|rest| rest.split(' ').next())
+                            .is_some_and(|next| ARTICLES.contains(&next));
+                    if (shaped || informal)
+                        && (self.opens(folded, s, true)
+                            || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
+                    {
+                        found.push(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
     }
 
     /// The first accented copula (`é`, `está`) standing as a word in the original text.
@@ -452,6 +544,97 @@ impl Matcher {
             .copied()
     }
 }
+
+/// The articles and prepositions after an informal Portuguese imperative.
+const ARTICLES: &[&str] = &[
+    "no", "na", "nos", "nas", "em", "pelo", "pela", "o", "a", "os", "as", "um", "uma", "com", "ao",
+    "aos", "pro", "pra",
+];
+
+/// Words in `-a`, `-e`, `-i` that open clauses before an article and are no imperative.
+const NOT_IMPERATIVES: &[&str] = &[
+    "agora", "nossa", "nosso", "essa", "esse", "esta", "este", "toda", "todo", "cada", "outra",
+    "outro", "alguma", "nenhuma", "sempre", "onde", "quando", "como", "enquanto", "desde",
+    "porque", "antes", "depois", "entre", "sobre", "contra", "durante", "mesmo", "talvez", "quase",
+    "ainda", "aqui", "hoje", "ontem", "tarde", "noite", "semana", "mesa", "pode", "deve", "tem",
+    "vale", "parece", "existe", "falta", "basta", "então", "entao", "isso", "isto", "aquele",
+    "aquela", "uma", "minha", "sua", "dele", "dela",
+];
+
+/// How a run of infinitive steps is named in a label's basis.
+const INFINITIVE_RUN: &str = "(infinitive steps)";
+
+/// Words in `-ar`, `-er`, `-ir` that are no Portuguese infinitive: nouns, adjectives, English.
+const NOT_INFINITIVES: &[&str] = &[
+    "lugar",
+    "colher",
+    "mulher",
+    "jantar",
+    "olhar",
+    "poder",
+    "prazer",
+    "dever",
+    "celular",
+    "popular",
+    "regular",
+    "similar",
+    "familiar",
+    "militar",
+    "titular",
+    "particular",
+    "escolar",
+    "exemplar",
+    "auxiliar",
+    "qualquer",
+    "hangar",
+    "radar",
+    "cancer",
+    "super",
+    "computer",
+    "scanner",
+    "player",
+    "server",
+    "container",
+    "manager",
+    "router",
+    "printer",
+    "timer",
+    "driver",
+    "cluster",
+    "banner",
+    "power",
+    "trigger",
+    "header",
+    "footer",
+    "layer",
+    "buffer",
+    "poster",
+    "laser",
+    "partner",
+    "provider",
+    "never",
+    "other",
+    "after",
+    "under",
+    "order",
+    "number",
+    "member",
+    "customer",
+    "paper",
+    "water",
+    "later",
+    "folder",
+    "docker",
+    "either",
+    "rather",
+    "whether",
+    "ever",
+    "however",
+    "whatever",
+    "whenever",
+    "together",
+    "cellular",
+];
 
 /// What placing a kind cue looks at besides the cue: the vetoed spans, and where reporting verbs
 /// and recurrences start.
@@ -494,6 +677,42 @@ fn inside_identifier(text: &str, start: usize, end: usize, left: bool, right: bo
         }
     }
     false
+}
+
+/// Fires the kind rules on their cues: a rule that finds one cue of each group, in order and
+/// within its window, puts its kind at the precedence of the last table of that kind, named by
+/// its first cue.
+fn compose(composed: &mut [(TaintHit, &'static str)], hits: &mut Hits) {
+    if composed.is_empty() {
+        return;
+    }
+    composed.sort_unstable_by_key(|(h, _)| *h);
+    for (index, rule) in KIND_RULES.iter().enumerate() {
+        let of_rule = slice_where(composed, |(h, _)| h.rule.cmp(&index));
+        let group = |g: usize| slice_where(of_rule, |(h, _)| h.group.cmp(&g));
+        let fired = group(0).iter().find(|(h0, _)| {
+            let mut end = h0.end;
+            let mut last = h0.start;
+            for g in 1..rule.groups.len() {
+                let candidates = group(g);
+                let next = candidates.partition_point(|(h, _)| h.start < end);
+                match candidates.get(next) {
+                    Some((h, _)) => {
+                        end = h.end;
+                        last = h.start;
+                    }
+                    None => return false,
+                }
+            }
+            last - h0.start <= rule.window
+        });
+        let table = KINDS.iter().rposition(|t| t.kind == rule.kind);
+        if let (Some((h0, cue)), Some(table)) = (fired, table)
+            && let Some(slot) = hits.strong.get_mut(table)
+        {
+            earliest(slot, h0.start, cue);
+        }
+    }
 }
 
 /// Which taint rules fire on these hits (see the `taint` module for the rule semantics).

@@ -17,6 +17,7 @@ fn kind_of(entry: &Entry) -> Option<Kind> {
     match entry.role {
         Role::Kind { table, .. } => Some(cues::KINDS[table].kind),
         Role::Copula | Role::AccentedCopula => Some(Kind::Fact),
+        Role::Composed { rule, .. } => Some(cues::KIND_RULES[rule].kind),
         Role::Taint { .. }
         | Role::Veto
         | Role::Reporting
@@ -119,8 +120,10 @@ fn every_kind_cue_earns_its_place() {
         };
         let example = entry.cue.example;
         let label = classify_with(full, example, &Options::default());
+        // A kind rule is named by its first cue.
+        let composed = matches!(entry.role, Role::Composed { .. });
         let expected_basis = |basis: &Basis| match basis {
-            Basis::Cue { cue } => cue == entry.cue.text,
+            Basis::Cue { cue } => composed || cue == entry.cue.text,
             Basis::EntityGate { copula, .. } => copula == entry.cue.text,
             Basis::Supplied => false,
         };

@@ -1,12 +1,13 @@
 //! K5 targets: the scan flags every sentence of the injection corpus (each with its family), and
 //! at most 2% of the benign text (the whole labelled corpus plus the `benign*.tsv` slices).
-//! `injection_fresh5.tsv` and `injection_fresh7.tsv` are held out: their recall is printed and
+//! `injection_fresh5.tsv`, `injection_fresh7.tsv`, `injection_fresh9.tsv` and
+//! `injection_fresh11.tsv` are held out: their recall is printed and
 //! guarded by a floor, not by the every-sentence assertion, because the tables were not tuned on
-//! them. Issue 16's targets hold per language on its tuning slices (the sixth, and the eighth of
-//! its second round): recall at least 95% in English and in Portuguese, at most 2% of the
-//! slice's benign text tainted. Its held-out slices (`injection_fresh7.tsv`,
-//! `injection_fresh9.tsv`) are printed beside them and guarded by floors at their first runs
-//! after the tuning. Prints the figures
+//! them. Issue 16's targets hold per language on its tuning slices (the sixth, the eighth of its
+//! second round and the tenth of its third): recall at least 95% in English and in Portuguese,
+//! at most 2% of the slice's benign text tainted. Its held-out slices (`injection_fresh7.tsv`,
+//! `injection_fresh9.tsv`, `injection_fresh11.tsv`) are printed beside them and guarded by
+//! floors at their first runs after the tuning. Prints the figures
 //! (`cargo test -p kenning-classify --test taint -- --nocapture`).
 
 #![allow(
@@ -40,6 +41,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh4.tsv",
         "injection_fresh6.tsv",
         "injection_fresh8.tsv",
+        "injection_fresh10.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -91,6 +93,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh7.tsv",
         "labelled_fresh8.tsv",
         "labelled_fresh9.tsv",
+        "labelled_fresh10.tsv",
+        "labelled_fresh11.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -108,6 +112,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh7.tsv",
             "benign_fresh8.tsv",
             "benign_fresh9.tsv",
+            "benign_fresh10.tsv",
+            "benign_fresh11.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -204,9 +210,11 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
 
 /// Issue 16: on the tuning slices, recall at least 95% in each language and at most 2% of the
 /// benign text tainted; on the held-out slices, the same figures printed, recall guarded by a
-/// floor just below its first run after the tuning it was held out from (seventh: 23/33 in
-/// English, 20/33 in Portuguese; ninth: 16/33 and 17/33) and the benign text by the same 2%
-/// (first runs: 0 of 240 and 2 of 334 tainted).
+/// floor just below its figures after the last round it was held out from (seventh: 23/33 in
+/// English, 20/33 in Portuguese after the first round, 24/33 and 22/33 after the third; ninth:
+/// 16/33 and 17/33 after the second, 20/33 and 20/33 after the third; eleventh: 18/33 and 16/33
+/// before the third round, 32/33 and 31/33 after it) and the benign text by the same 2% (after
+/// the third round: 0 of 240, 2 of 334 and 0 of 279 tainted).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -222,7 +230,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh7.tsv",
             "labelled_fresh7.tsv",
             "benign_fresh7.tsv",
-            60,
+            66,
         ),
         (
             "eighth slices (second round, tuned on)",
@@ -236,7 +244,21 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh9.tsv",
             "labelled_fresh9.tsv",
             "benign_fresh9.tsv",
-            48,
+            60,
+        ),
+        (
+            "tenth slices (third round, tuned on)",
+            "injection_fresh10.tsv",
+            "labelled_fresh10.tsv",
+            "benign_fresh10.tsv",
+            95,
+        ),
+        (
+            "eleventh slices (third round, HELD OUT)",
+            "injection_fresh11.tsv",
+            "labelled_fresh11.tsv",
+            "benign_fresh11.tsv",
+            93,
         ),
     ] {
         println!("\n{title}:");
