@@ -726,15 +726,12 @@ impl QueryScores {
             .iter()
             .map(|&i| Cursor::start(self, &self.lists[i]))
             .collect::<Result<Vec<_>>>()?;
-        let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
+        let mut best = Best::new(limit);
         let mut found: Vec<Option<f64>> = vec![None; n];
         // Positions `..essential` only answer lookups.
         let mut essential = 0;
         loop {
-            let threshold = match heap.peek() {
-                Some(Reverse(worst)) if heap.len() == limit => worst.score,
-                _ => f64::NEG_INFINITY,
-            };
+            let threshold = best.threshold();
             while essential < n && reach[essential + 1] < threshold {
                 essential += 1;
             }
@@ -770,28 +767,10 @@ impl QueryScores {
             if !contender {
                 continue;
             }
-            let candidate = Ranked {
-                score: found.iter().flatten().fold(0.0, |sum, s| sum + s),
-                doc,
-            };
-            let enters =
-                heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
-            if enters && accept(doc) {
-                if heap.len() == limit {
-                    heap.pop();
-                }
-                heap.push(Reverse(candidate));
-            }
+            let score = found.iter().flatten().fold(0.0, |sum, s| sum + s);
+            best.offer(Ranked { score, doc }, accept);
         }
-        let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
-        out.sort_unstable_by(|a, b| b.cmp(a));
-        Ok(out
-            .into_iter()
-            .map(|r| Scored {
-                doc: r.doc,
-                score: r.score,
-            })
-            .collect())
+        Ok(best.into_scored())
     }
 
     /// The BM25 score of `doc`, bit for bit the one [`top`](Self::top) ranks it by (the same
@@ -822,6 +801,57 @@ impl QueryScores {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.lists.iter().all(|l| l.postings() == 0)
+    }
+}
+
+/// The best `limit` documents offered so far, in a bounded heap.
+struct Best {
+    heap: BinaryHeap<Reverse<Ranked>>,
+    limit: usize,
+}
+
+impl Best {
+    fn new(limit: usize) -> Self {
+        Self {
+            heap: BinaryHeap::with_capacity(limit.min(4096) + 1),
+            limit,
+        }
+    }
+
+    /// The score a document must beat to enter: the worst held once `limit` are held.
+    fn threshold(&self) -> f64 {
+        match self.heap.peek() {
+            Some(Reverse(worst)) if self.heap.len() == self.limit => worst.score,
+            _ => f64::NEG_INFINITY,
+        }
+    }
+
+    /// Enters `candidate` if it beats the worst held (or fewer than `limit` are held) and
+    /// `accept` lets it: `accept` is asked only then.
+    fn offer(&mut self, candidate: Ranked, accept: &mut dyn FnMut(u64) -> bool) {
+        let enters = self.heap.len() < self.limit
+            || self
+                .heap
+                .peek()
+                .is_some_and(|Reverse(worst)| candidate > *worst);
+        if enters && accept(candidate.doc) {
+            if self.heap.len() == self.limit {
+                self.heap.pop();
+            }
+            self.heap.push(Reverse(candidate));
+        }
+    }
+
+    /// The documents held, best first (ties: lower id first).
+    fn into_scored(self) -> Vec<Scored> {
+        let mut out: Vec<Ranked> = self.heap.into_iter().map(|Reverse(r)| r).collect();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        out.into_iter()
+            .map(|r| Scored {
+                doc: r.doc,
+                score: r.score,
+            })
+            .collect()
     }
 }
 
@@ -1265,7 +1295,7 @@ mod tests {
         limit: usize,
         accept: &mut dyn FnMut(u64) -> bool,
     ) -> Vec<Scored> {
-        let mut heap: BinaryHeap<Reverse<Ranked>> = BinaryHeap::new();
+        let mut best = Best::new(limit);
         let mut at = vec![0usize; lists.len()];
         while let Some(doc) = lists
             .iter()
@@ -1282,24 +1312,9 @@ mod tests {
                     *i += 1;
                 }
             }
-            let candidate = Ranked { score, doc };
-            let enters =
-                heap.len() < limit || heap.peek().is_some_and(|Reverse(worst)| candidate > *worst);
-            if enters && accept(doc) {
-                if heap.len() == limit {
-                    heap.pop();
-                }
-                heap.push(Reverse(candidate));
-            }
+            best.offer(Ranked { score, doc }, accept);
         }
-        let mut out: Vec<Ranked> = heap.into_iter().map(|Reverse(r)| r).collect();
-        out.sort_unstable_by(|a, b| b.cmp(a));
-        out.into_iter()
-            .map(|r| Scored {
-                doc: r.doc,
-                score: r.score,
-            })
-            .collect()
+        best.into_scored()
     }
 
     /// `QueryScores` over `terms` (weight, postings sorted by document), encoded in blocks of
