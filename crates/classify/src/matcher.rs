@@ -508,14 +508,15 @@ impl Matcher {
                         && !NOT_INFINITIVES.contains(&word);
                     // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
                     // article or a preposition ("entra no painel, filtra pelo código").
+                    // (The word lists last: most words fail a cheaper test first.)
                     let informal = word.len() >= 4
                         && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
-                        && !NOT_IMPERATIVES.contains(&word)
                         && text
                             .get(i..)
                             .and_then(|rest| rest.strip_prefix(' '))
                             .and_then(|rest| rest.split(' ').next())
-                            .is_some_and(|next| ARTICLES.contains(&next));
+                            .is_some_and(|next| ARTICLES.contains(&next))
+                        && !NOT_IMPERATIVES.contains(&word);
                     if (shaped || informal)
                         && (self.opens(folded, s, true)
                             || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
