@@ -121,7 +121,8 @@ fn main() -> Result<()> {
                 };
                 let queries = args.get(3).map_or(Ok(QUERIES), |n| n.parse())?;
                 let store = OpenOptions::new().verify_on_open(false).open(path)?;
-                let (p50, p99) = lane_latency(&store, lane, queries, &mut Rng::new(7))?;
+                let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
+                let (p50, p99) = lane_latency(&store, lane, queries, &centres, &mut Rng::new(7))?;
                 println!("{lane:?}: p50 {} p99 {}", ms(p50), ms(p99));
                 Ok(())
             }
@@ -290,10 +291,11 @@ fn measure(path: &Path) -> Result<()> {
         mib(rss_verified)
     );
     let store = OpenOptions::new().verify_on_open(false).open(path)?;
+    let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
     let mut rng = Rng::new(7);
     let mut rows = Vec::new();
     for lane in [Lane::Term, Lane::Vector, Lane::Fused] {
-        let (p50, p99) = lane_latency(&store, lane, QUERIES, &mut rng)?;
+        let (p50, p99) = lane_latency(&store, lane, QUERIES, &centres, &mut rng)?;
         println!("{lane:?}: p50 {} p99 {}", ms(p50), ms(p99));
         rows.push((lane, p50, p99));
     }
@@ -314,10 +316,10 @@ fn lane_latency(
     store: &Kenning,
     lane: Lane,
     queries: usize,
+    centres: &[Vec<f64>],
     rng: &mut Rng,
 ) -> Result<(Duration, Duration)> {
     let ops = Principal::operator("scale");
-    let centres: Vec<Vec<f64>> = (0..CENTRES).map(centre).collect();
     let scope = "s0";
     let mut times = Vec::with_capacity(queries);
     for i in 0..queries + 10 {

@@ -411,8 +411,8 @@ pub(crate) fn rounding_bound(dimension: usize) -> f64 {
 /// What stage 1 computed for a scope of more rows than its candidate count: the distance of
 /// every slot and how many slots have each distance.
 struct Distances {
-    /// The distance of each slot, in runs that follow each other in slot order.
-    parts: Vec<Vec<u32>>,
+    /// The distance of each slot.
+    slots: Vec<u32>,
     histogram: Vec<u32>,
 }
 
@@ -616,10 +616,10 @@ impl ScopeVectors {
         self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
     }
 
-    /// [`top_k`](Self::top_k) with stage 1 split over up to `threads` threads, each computing
-    /// the distances of a contiguous run of chunks: the same answer. Stages 2 and 3 and every
-    /// call of `keep` and `exact` run in the caller's thread. A thread the OS refuses to start
-    /// is replaced by computing its part in the caller's thread.
+    /// [`top_k`](Self::top_k) with stage 1 shared by up to `threads` threads, each taking runs
+    /// of chunks as it frees up: the same answer. Stages 2 and 3 and every call of `keep` and
+    /// `exact` run in the caller's thread. A thread the OS refuses to start leaves its runs to
+    /// the others (at worst, to the caller's thread).
     ///
     /// # Errors
     /// As [`top_k_with`](Self::top_k_with).
@@ -702,7 +702,7 @@ impl ScopeVectors {
             }
         }
         Distances {
-            parts: vec![out],
+            slots: out,
             histogram,
         }
     }
@@ -796,14 +796,10 @@ impl ScopeVectors {
             // One tight pass over the distances for the band, then the ids of its rows.
             let (first, span) = (lo as u32, (hi - lo) as u32);
             let mut band_slots: Vec<(u32, usize)> = Vec::with_capacity(band);
-            let mut base = 0;
-            for part in &distances.parts {
-                for (i, &d) in part.iter().enumerate() {
-                    if d.wrapping_sub(first) <= span {
-                        band_slots.push((d, base + i));
-                    }
+            for (slot, &d) in distances.slots.iter().enumerate() {
+                if d.wrapping_sub(first) <= span {
+                    band_slots.push((d, slot));
                 }
-                base += part.len();
             }
             let mut rows: Vec<(u32, u64, usize)> = Vec::with_capacity(band_slots.len());
             for (d, slot) in band_slots {
