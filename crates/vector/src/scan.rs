@@ -1315,6 +1315,26 @@ mod tests {
         assert_ne!(a.get(0).unwrap(), a.get(1).unwrap());
     }
 
+    /// A saved copy whose chunks are not full, as a build of smaller chunks saved it, does not
+    /// load past its first chunk (the open then rebuilds): only a scope's last chunk may be
+    /// partial. Full chunks followed by a partial one load as built.
+    #[test]
+    fn saved_chunks_of_another_size_are_refused() {
+        let d = 16_384; // 56 rows a chunk
+        let small = ScopeVectors::build(d, (0..10).map(|i| (i, emb(i, d)))).unwrap();
+        let partial = small.encode_chunk(0).unwrap();
+        let mut loading = ScopeVectors::empty(d);
+        loading.push_saved(&partial).unwrap();
+        assert!(loading.push_saved(&partial).is_err());
+
+        let built = ScopeVectors::build(d, (0..130).map(|i| (i, emb(i, d)))).unwrap();
+        let mut again = ScopeVectors::empty(d);
+        for i in 0..built.chunk_count() {
+            again.push_saved(&built.encode_chunk(i).unwrap()).unwrap();
+        }
+        assert_eq!(contents(&again), contents(&built));
+    }
+
     #[test]
     fn removing_everything_leaves_an_empty_scope() {
         let d = 3;
