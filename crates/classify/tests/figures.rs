@@ -4,7 +4,7 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11): their figures are read, their text is not.
+//! sentences of a held-out slice (7, 9, 11, 13): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -93,6 +93,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh12",
+        "labelled_fresh12.tsv",
+        Some("injection_fresh12.tsv"),
+        Some("benign_fresh12.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -111,6 +118,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh11.tsv",
         Some("injection_fresh11.tsv"),
         Some("benign_fresh11.tsv"),
+        true,
+    ),
+    (
+        "fresh13 (HELD OUT)",
+        "labelled_fresh13.tsv",
+        Some("injection_fresh13.tsv"),
+        Some("benign_fresh13.tsv"),
         true,
     ),
 ];
