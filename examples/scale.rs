@@ -284,7 +284,7 @@ fn measure(path: &Path) -> Result<()> {
     drop(store);
     println!(
         "open: {:.2} s unverified, {:.2} s verified; resident once open: {} unverified, {} \
-         after the verified open (redb's page cache filled by the check)",
+         after the verified open",
         unverified.as_secs_f64(),
         verified.as_secs_f64(),
         mib(rss),

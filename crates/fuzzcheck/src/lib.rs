@@ -33,6 +33,7 @@ use kenning_classify::{
 };
 use kenning_graph::GraphQuery;
 use kenning_term::{Language, MAX_TERM_BYTES, TermIndex, analyze};
+use kenning_vector::block::{Block, View};
 use kenning_vector::{Embedding, EmbeddingRecord, ModelTag};
 use kenning_vocab::{Declaration, Format};
 use redb::{Database, ReadableDatabase, backends::InMemoryBackend};
@@ -115,10 +116,14 @@ pub fn classify(data: &[u8]) {
     }
 }
 
-/// Arbitrary bytes into the stored-embedding decoder (E4): never a panic; every record it
-/// accepts holds a valid embedding; a record of the current format re-encodes to exactly the
-/// bytes it came from, and one of the unchecked older format to a record that decodes equal.
+/// Arbitrary bytes into the stored-embedding decoders (E4), the block of format 5 and the
+/// one-record-per-embedding of stores before it: never a panic; every vector either accepts is
+/// a valid embedding; a block that decodes re-encodes to exactly the bytes it came from, reads
+/// each of its vectors alone as it read them together, and drops one vector leaving the others;
+/// a record of the current format re-encodes to exactly the bytes it came from, and one of the
+/// unchecked older format to a record that decodes equal.
 pub fn embedding_record(data: &[u8]) {
+    embedding_block(data);
     if let Ok(record) = EmbeddingRecord::decode(data) {
         let again = record.encode();
         if data.first() == Some(&kenning_vector::record::RECORD_FORMAT) {
@@ -128,6 +133,36 @@ pub fn embedding_record(data: &[u8]) {
         }
         let values = record.embedding.values().to_vec();
         assert!(Embedding::new(values).is_ok(), "a decoded vector passes E3");
+    }
+}
+
+fn embedding_block(data: &[u8]) {
+    let Ok(view) = View::new(data) else {
+        assert!(
+            Block::decode(data).is_err(),
+            "a block whose head fails never decodes"
+        );
+        return;
+    };
+    let Ok(block) = Block::decode(data) else {
+        return;
+    };
+    assert_eq!(block.encode(), data, "decode then encode is the identity");
+    for (slot, capsule, values) in block.entries() {
+        let (owner, embedding) = view.get(slot).unwrap().unwrap();
+        assert_eq!((owner, embedding.values()), (capsule, values));
+        assert!(
+            Embedding::new(values.to_vec()).is_ok(),
+            "a decoded vector passes E3"
+        );
+        match view.without(slot) {
+            Some(rest) => {
+                let rest = Block::decode(&rest).unwrap();
+                assert_eq!(rest.len(), block.len() - 1);
+                assert!(rest.entries().all(|(s, _, _)| s != slot));
+            }
+            None => assert_eq!(block.len(), 1),
+        }
     }
 }
 

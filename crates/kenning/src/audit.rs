@@ -53,23 +53,50 @@ pub(crate) fn append(
     target: &str,
     detail: serde_json::Value,
 ) -> Result<u64> {
-    let mut table = txn.open_table(AUDIT).db()?;
-    let seq = match table.last().db()? {
-        Some((key, _)) => key.value() + 1,
-        None => 1,
-    };
-    let bytes = record::encode(
-        AUDIT.name(),
-        &Stored {
-            at,
-            principal: who.audit_name(),
-            action: action.to_owned(),
-            target: target.to_owned(),
-            detail,
-        },
-    )?;
-    table.insert(seq, bytes.as_slice()).db()?;
-    Ok(seq)
+    Appender::new(txn)?.append(at, who, action, target, detail)
+}
+
+/// Appends many records inside one transaction with the table opened and the last sequence
+/// number read once: a batch's records, one per write it audits.
+pub(crate) struct Appender<'t> {
+    table: redb::Table<'t, u64, &'static [u8]>,
+    next: u64,
+}
+
+impl<'t> Appender<'t> {
+    pub(crate) fn new(txn: &'t redb::WriteTransaction) -> Result<Self> {
+        let table = txn.open_table(AUDIT).db()?;
+        let next = match table.last().db()? {
+            Some((key, _)) => key.value() + 1,
+            None => 1,
+        };
+        Ok(Self { table, next })
+    }
+
+    /// As [`append`].
+    pub(crate) fn append(
+        &mut self,
+        at: Timestamp,
+        who: &Principal,
+        action: &str,
+        target: &str,
+        detail: serde_json::Value,
+    ) -> Result<u64> {
+        let bytes = record::encode(
+            AUDIT.name(),
+            &Stored {
+                at,
+                principal: who.audit_name(),
+                action: action.to_owned(),
+                target: target.to_owned(),
+                detail,
+            },
+        )?;
+        let seq = self.next;
+        self.table.insert(seq, bytes.as_slice()).db()?;
+        self.next += 1;
+        Ok(seq)
+    }
 }
 
 /// Up to `limit` records with a sequence number above `after`, in order.

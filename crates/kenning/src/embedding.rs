@@ -120,7 +120,8 @@ fn check_batch(embeddings: &[(CapsuleId, &[f32])]) -> Result<Checked> {
 }
 
 /// Attaches already-validated embeddings in `txn`, each to a capsule `who` reaches (and, when
-/// `scope` is given, one of that scope), auditing each (E6, E7).
+/// `scope` is given, one of that scope), with one audit record for the call (E6, E7; see
+/// [`attach_audit`]).
 fn attach_in(
     w: &mut Write<'_>,
     who: &Principal,
@@ -133,6 +134,7 @@ fn attach_in(
     let scopes = txn.open_table(SCOPES).db()?;
     let mut sidecar = kenning_vector::Attacher::new(txn)?;
     let mut out = Vec::with_capacity(embeddings.len());
+    let mut done = Vec::with_capacity(embeddings.len());
     for (id, embedding) in embeddings {
         let c = reached_head(&capsules, &scopes, who, id)?;
         if scope.is_some_and(|s| s != c.scope) {
@@ -140,26 +142,79 @@ fn attach_in(
             // scope, and the capsule is not there (A5).
             return Err(unknown(id));
         }
-        let done = sidecar.attach(&mut w.vectors, &c.scope, id.get(), embedding, model_tag)?;
-        audit::append(
-            txn,
-            now,
-            who,
-            "embedding.attach",
-            &id.to_string(),
-            serde_json::json!({
-                "scope": c.scope,
-                "replaced": done.replaced,
-                "dimension": done.dimension,
-                "model_tag": done.model_tag,
-            }),
-        )?;
+        let attached = sidecar.attach(&mut w.vectors, &c.scope, id.get(), embedding, model_tag)?;
         out.push(Attachment {
             recorded: true,
-            replaced: done.replaced,
+            replaced: attached.replaced,
         });
+        done.push((id, c.scope, attached));
+    }
+    sidecar.finish()?;
+    if let Some((target, detail)) = attach_audit(done) {
+        audit::append(txn, now, who, "embedding.attach", &target, detail)?;
     }
     Ok(out)
+}
+
+/// The audit record of one call's attaches (E7): the target and detail of its one
+/// `embedding.attach` record, or `None` when it attached nothing.
+///
+/// One embedding: the capsule as target, and its scope, whether it replaced one, the dimension
+/// and the model tag. More: the target `batch`, and the count, the capsules as ranges of
+/// consecutive numbers (`[first, last]`, ascending), their scopes, the capsules whose embedding
+/// was replaced, the dimension and the model tag. One record per call, not per embedding, so
+/// that a bulk import does not write a log as large as its vectors' index (200 bytes a vector,
+/// 8% of the file at a million); the log still names every capsule it touched.
+fn attach_audit(
+    done: Vec<(CapsuleId, String, kenning_vector::Attached)>,
+) -> Option<(String, serde_json::Value)> {
+    let (dimension, model_tag) = done
+        .first()
+        .map(|(_, _, a)| (a.dimension, a.model_tag.clone()))?;
+    if let [(id, scope, attached)] = done.as_slice() {
+        return Some((
+            id.to_string(),
+            serde_json::json!({
+                "scope": scope,
+                "replaced": attached.replaced,
+                "dimension": dimension,
+                "model_tag": model_tag,
+            }),
+        ));
+    }
+    let mut ids: Vec<u64> = done.iter().map(|(id, _, _)| id.get()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    for id in ids {
+        match ranges.last_mut() {
+            Some((_, last)) if *last + 1 == id => *last = id,
+            _ => ranges.push((id, id)),
+        }
+    }
+    let name = |n: u64| CapsuleId::new(n).to_string();
+    let capsules: Vec<[String; 2]> = ranges
+        .into_iter()
+        .map(|(first, last)| [name(first), name(last)])
+        .collect();
+    let scopes: std::collections::BTreeSet<&str> =
+        done.iter().map(|(_, scope, _)| scope.as_str()).collect();
+    let replaced: Vec<String> = done
+        .iter()
+        .filter(|(_, _, a)| a.replaced)
+        .map(|(id, _, _)| id.to_string())
+        .collect();
+    Some((
+        "batch".to_owned(),
+        serde_json::json!({
+            "count": done.len(),
+            "capsules": capsules,
+            "scopes": scopes,
+            "replaced": replaced,
+            "dimension": dimension,
+            "model_tag": model_tag,
+        }),
+    ))
 }
 
 /// [`Kenning::attach_embedding`] as a step.
@@ -241,8 +296,10 @@ impl Kenning {
     }
 
     /// Attaches several embeddings under one `model_tag` in one transaction: all of them, or
-    /// none (the first refusal aborts the batch). Each is audited as by
-    /// [`attach_embedding`](Self::attach_embedding); the answers come in the order given. The
+    /// none (the first refusal aborts the batch). The call is audited as one `embedding.attach`
+    /// record (target `batch` when it attaches more than one) naming every capsule, as ranges
+    /// of consecutive ids, and those whose embedding it replaced; the answers come in the order
+    /// given. The
     /// capsules may belong to different scopes. A capsule named twice keeps the later vector
     /// (its second attach reports `replaced: true`).
     ///
@@ -269,7 +326,8 @@ impl Kenning {
     /// new ids in the order given. `embeddings[i]` belongs to `capsules[i]` (`None`: that capsule
     /// gets none), so the two slices have one length. The capsules are written as by
     /// [`put_batch`](Self::put_batch), the embeddings attached as by
-    /// [`attach_embeddings`](Self::attach_embeddings) under `model_tag` (E1–E7, each audited).
+    /// [`attach_embeddings`](Self::attach_embeddings) under `model_tag` (E1–E7, audited as that
+    /// call is).
     /// For bulk imports that must not leave a capsule without the embedding it came with.
     ///
     /// Needs [`Permission::MemoryWrite`] and reach over every scope named.

@@ -285,7 +285,8 @@ pub(crate) fn opening(
     let how = if read_only { " read-only" } else { "" };
     let message = if e.is_corruption() {
         format!(
-            "cannot open the store at {shown}{how}: {e}; {}",
+            "cannot open the store at {shown}{how}: {}; {}",
+            e.engine_message(),
             repair_advice(&shown)
         )
     } else if e.is_cut_short() {
@@ -366,12 +367,14 @@ impl From<kenning_table::StorageError> for Error {
                 source: Some(e.into()),
             };
         }
-        if e.is_corruption() {
+        // A read past the end of the file is damage too: a page number or length that the file
+        // never held (a changed pointer, a file cut short after it was opened unverified).
+        if e.is_damage() {
             return Self::Storage {
                 message: format!(
-                    "{e}: the store file is damaged: run `kenning store check` on \
-                                  it, `kenning store salvage` to copy what still reads, or \
-                                  restore it from a backup"
+                    "{}: the store file is damaged: run `kenning store check` on it, `kenning \
+                     store salvage` to copy what still reads, or restore it from a backup",
+                    e.engine_message()
                 ),
                 source: Some(e.into()),
             };

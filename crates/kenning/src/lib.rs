@@ -176,8 +176,10 @@
 //!   reach is answered like an unknown one, [`Error::UnknownCapsule`] (A5).
 //!   [`embedding_request`](Kenning::embedding_request) serves the seed's wire body against a
 //!   named scope, where a capsule of another scope is unknown too. The listing (E5) is per
-//!   scope: a store-wide list would cross scopes. Attaches are audited one record per capsule
-//!   (`embedding.attach`, with `replaced`), batches included; a refused attach writes nothing.
+//!   scope: a store-wide list would cross scopes. Attaches are audited one record per call
+//!   (`embedding.attach`): a single attach names its capsule and whether it `replaced` one, a
+//!   batch names every capsule as ranges of consecutive ids, its scopes and the capsules whose
+//!   embedding it replaced; a refused attach writes nothing.
 //!   Forget removes the embedding with the capsule (C7); removing the store's last embedding
 //!   frees the resident embedder. [`migrate_embedder`](Kenning::migrate_embedder) is the
 //!   explicit switch to another model: it clears every embedding and attaches the new ones in

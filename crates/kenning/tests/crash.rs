@@ -370,10 +370,11 @@ fn plan(i: usize, model: &Model) -> Planned {
                 let mut view = CapsuleView::new(scope, c.content.clone());
                 let v = (k != 1).then(|| vector(id));
                 view.embedding = v.as_deref().map(bits);
-                after.audit += u64::from(v.is_some());
                 after.capsules.insert(id, view);
                 vectors.push(v);
             }
+            // One audit record for the call's attaches.
+            after.audit += 1;
             after.next_capsule += 3;
             Call::PutEmbedded(batch, vectors)
         }

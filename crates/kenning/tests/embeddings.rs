@@ -421,7 +421,7 @@ fn a_batch_attaches_all_or_nothing() {
     assert!(vector_hits(&s, SCOPE, &[1.0, 0.0]).is_empty());
     assert_eq!(s.kn.embedder(&s.ops).unwrap(), None);
     assert_eq!(audit_len(&s), audit);
-    // A good batch: one answer per item, across scopes, each audited.
+    // A good batch: one answer per item, across scopes, audited as one record.
     let done =
         s.kn.attach_embeddings(
             &s.ops,
@@ -433,7 +433,22 @@ fn a_batch_attaches_all_or_nothing() {
         done.iter().map(|d| d.replaced).collect::<Vec<_>>(),
         [false, false, true]
     );
-    assert_eq!(audit_len(&s), audit + 3);
+    assert_eq!(audit_len(&s), audit + 1);
+    let record =
+        s.kn.audit_log(&s.ops, 0, usize::MAX)
+            .unwrap()
+            .pop()
+            .unwrap();
+    assert_eq!(record.detail["count"], 3);
+    assert_eq!(
+        record.detail["scopes"],
+        serde_json::json!([OTHER, SCOPE]),
+        "sorted"
+    );
+    assert_eq!(
+        record.detail["replaced"],
+        serde_json::json!([a.to_string()])
+    );
     assert_eq!(s.kn.embedding(&s.ops, a).unwrap(), Some(vec![1.0, 1.0]));
     assert_eq!(vector_hits(&s, OTHER, &[0.0, 1.0]), [b]);
     assert!(s.kn.attach_embeddings(&s.ops, &[], TAG).unwrap().is_empty());
@@ -635,6 +650,59 @@ fn e1_capsules_and_their_embeddings_are_put_in_one_transaction() {
     assert_eq!(kn.embedding(&ops, ids[2]).unwrap(), Some(vec![0.0, 1.0]));
     let listed: Vec<_> = kn.embeddings(&ops, "s").unwrap();
     assert_eq!(listed.len(), 2);
-    let after = kn.audit_log(&ops, 0, usize::MAX).unwrap().len();
-    assert_eq!(after - before, 2, "one embedding.attach record per vector");
+    let log = kn.audit_log(&ops, 0, usize::MAX).unwrap();
+    assert_eq!(
+        log.len() - before,
+        1,
+        "one embedding.attach record for the call"
+    );
+    let record = log.last().unwrap();
+    assert_eq!(
+        (record.action.as_str(), record.target.as_str()),
+        ("embedding.attach", "batch")
+    );
+    let (first, third) = (ids[0].to_string(), ids[2].to_string());
+    assert_eq!(record.detail["count"], 2);
+    assert_eq!(
+        record.detail["capsules"],
+        serde_json::json!([[first, first], [third, third]]),
+        "ranges of consecutive capsules: the second capsule has no vector"
+    );
+    assert_eq!(record.detail["scopes"], serde_json::json!(["s"]));
+}
+
+#[test]
+fn e7_a_batch_is_audited_once_naming_every_capsule_and_every_replace() {
+    let s = store();
+    let ids: Vec<CapsuleId> = (0..5)
+        .map(|i| put(&s, SCOPE, &format!("memory {i}")))
+        .collect();
+    attach(&s, ids[3], &[1.0, 1.0]);
+    let before = s.kn.audit_log(&s.ops, 0, usize::MAX).unwrap().len();
+    let v = [0.5_f32, 1.0];
+    let pairs: Vec<(CapsuleId, &[f32])> = [ids[4], ids[0], ids[1], ids[3]]
+        .iter()
+        .map(|id| (*id, v.as_slice()))
+        .collect();
+    s.kn.attach_embeddings(&s.ops, &pairs, TAG).unwrap();
+    let log = s.kn.audit_log(&s.ops, 0, usize::MAX).unwrap();
+    assert_eq!(log.len(), before + 1);
+    let record = log.last().unwrap();
+    assert_eq!(
+        (record.action.as_str(), record.target.as_str()),
+        ("embedding.attach", "batch")
+    );
+    assert_eq!(record.principal, "session:ops");
+    let name = |i: usize| ids[i].to_string();
+    assert_eq!(
+        record.detail,
+        serde_json::json!({
+            "count": 4,
+            "capsules": [[name(0), name(1)], [name(3), name(4)]],
+            "scopes": [SCOPE],
+            "replaced": [name(3)],
+            "dimension": 2,
+            "model_tag": TAG,
+        })
+    );
 }

@@ -7,7 +7,8 @@
 //! `store-v1.redb` was written by the build at commit bbdff8b4 (store format 1, records without
 //! checksums); `store-v2.redb` by format 2 (checksummed JSON records, the store's generation);
 //! `store-v3.redb` by format 3 (binary capsule and fences records with a head read alone);
-//! `store-v4.redb` by format 4 (term-index and graph records, version 2, checksummed).
+//! `store-v4.redb` by format 4 (term-index and graph records, version 2, checksummed);
+//! `store-v5.redb` by format 5 (embeddings in blocks of consecutive positions).
 //! To write a fixture with the build at hand:
 //! `KENNING_FIXTURE_OUT=path cargo test -p kenning --test format_fixtures -- --ignored`.
 
@@ -153,7 +154,13 @@ fn expected(version: u8) -> support::Model {
     if version >= 3 {
         populate_since_v3(&kn);
     }
-    observe(&kn)
+    let mut model = observe(&kn);
+    if version < 5 {
+        // Builds before format 5 audited a batch attach one record per embedding: the
+        // population's batch of 8 left 8 records where this build leaves one.
+        model.audit += 7;
+    }
+    model
 }
 
 /// Copies a fixture to a temporary file, so that a read-write open cannot change the committed
@@ -174,6 +181,7 @@ fn every_format_fixture_reads_back_whole() {
         (2, "store-v2.redb"),
         (3, "store-v3.redb"),
         (4, "store-v4.redb"),
+        (5, "store-v5.redb"),
     ] {
         let want = expected(version);
         assert!(want.capsules.len() > 10 && !want.edges.is_empty() && want.audit > 5);
@@ -190,6 +198,15 @@ fn every_format_fixture_reads_back_whole() {
             BTreeSet::from([checked]),
             "{name}: the version of every term-index and graph record"
         );
+        let blocks = ["vector.blocks", "vector.positions"];
+        let records = ["vector.embeddings", "vector.order"];
+        let (now, gone) = if version >= 5 {
+            (blocks, records)
+        } else {
+            (records, blocks)
+        };
+        assert_eq!(vector_tables(&path, now), [true, true], "{name}");
+        assert_eq!(vector_tables(&path, gone), [false, false], "{name}");
         let ro = Kenning::open_read_only(&path).unwrap();
         assert_eq!(observe(&ro), want, "{name}, read-only");
         assert_eq!(check_lanes(&ro, &want), Vec::<String>::new(), "{name}");
@@ -214,6 +231,9 @@ fn every_format_fixture_reads_back_whole() {
             "{id}: ids are never reused"
         );
         drop(rw);
+        // The embeddings moved into blocks, whole (observed above, and read again below).
+        assert_eq!(vector_tables(&path, blocks), [true, true], "{name}");
+        assert_eq!(vector_tables(&path, records), [false, false], "{name}");
         let report = Kenning::check(&path).unwrap();
         assert!(report.sound, "{name}: {report:?}");
         if version >= 3 {
@@ -232,6 +252,20 @@ fn every_format_fixture_reads_back_whole() {
             check_context(&salvaged, &format!("{name}, salvaged"));
         }
     }
+}
+
+/// Whether the store at `path` holds each of `tables`.
+fn vector_tables(path: &Path, tables: [&str; 2]) -> [bool; 2] {
+    use redb::{ReadableDatabase, TableHandle};
+    let db = redb::ReadOnlyDatabase::open(path).unwrap();
+    let names: BTreeSet<String> = db
+        .begin_read()
+        .unwrap()
+        .list_tables()
+        .unwrap()
+        .map(|t| t.name().to_owned())
+        .collect();
+    tables.map(|t| names.contains(t))
 }
 
 /// The version bytes of every record in the term-index and graph tables that hold records.
@@ -334,8 +368,9 @@ fn damaged_copy(name: &str, dir: &Path) -> std::path::PathBuf {
 
 /// A store of a format before 4 keeps term-index and graph records without a checksum of their
 /// own, so the open that moves it to format 4 verifies every page even when asked not to: the
-/// damage is refused at that open. A format-4 store opened unverified opens, and the damaged
-/// record is refused when read, by its own checksum; read-only handles follow the option.
+/// damage is refused at that open. A format-4 store is refused by a verified open; opened
+/// unverified it opens, and the damaged record is refused when read, by its own checksum;
+/// read-only handles follow the option.
 #[test]
 fn an_unverified_open_of_a_store_before_format_4_verifies_it_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -347,6 +382,9 @@ fn an_unverified_open_of_a_store_before_format_4_verifies_it_once() {
         assert!(msg.contains("kenning store salvage"), "{name}: {msg}");
     }
     let path = damaged_copy("store-v4.redb", dir.path());
+    // Verified (the default), the open refuses it: the checking handle read every page.
+    let err = Kenning::open(&path).unwrap_err();
+    assert!(err.to_string().contains("kenning store salvage"), "{err}");
     let kn = unverified.open(&path).unwrap();
     let err = kn
         .vocabulary(

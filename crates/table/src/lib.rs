@@ -41,12 +41,32 @@ use redb::{ReadOnlyTable, ReadTransaction, TableDefinition, TableError};
 
 /// redb failed underneath (I/O, a full disk, a damaged file, a closed database): the one type
 /// every component crate's storage errors carry, so that redb's own types stay out of their
-/// APIs. Its message is redb's; its source is the redb error.
+/// APIs. Its message is redb's, followed for a damaged file ([`is_damage`](Self::is_damage)) by
+/// what to do; its source is the redb error.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
+#[error("{}{}", .0, if self.is_damage() { DAMAGE_ADVICE } else { "" })]
 pub struct StorageError(#[source] redb::Error);
 
+/// What the message of a [`StorageError`] about a damaged file ends with.
+const DAMAGE_ADVICE: &str = "; the store file is damaged: restore it from a backup, or copy \
+     what still reads into a new store";
+
 impl StorageError {
+    /// redb's own message, without the advice a damaged file's error ends with: for an owner
+    /// that words the advice itself.
+    #[must_use]
+    pub fn engine_message(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// Whether the error says the file is damaged: [`is_corruption`](Self::is_corruption), or
+    /// a read past its end ([`is_cut_short`](Self::is_cut_short): a page the file never held,
+    /// named by a changed pointer or cut off a truncated copy).
+    #[must_use]
+    pub fn is_damage(&self) -> bool {
+        self.is_corruption() || self.is_cut_short()
+    }
+
     /// Whether the database file is held by another handle or process.
     #[must_use]
     pub fn is_already_open(&self) -> bool {

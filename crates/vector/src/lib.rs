@@ -106,6 +106,7 @@
 
 #![deny(missing_docs)]
 
+pub mod block;
 mod embedding;
 mod error;
 mod fusion;

@@ -1,5 +1,7 @@
-//! The stored form of one embedding (E4), public so that it can be fuzzed and so that a tool can
-//! read a raw table dump.
+//! The stored form of one embedding in stores before format 5 (E4), which kept one record per
+//! embedding in `vector.embeddings`; this build reads them (and moves them into
+//! [blocks](crate::block) on a read-write open) and writes none. Public so that it can be
+//! fuzzed and so that a tool can read a raw table dump.
 //!
 //! ```text
 //! offset  size     field

@@ -1,7 +1,7 @@
 //! The saved copy: the quantized [`VectorSet`] written to the file, so that an open can read it
 //! back instead of decoding and quantizing every embedding.
 //!
-//! Building the in-memory copy from `vector.embeddings` reads every `f32` vector (1.5 GB at a
+//! Building the in-memory copy from `vector.blocks` reads every `f32` vector (1.5 GB at a
 //! million 384-d vectors) and quantizes each; the saved copy is the quantized rows themselves
 //! (448 bytes a vector at 384 d), one record per chunk, read back with a copy. It is derived
 //! state and trusted only when it is provably of the state the reader sees:
@@ -32,9 +32,12 @@ use redb::{
 use kenning_table::DbResult;
 
 use crate::error::Result;
-use crate::scan::ScopeVectors;
+use crate::scan::{SavedChunk, ScopeVectors};
+
+/// A saved chunk as read: its scope, its index, and the chunk (`None` when it did not decode).
+type Decoded = (String, u32, Option<SavedChunk>);
 use crate::set::VectorSet;
-use crate::store::{self, EMBEDDINGS, META};
+use crate::store::{self, META};
 
 /// `(scope, chunk index)` → a saved chunk.
 pub(crate) const SAVED: TableDefinition<'static, (&str, u32), &[u8]> =
@@ -69,11 +72,9 @@ impl VectorSet {
     /// [`Error::Storage`](crate::Error::Storage) when the tables cannot be read (a damaged
     /// saved chunk is `None`, not an error).
     pub fn load_saved(txn: &ReadTransaction, stamp: u64) -> Result<Option<Self>> {
-        let (Some(meta), Some(saved), Some(embeddings)) = (
-            store::open_read(txn, META)?,
-            store::open_read(txn, SAVED)?,
-            store::open_read(txn, EMBEDDINGS)?,
-        ) else {
+        let (Some(meta), Some(saved)) =
+            (store::open_read(txn, META)?, store::open_read(txn, SAVED)?)
+        else {
             return Ok(None);
         };
         let stamped = meta.get(STAMP).db()?.and_then(|v| decode_stamp(v.value()));
@@ -81,31 +82,68 @@ impl VectorSet {
             return Ok(None);
         }
         let resident = store::read_resident(&meta)?;
-        let stored = embeddings.len().db()?;
+        let stored = store::Layout::of(txn)?.count()?;
         let Some(resident) = resident else {
             return Ok(
                 (stored == 0 && saved.is_empty().db()?).then(|| Self::from_parts(None, Vec::new()))
             );
         };
         let dimension = resident.dimension as usize;
-        // Each chunk is decoded from the page it is read from, straight into its scope.
+        // Two threads decode the chunks, one from each end of the table, each from the page it
+        // reads: the work is page faults and copies, which two cores share.
+        let total = saved.len().db()?;
+        let back_half = total / 2;
+        let front_half = total - back_half;
+        let decode_run = |from_back: bool| -> Result<Vec<Decoded>> {
+            let entries = saved.iter().db()?;
+            let take = |entry: redb::Result<_, _>| -> Result<Decoded> {
+                let (key, value): (
+                    redb::AccessGuard<'_, (&str, u32)>,
+                    redb::AccessGuard<'_, &[u8]>,
+                ) = entry.db()?;
+                let (scope, index) = key.value();
+                Ok((
+                    scope.to_owned(),
+                    index,
+                    SavedChunk::decode(value.value(), dimension).ok(),
+                ))
+            };
+            if from_back {
+                let mut run: Vec<Decoded> = entries
+                    .rev()
+                    .take(back_half as usize)
+                    .map(take)
+                    .collect::<Result<_>>()?;
+                run.reverse();
+                Ok(run)
+            } else {
+                entries.take(front_half as usize).map(take).collect()
+            }
+        };
+        let (front, back) = std::thread::scope(|s| {
+            let back = s.spawn(|| decode_run(true));
+            let front = decode_run(false);
+            (front, back.join())
+        });
+        let back = back.map_err(|_| crate::Error::Storage {
+            message: "reading the saved vector copy failed on its second thread".into(),
+            source: None,
+        })??;
         let mut scopes: Vec<(Arc<str>, Arc<ScopeVectors>)> = Vec::new();
         let mut current: Option<(Arc<str>, ScopeVectors)> = None;
-        for entry in saved.iter().db()? {
-            let (key, value) = entry.db()?;
-            let (scope, index) = key.value();
-            if current.as_ref().is_none_or(|(s, _)| &**s != scope) {
+        for (scope, index, chunk) in front?.into_iter().chain(back) {
+            if current.as_ref().is_none_or(|(s, _)| **s != *scope) {
                 if let Some((s, mut done)) = current.take() {
                     done.finish_build();
                     scopes.push((s, Arc::new(done)));
                 }
                 current = Some((scope.into(), ScopeVectors::empty(dimension)));
             }
-            let Some((_, vectors)) = current.as_mut() else {
+            let (Some((_, vectors)), Some(chunk)) = (current.as_mut(), chunk) else {
                 return Ok(None);
             };
             if usize::try_from(index).ok() != Some(vectors.chunk_count())
-                || vectors.push_saved(value.value()).is_err()
+                || vectors.push_decoded(chunk).is_err()
             {
                 return Ok(None);
             }

@@ -1170,13 +1170,18 @@ impl ScopeVectors {
         self.chunks.get(i).map(|c| c.encode(self.dimension))
     }
 
-    /// Appends a saved chunk (see [`SAVED_FORMAT`]) while reading a scope back chunk by chunk
-    /// from [`empty`](Self::empty), or says what is wrong with it: it must decode to rows of
+    /// Appends a saved chunk decoded with [`SavedChunk::decode`] while reading a scope back
+    /// chunk by chunk from [`empty`](Self::empty), or says what is wrong with it: it must have
     /// this scope's dimension, and follow only full chunks, as a scope built row by row has
     /// them. End with [`finish_build`](Self::finish_build).
-    pub(crate) fn push_saved(&mut self, bytes: &[u8]) -> std::result::Result<(), String> {
+    pub(crate) fn push_decoded(&mut self, chunk: SavedChunk) -> std::result::Result<(), String> {
         let i = self.chunks.len();
-        let chunk = Chunk::decode(bytes, self.dimension).map_err(|e| format!("chunk {i}: {e}"))?;
+        if chunk.dimension != self.dimension {
+            return Err(format!(
+                "chunk {i} has rows of dimension {}, the scope {}",
+                chunk.dimension, self.dimension
+            ));
+        }
         if self
             .chunks
             .last()
@@ -1184,9 +1189,28 @@ impl ScopeVectors {
         {
             return Err(format!("chunk {i} follows a chunk that is not full"));
         }
-        self.len += chunk.rows();
-        self.chunks.push(Arc::new(chunk));
+        self.len += chunk.chunk.rows();
+        self.chunks.push(Arc::new(chunk.chunk));
         Ok(())
+    }
+}
+
+/// A saved chunk decoded on its own (its checksum and layout checked), so that chunks can be
+/// decoded on several threads and appended to their scope in order with
+/// [`ScopeVectors::push_decoded`].
+#[derive(Debug)]
+pub(crate) struct SavedChunk {
+    dimension: usize,
+    chunk: Chunk,
+}
+
+impl SavedChunk {
+    /// Decodes a saved chunk (see [`SAVED_FORMAT`]) of rows of `dimension`.
+    pub(crate) fn decode(bytes: &[u8], dimension: usize) -> std::result::Result<Self, String> {
+        Ok(Self {
+            dimension,
+            chunk: Chunk::decode(bytes, dimension)?,
+        })
     }
 }
 
@@ -1324,13 +1348,16 @@ mod tests {
         let small = ScopeVectors::build(d, (0..10).map(|i| (i, emb(i, d)))).unwrap();
         let partial = small.encode_chunk(0).unwrap();
         let mut loading = ScopeVectors::empty(d);
-        loading.push_saved(&partial).unwrap();
-        assert!(loading.push_saved(&partial).is_err());
+        let decode = |bytes: &[u8]| SavedChunk::decode(bytes, d).unwrap();
+        loading.push_decoded(decode(&partial)).unwrap();
+        assert!(loading.push_decoded(decode(&partial)).is_err());
 
         let built = ScopeVectors::build(d, (0..130).map(|i| (i, emb(i, d)))).unwrap();
         let mut again = ScopeVectors::empty(d);
         for i in 0..built.chunk_count() {
-            again.push_saved(&built.encode_chunk(i).unwrap()).unwrap();
+            again
+                .push_decoded(decode(&built.encode_chunk(i).unwrap()))
+                .unwrap();
         }
         assert_eq!(contents(&again), contents(&built));
     }

@@ -8,11 +8,12 @@ use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use crate::embedding::{Embedding, Query};
 use kenning_table::DbResult;
 
+use crate::block::View;
 use crate::error::{Error, Result};
 use crate::fusion::LaneHit;
 use crate::record::{self, EmbeddingRecord};
 use crate::scan::ScopeVectors;
-use crate::store::{self, EMBEDDINGS, META, Op, QUERY_FIX, Resident, Staged};
+use crate::store::{self, BLOCKS, META, Op, QUERY_FIX, Resident, Staged};
 
 /// The scan-friendly copy of the sidecar as one committed state has it: one [`ScopeVectors`]
 /// per scope that has embeddings, and the resident embedder.
@@ -55,9 +56,15 @@ impl VectorSet {
     /// # Errors
     /// [`Error::Storage`], also for a record this build cannot read.
     pub fn load(txn: &ReadTransaction) -> Result<Self> {
-        let meta = store::open_read(txn, META)?;
-        let embeddings = store::open_read(txn, EMBEDDINGS)?;
-        Self::load_from(meta.as_ref(), embeddings.as_ref())
+        let resident = match store::open_read(txn, META)? {
+            Some(meta) => store::read_resident(&meta)?,
+            None => None,
+        };
+        match store::Layout::of(txn)? {
+            store::Layout::Blocks { blocks, .. } => Self::from_blocks(resident, &blocks),
+            store::Layout::Legacy { embeddings } => Self::from_records(resident, &embeddings),
+            store::Layout::None => Ok(Self::from_parts(resident, Vec::new())),
+        }
     }
 
     /// The copy of the sidecar as the write transaction `txn` sees it, its own changes included.
@@ -65,61 +72,40 @@ impl VectorSet {
     /// # Errors
     /// As [`load`](Self::load).
     pub fn load_in(txn: &WriteTransaction) -> Result<Self> {
-        let meta = txn.open_table(META).db()?;
-        let embeddings = txn.open_table(EMBEDDINGS).db()?;
-        Self::load_from(Some(&meta), Some(&embeddings))
+        let resident = store::read_resident(&txn.open_table(META).db()?)?;
+        Self::from_blocks(resident, &txn.open_table(BLOCKS).db()?)
     }
 
-    fn load_from(
-        meta: Option<&impl ReadableTable<&'static str, &'static [u8]>>,
-        embeddings: Option<&impl ReadableTable<(&'static str, u64), &'static [u8]>>,
+    /// The copy built from every block, scope by scope, in append order.
+    fn from_blocks(
+        resident: Option<Resident>,
+        blocks: &impl ReadableTable<(&'static str, u64), &'static [u8]>,
     ) -> Result<Self> {
-        let resident = match meta {
-            Some(meta) => store::read_resident(meta)?,
-            None => None,
-        };
-        let mut scopes: HashMap<Arc<str>, Arc<ScopeVectors>> = HashMap::new();
-        let Some(table) = embeddings else {
-            return Ok(Self { resident, scopes });
-        };
-        let mut current: Option<(Arc<str>, ScopeVectors)> = None;
-        for row in table.iter().db()? {
+        let mut builder = Builder::new(resident);
+        for row in blocks.iter().db()? {
+            let (key, value) = row.db()?;
+            let (scope, _) = key.value();
+            for entry in View::new(value.value())?.vectors() {
+                let (_, capsule, embedding) = entry?;
+                builder.push(scope, capsule, &embedding)?;
+            }
+        }
+        Ok(builder.finish())
+    }
+
+    /// The copy built from the one-record-per-embedding table of a store before format 5.
+    fn from_records(
+        resident: Option<Resident>,
+        embeddings: &impl ReadableTable<(&'static str, u64), &'static [u8]>,
+    ) -> Result<Self> {
+        let mut builder = Builder::new(resident);
+        for row in embeddings.iter().db()? {
             let (key, value) = row.db()?;
             let (scope, capsule) = key.value();
             let embedding = EmbeddingRecord::decode(value.value())?.embedding;
-            let Some(resident) = &resident else {
-                return Err(Error::corrupt(
-                    "vector.meta",
-                    "embeddings are stored but no resident embedder is",
-                ));
-            };
-            if embedding.dimension() != resident.dimension as usize {
-                return Err(Error::corrupt(
-                    record::TABLE,
-                    format_args!(
-                        "capsule {capsule} of scope {scope:?} has {} dimensions, the resident \
-                         embedder {}",
-                        embedding.dimension(),
-                        resident.dimension
-                    ),
-                ));
-            }
-            if current.as_ref().is_none_or(|(s, _)| &**s != scope) {
-                if let Some((s, mut done)) = current.take() {
-                    done.finish_build();
-                    scopes.insert(s, Arc::new(done));
-                }
-                current = Some((scope.into(), ScopeVectors::empty(embedding.dimension())));
-            }
-            if let Some((_, vectors)) = &mut current {
-                vectors.push_row(capsule, &embedding);
-            }
+            builder.push(scope, capsule, &embedding)?;
         }
-        if let Some((s, mut done)) = current.take() {
-            done.finish_build();
-            scopes.insert(s, Arc::new(done));
-        }
-        Ok(Self { resident, scopes })
+        Ok(builder.finish())
     }
 
     /// The copy of the state a write transaction commits: `self` (the copy of the state it
@@ -265,5 +251,66 @@ impl VectorSet {
     /// Every scope with vectors and its vectors, in no particular order.
     pub fn scopes(&self) -> impl Iterator<Item = (&str, &Arc<ScopeVectors>)> + '_ {
         self.scopes.iter().map(|(k, v)| (&**k, v))
+    }
+}
+
+/// Builds a [`VectorSet`] from stored vectors met scope by scope (every vector of a scope
+/// before the next scope's), checking each against the resident embedder.
+struct Builder {
+    resident: Option<Resident>,
+    scopes: HashMap<Arc<str>, Arc<ScopeVectors>>,
+    current: Option<(Arc<str>, ScopeVectors)>,
+}
+
+impl Builder {
+    fn new(resident: Option<Resident>) -> Self {
+        Self {
+            resident,
+            scopes: HashMap::new(),
+            current: None,
+        }
+    }
+
+    fn push(&mut self, scope: &str, capsule: u64, embedding: &Embedding) -> Result<()> {
+        let Some(resident) = &self.resident else {
+            return Err(Error::corrupt(
+                "vector.meta",
+                "embeddings are stored but no resident embedder is",
+            ));
+        };
+        if embedding.dimension() != resident.dimension as usize {
+            return Err(Error::corrupt(
+                record::TABLE,
+                format_args!(
+                    "capsule {capsule} of scope {scope:?} has {} dimensions, the resident \
+                     embedder {}",
+                    embedding.dimension(),
+                    resident.dimension
+                ),
+            ));
+        }
+        if self.current.as_ref().is_none_or(|(s, _)| &**s != scope) {
+            self.close_scope();
+            self.current = Some((scope.into(), ScopeVectors::empty(embedding.dimension())));
+        }
+        if let Some((_, vectors)) = &mut self.current {
+            vectors.push_row(capsule, embedding);
+        }
+        Ok(())
+    }
+
+    fn close_scope(&mut self) {
+        if let Some((s, mut done)) = self.current.take() {
+            done.finish_build();
+            self.scopes.insert(s, Arc::new(done));
+        }
+    }
+
+    fn finish(mut self) -> VectorSet {
+        self.close_scope();
+        VectorSet {
+            resident: self.resident,
+            scopes: self.scopes,
+        }
     }
 }
