@@ -212,13 +212,7 @@ impl<'a> View<'a> {
             return Err(Error::corrupt(TABLE, "empty record"));
         };
         if format > BLOCK_FORMAT {
-            return Err(Error::Storage {
-                message: format!(
-                    "a record in table {TABLE} has format {format}, newer than this build of \
-                     kenning reads ({BLOCK_FORMAT}): upgrade kenning"
-                ),
-                source: None,
-            });
+            return Err(Error::newer_format(TABLE, format, BLOCK_FORMAT));
         }
         if format != BLOCK_FORMAT {
             return Err(Error::corrupt(TABLE, format_args!("format byte {format}")));

@@ -189,6 +189,17 @@ impl Error {
         }
     }
 
+    /// A record of `table` whose format byte is `format`, above the `reads` this build reads.
+    pub(crate) fn newer_format(table: &str, format: u8, reads: u8) -> Self {
+        Self::Storage {
+            message: format!(
+                "a record in table {table} has format {format}, newer than this build of kenning \
+                 reads ({reads}): upgrade kenning"
+            ),
+            source: None,
+        }
+    }
+
     pub(crate) fn corrupt(table: &str, what: impl std::fmt::Display) -> Self {
         Self::Storage {
             message: format!(

@@ -63,13 +63,7 @@ impl EmbeddingRecord {
             return Err(Error::corrupt(TABLE, "empty record"));
         };
         if format > RECORD_FORMAT {
-            return Err(Error::Storage {
-                message: format!(
-                    "a record in table {TABLE} has format {format}, newer than this build of \
-                     kenning reads ({RECORD_FORMAT}): upgrade kenning"
-                ),
-                source: None,
-            });
+            return Err(Error::newer_format(TABLE, format, RECORD_FORMAT));
         }
         if format != RECORD_FORMAT && format != UNCHECKED {
             return Err(Error::corrupt(TABLE, format_args!("format byte {format}")));

@@ -161,13 +161,9 @@ pub(crate) const QUERY_FIX: &str = "embed the query with the same model as the s
 fn meta_format(bytes: &[u8]) -> Result<&[u8]> {
     match bytes.split_first() {
         Some((&META_FORMAT, rest)) => Ok(rest),
-        Some((&format, _)) if format > META_FORMAT => Err(Error::Storage {
-            message: format!(
-                "a record in table vector.meta has format {format}, newer than this build of \
-                 kenning reads ({META_FORMAT}): upgrade kenning"
-            ),
-            source: None,
-        }),
+        Some((&format, _)) if format > META_FORMAT => {
+            Err(Error::newer_format("vector.meta", format, META_FORMAT))
+        }
         _ => Err(Error::corrupt("vector.meta", "bad format byte")),
     }
 }

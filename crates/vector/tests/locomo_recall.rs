@@ -9,7 +9,12 @@
 //! candidates than the scope holds (160, 5.8% of it; at a million vectors the default 4,096 is
 //! 0.4%), where only the sign bits choose: recall@10 and recall@1 must stay at least 0.99.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stdout
+)]
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
