@@ -291,13 +291,14 @@ impl Kernel {
     ///   is the one of pushing every row.
     ///
     /// The kernels score 16 rows a pass (AVX-512F; AVX2: 8; NEON: 4). Each row is read from
-    /// start to end, one after the other (the order the hardware prefetcher streams best;
-    /// reading four rows side by side measured 1.7× slower at 100k × 384 with AVX-512F), into a vector of partial sums;
-    /// the pass's vectors are then reduced together (a transposed reduction in the order of
-    /// one row's horizontal sum, hence the same bits), scaled by the inverse norms and compared
-    /// with the threshold in vector registers, so only a row that beats it leaves them. The
-    /// loop is left to the loads: on rows that start on a cache line it reads at the speed of
-    /// a plain read-and-sum (`benches/floor.rs`); rows that do not cost it about a fifth.
+    /// start to end, one after the other (the order the hardware prefetcher streams best:
+    /// reading four rows side by side measured 1.7× slower, 100k × 384, AVX-512F), into a
+    /// vector of partial sums; the pass's vectors are then reduced together (a transposed
+    /// reduction in the order of one row's horizontal sum, hence the same bits), scaled by the
+    /// inverse norms and compared with the threshold in vector registers, so only a row that
+    /// beats it leaves them. The loop is left to the loads: on rows that start on a cache line
+    /// it reads at 0.9–1.0 of the speed of a plain read-and-sum (`benches/floor.rs`); rows that
+    /// do not cost it about a fifth.
     pub fn scan(
         self,
         query: &[f32],
@@ -1007,8 +1008,8 @@ mod x86 {
     ///
     /// Never inlined: compiled once, here, whatever the caller's `take`, so the loop that
     /// streams the rows is the same machine code for every caller. Inlined into the generic scan
-    /// loop, the exact scan of `benches/floor.rs` measured 0.82–0.85 of the floor against
-    /// 0.93–1.01 out of line (1M × 384, AVX-512F, two alternating pairs of runs).
+    /// loop, the exact scan of `benches/floor.rs` measured 0.81–0.85 of the floor against
+    /// 0.92–1.01 out of line (1M × 384, AVX-512F, two alternating pairs of runs).
     #[inline(never)]
     #[target_feature(enable = "avx512f")]
     fn dots16_avx512(query: &[f32], block: &[f32]) -> __m512 {
