@@ -4,7 +4,7 @@
 //! - `floor`: a read-and-sum of the `n × 384` `f32` rows (`bandwidth.rs`: the widest loads this
 //!   CPU has, chosen at run time, AVX-512F / AVX2 / baseline chunks), on 2 threads each
 //!   summing one half, and on 1: what any scan that reads every `f32` byte once costs at least.
-//! - `exact`: today's exact `f32` scan (`vectors.rs`, [`Kernel::dots`] over contiguous rows, a
+//! - `exact`: the exact `f32` scan (`vectors.rs`, [`Kernel::scan`] over contiguous rows, a
 //!   heap of 10), on 2 threads (each half its own heap, merged) and on 1.
 //! - `quantized`: the vector lane, [`ScopeVectors::top_k_parallel`] on 2 threads and
 //!   [`ScopeVectors::top_k`] on 1, the survivors' `f32` vectors from memory. It reads the
@@ -84,16 +84,17 @@ fn setup(n: usize) -> Lanes {
     let exact = Exact::new(flat);
     let queries = queries.iter().map(|q| Query::new(q).unwrap()).collect();
     eprintln!(
-        "{n} x {D}: {:.1} MB of f32 rows, quantized copy {:.1} MB, built in {:.1?}",
+        "{n} x {D}: {:.1} MB of f32 rows (starting {} bytes past a cache line), quantized copy {:.1} MB, built in {:.1?}",
         (n * D * 4) as f64 / 1e6,
+        exact.flat().as_ptr() as usize % 64,
         scope.heap_bytes() as f64 / 1e6,
         started.elapsed()
     );
     // The floor sums what it reads: check it against a plain f64 sum.
-    let plain: f64 = exact.flat.iter().map(|&x| f64::from(x)).sum();
-    let magnitude: f64 = exact.flat.iter().map(|&x| f64::from(x).abs()).sum();
+    let plain: f64 = exact.flat().iter().map(|&x| f64::from(x)).sum();
+    let magnitude: f64 = exact.flat().iter().map(|&x| f64::from(x).abs()).sum();
     for threads in [1, THREADS] {
-        let sum = f64::from(bandwidth::read_and_sum_parallel(&exact.flat, threads));
+        let sum = f64::from(bandwidth::read_and_sum_parallel(exact.flat(), threads));
         assert!(
             (sum - plain).abs() <= 1e-4 * magnitude,
             "floor sum {sum} against {plain}"
@@ -147,7 +148,7 @@ fn report(s: &Lanes) {
     for round in 0..=rounds {
         for q in &s.queries {
             let mut t: [Vec<Duration>; 6] = Default::default();
-            let flat = &s.exact.flat;
+            let flat = s.exact.flat();
             time(&mut t[0], &mut || {
                 black_box(bandwidth::read_and_sum_parallel(black_box(flat), THREADS));
             });
@@ -240,7 +241,7 @@ fn write_peers(
     };
     write(
         format!("vectors_{}.f32", s.n),
-        &mut s.exact.flat.iter().copied(),
+        &mut s.exact.flat().iter().copied(),
     );
     write(
         format!("queries_{}.f32", s.n),
@@ -298,7 +299,7 @@ fn floor(c: &mut Criterion) {
         let kernel = Kernel::best();
         let mut i = 0;
         g.bench_function(BenchmarkId::new("floor", THREADS), |b| {
-            b.iter(|| bandwidth::read_and_sum_parallel(black_box(&s.exact.flat), THREADS))
+            b.iter(|| bandwidth::read_and_sum_parallel(black_box(s.exact.flat()), THREADS))
         });
         g.bench_function(BenchmarkId::new("exact", THREADS), |b| {
             b.iter(|| {

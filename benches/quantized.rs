@@ -1,9 +1,9 @@
 //! The quantized vector lane at 1 000 000 × 384-d in one scope, against an exact `f32` scan
 //! measured in the same run:
 //!
-//! - `exact_f32_scan`: the reference, today's exact scan (`vectors.rs`, shared with the floor
-//!   bench): every row's `f32` dot product with the dispatched kernel ([`Kernel::dots`]) over
-//!   contiguous rows, the same score formula and order as the lane, a bounded heap of 10.
+//! - `exact_f32_scan`: the reference, the exact scan (`vectors.rs`, shared with the floor
+//!   bench): every row's `f32` score with the dispatched multi-row kernel ([`Kernel::scan`])
+//!   over contiguous rows, the same score formula and order as the lane, a bounded heap of 10.
 //! - `quantized_top10`, `quantized_top10_2_threads`: [`ScopeVectors::top_k`] and
 //!   [`ScopeVectors::top_k_parallel`] on 2 threads, the survivors' `f32` vectors read from an
 //!   in-memory table (the facade reads them from redb).

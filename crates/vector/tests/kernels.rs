@@ -102,3 +102,83 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The multi-row kernels (`dots`, `scan`) on random lengths, row counts, start offsets of
+    /// the query and the rows, magnitudes, inverse norms and thresholds: every row's dot
+    /// product is bit for bit `dot`'s (so within the bound of the reference), and `scan` hands
+    /// over exactly the rows whose score is not `≤` the threshold in force, with the bits of the
+    /// score formula, so a heap fed by it holds the best of all rows.
+    #[test]
+    fn e8_multi_row_kernels_equal_dot_and_the_reference(
+        (q, rows, scales) in (0usize..420, 0usize..41).prop_flat_map(|(n, m)| (
+            prop::collection::vec(component(), n),
+            prop::collection::vec(component(), n * m),
+            prop::collection::vec(1e-3f32..1e3, m),
+        )),
+        offset_q in 0usize..16,
+        offset_r in 0usize..16,
+        inv_q in 1e-3f32..1e3,
+        threshold in prop::option::of(-1e3f32..1e3),
+        keep in 1usize..6,
+    ) {
+        let n = q.len();
+        let mut buf_q = vec![0.0_f32; offset_q + n];
+        buf_q[offset_q..].copy_from_slice(&q);
+        let mut buf_r = vec![0.0_f32; offset_r + rows.len()];
+        buf_r[offset_r..].copy_from_slice(&rows);
+        let (xq, xr) = (&buf_q[offset_q..], &buf_r[offset_r..]);
+        let m = scales.len();
+        for k in Kernel::available() {
+            let mut out = vec![f32::NAN; m];
+            k.dots(xq, xr, &mut out);
+            let want: Vec<f32> = if n == 0 {
+                Vec::new()
+            } else {
+                xr.chunks_exact(n).map(|row| k.dot(xq, row).unwrap()).collect()
+            };
+            for (r, (row, reference)) in rows.chunks(n.max(1)).zip(&want).enumerate() {
+                prop_assert_eq!(out[r].to_bits(), reference.to_bits(), "{} row {}", k.isa(), r);
+                let exact = reference_dot(&q, row).unwrap();
+                prop_assert!(
+                    (f64::from(out[r]) - f64::from(exact)).abs() <= dot_error_bound(&q, row),
+                    "{} row {}: {} vs {}", k.isa(), r, out[r], exact
+                );
+            }
+            let scores: Vec<f32> = want.iter().zip(&scales).map(|(d, s)| d * s * inv_q + 0.0).collect();
+            // The model: every row offered to the same callback, skipped only as documented.
+            let rank = |best: &mut Vec<(f32, usize)>| {
+                best.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+                best.truncate(keep);
+                (best.len() == keep).then(|| best[keep - 1].0).or(threshold)
+            };
+            let (mut expected, mut model) = (Vec::new(), Vec::new());
+            let mut limit = threshold;
+            for (r, &score) in scores.iter().enumerate() {
+                if limit.is_some_and(|t| score <= t + 0.0) {
+                    continue;
+                }
+                expected.push((r, score.to_bits()));
+                model.push((score, r));
+                limit = rank(&mut model);
+            }
+            let (mut taken, mut best) = (Vec::new(), Vec::new());
+            k.scan(xq, xr, &scales, inv_q, threshold, |r, score| {
+                taken.push((r, score.to_bits()));
+                best.push((score, r));
+                rank(&mut best)
+            });
+            prop_assert_eq!(&taken, &expected, "{}", k.isa());
+            let mut all: Vec<(f32, usize)> = scores
+                .iter()
+                .copied()
+                .zip(0..)
+                .filter(|(s, _)| threshold.is_none_or(|t| *s > t))
+                .collect();
+            rank(&mut all);
+            prop_assert_eq!(best, all, "{}", k.isa());
+        }
+    }
+}
