@@ -123,12 +123,15 @@ impl VectorSet {
         let (front, back) = std::thread::scope(|s| {
             let back = s.spawn(|| decode_run(true));
             let front = decode_run(false);
-            (front, back.join())
+            // A panic on the second thread (redb meeting a damaged page) goes on in this one,
+            // as it would have had this thread read that page: the caller contains it the same
+            // way (the facade turns it into an error naming the repair commands).
+            let back = back
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (front, back)
         });
-        let back = back.map_err(|_| crate::Error::Storage {
-            message: "reading the saved vector copy failed on its second thread".into(),
-            source: None,
-        })??;
+        let back = back?;
         let mut scopes: Vec<(Arc<str>, Arc<ScopeVectors>)> = Vec::new();
         let mut current: Option<(Arc<str>, ScopeVectors)> = None;
         for (scope, index, chunk) in front?.into_iter().chain(back) {
