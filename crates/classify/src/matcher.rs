@@ -7,7 +7,7 @@ use crate::cues::{
     ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, RECURRENCE, REPORTING,
     TRANSPARENT, VETOES,
 };
-use crate::fold::{Folded, is_word_char};
+use crate::fold::{Folded, is_word_char, words};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
@@ -479,52 +479,37 @@ impl Matcher {
 
     /// Where Portuguese infinitives and informal imperatives open clauses: a word in `-ar`,
     /// `-er` or `-ir`, or in `-a`, `-e`, `-i` before an article or a preposition, after a
-    /// sentence or comma opening, or after "e", in text with Portuguese function words. One
-    /// pass over the words.
+    /// sentence or comma opening, or after "e", in text with Portuguese function words. Each
+    /// word is tried on its letters first, on its place next and on the word lists last, the
+    /// cheapest test first.
     fn infinitives(&self, folded: &Folded) -> Vec<usize> {
         let text = folded.text.as_str();
-        let portuguese = [
-            " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ",
-            " nos ", " uma ", " pelo ", " pela ", " ao ",
-        ]
-        .iter()
-        .any(|w| text.contains(w));
-        if !portuguese {
+        if !PORTUGUESE.iter().any(|w| text.contains(w)) {
             return Vec::new();
         }
         let mut found = Vec::new();
-        let mut start = None;
-        for (i, c) in text
-            .char_indices()
-            .chain(std::iter::once((text.len(), ' ')))
-        {
-            match (is_word_char(c), start) {
-                (true, None) => start = Some(i),
-                (false, Some(s)) => {
-                    start = None;
-                    let word = text.get(s..i).unwrap_or("");
-                    let shaped = word.len() >= 5
-                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
-                        && !NOT_INFINITIVES.contains(&word);
-                    // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
-                    // article or a preposition ("entra no painel, filtra pelo código").
-                    // (The word lists last: most words fail a cheaper test first.)
-                    let informal = word.len() >= 4
-                        && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
-                        && text
-                            .get(i..)
-                            .and_then(|rest| rest.strip_prefix(' '))
-                            .and_then(|rest| rest.split(' ').next())
-                            .is_some_and(|next| ARTICLES.contains(&next))
-                        && !NOT_IMPERATIVES.contains(&word);
-                    if (shaped || informal)
-                        && (self.opens(folded, s, true)
-                            || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
-                    {
-                        found.push(s);
-                    }
-                }
-                _ => {}
+        for (start, word) in words(text) {
+            let infinitive = word.len() >= 5
+                && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"));
+            // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
+            // article or a preposition ("entra no painel, filtra pelo código").
+            let informal = word.len() >= 4
+                && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
+                && text
+                    .get(start + word.len()..)
+                    .and_then(|rest| rest.strip_prefix(' '))
+                    .and_then(|rest| rest.split(' ').next())
+                    .is_some_and(|next| ARTICLES.contains(&next));
+            let opens = || {
+                self.opens(folded, start, true)
+                    || text.get(..start).is_some_and(|b| b.ends_with(" e "))
+            };
+            let excepted = || match infinitive {
+                true => NOT_INFINITIVES.contains(&word),
+                false => NOT_IMPERATIVES.contains(&word),
+            };
+            if (infinitive || informal) && opens() && !excepted() {
+                found.push(start);
             }
         }
         found
@@ -545,6 +530,12 @@ impl Matcher {
             .copied()
     }
 }
+
+/// Function words that mark text as Portuguese, standing between spaces.
+const PORTUGUESE: &[&str] = &[
+    " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ", " nos ",
+    " uma ", " pelo ", " pela ", " ao ",
+];
 
 /// The articles and prepositions after an informal Portuguese imperative.
 const ARTICLES: &[&str] = &[
@@ -684,29 +675,12 @@ fn inside_identifier(text: &str, start: usize, end: usize, left: bool, right: bo
 /// within its window, puts its kind at the precedence of the last table of that kind, named by
 /// its first cue.
 fn compose(composed: &mut [(TaintHit, &'static str)], hits: &mut Hits) {
-    if composed.is_empty() {
-        return;
-    }
     composed.sort_unstable_by_key(|(h, _)| *h);
-    for (index, rule) in KIND_RULES.iter().enumerate() {
-        let of_rule = slice_where(composed, |(h, _)| h.rule.cmp(&index));
-        let group = |g: usize| slice_where(of_rule, |(h, _)| h.group.cmp(&g));
-        let fired = group(0).iter().find(|(h0, _)| {
-            let mut end = h0.end;
-            let mut last = h0.start;
-            for g in 1..rule.groups.len() {
-                let candidates = group(g);
-                let next = candidates.partition_point(|(h, _)| h.start < end);
-                match candidates.get(next) {
-                    Some((h, _)) => {
-                        end = h.end;
-                        last = h.start;
-                    }
-                    None => return false,
-                }
-            }
-            last - h0.start <= rule.window
-        });
+    for of_rule in composed.chunk_by(|(a, _), (b, _)| a.rule == b.rule) {
+        let Some(rule) = of_rule.first().and_then(|(h, _)| KIND_RULES.get(h.rule)) else {
+            continue;
+        };
+        let fired = first_firing(of_rule, rule.groups.len(), rule.window, |(h, _)| h);
         let table = KINDS.iter().rposition(|t| t.kind == rule.kind);
         if let (Some((h0, cue)), Some(table)) = (fired, table)
             && let Some(slot) = hits.strong.get_mut(table)
@@ -716,30 +690,40 @@ fn compose(composed: &mut [(TaintHit, &'static str)], hits: &mut Hits) {
     }
 }
 
-/// Which taint rules fire on these hits (see the `taint` module for the rule semantics).
+/// Which taint rules fire on these hits, in rule order (see the `taint` module for the rule
+/// semantics). Only the rules with a hit are tried.
 pub(crate) fn fired_rules(hits: &mut [TaintHit]) -> impl Iterator<Item = usize> + '_ {
     hits.sort_unstable();
-    RULES.iter().enumerate().filter_map(move |(index, rule)| {
-        let of_rule = slice_where(hits, |h| h.rule.cmp(&index));
-        let group = |g: usize| slice_where(of_rule, |h| h.group.cmp(&g));
-        let first = group(0);
-        let fires = first.iter().any(|h0| {
-            let mut end = h0.end;
-            let mut last = h0.start;
-            for g in 1..rule.groups.len() {
-                let candidates = group(g);
-                let next = candidates.partition_point(|h| h.start < end);
-                match candidates.get(next) {
-                    Some(h) => {
-                        end = h.end;
-                        last = h.start;
-                    }
-                    None => return false,
-                }
+    hits.chunk_by(|a, b| a.rule == b.rule)
+        .filter_map(|of_rule| {
+            let index = of_rule.first()?.rule;
+            let rule = RULES.get(index)?;
+            first_firing(of_rule, rule.groups.len(), rule.window, |h| h).map(|_| index)
+        })
+}
+
+/// The first cue of a rule's first group from which one cue of each later group follows, each
+/// starting after the previous one ends and the last within `window` bytes of the first, if the
+/// rule fires. `of_rule` holds the rule's hits, sorted; `hit` reads one.
+fn first_firing<T>(
+    of_rule: &[T],
+    groups: usize,
+    window: usize,
+    hit: impl Fn(&T) -> &TaintHit,
+) -> Option<&T> {
+    let group = |g: usize| slice_where(of_rule, |x| hit(x).group.cmp(&g));
+    group(0).iter().find(|first| {
+        let first = hit(first);
+        let (mut end, mut last) = (first.end, first.start);
+        for g in 1..groups {
+            let candidates = group(g);
+            let next = candidates.partition_point(|x| hit(x).start < end);
+            match candidates.get(next).map(&hit) {
+                Some(h) => (end, last) = (h.end, h.start),
+                None => return false,
             }
-            last - h0.start <= rule.window
-        });
-        fires.then_some(index)
+        }
+        last - first.start <= window
     })
 }
 
@@ -749,4 +733,106 @@ fn slice_where<T>(sorted: &[T], key: impl Fn(&T) -> std::cmp::Ordering) -> &[T] 
     let lo = sorted.partition_point(|x| key(x) == Ordering::Less);
     let hi = sorted.partition_point(|x| key(x) != Ordering::Greater);
     sorted.get(lo..hi).unwrap_or(&[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The infinitives as first written, every test on every word: the reference of
+    /// [`Matcher::infinitives`], which tries the cheapest test first.
+    fn infinitives_reference(m: &Matcher, folded: &Folded) -> Vec<usize> {
+        let text = folded.text.as_str();
+        if !PORTUGUESE.iter().any(|w| text.contains(w)) {
+            return Vec::new();
+        }
+        let mut found = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (is_word_char(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    start = None;
+                    let word = text.get(s..i).unwrap_or("");
+                    let shaped = word.len() >= 5
+                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
+                        && !NOT_INFINITIVES.contains(&word);
+                    let informal = word.len() >= 4
+                        && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
+                        && text
+                            .get(i..)
+                            .and_then(|rest| rest.strip_prefix(' '))
+                            .and_then(|rest| rest.split(' ').next())
+                            .is_some_and(|next| ARTICLES.contains(&next))
+                        && !NOT_IMPERATIVES.contains(&word);
+                    if (shaped || informal)
+                        && (m.opens(folded, s, true)
+                            || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
+                    {
+                        found.push(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// Portuguese-like text: infinitives, informal imperatives and the words listed as neither,
+    /// articles, clause openings, transparent words and punctuation.
+    fn clauses() -> impl Strategy<Value = String> {
+        let words = proptest::sample::select(vec![
+            "ligar",
+            "parear",
+            "entra",
+            "filtra",
+            "clica",
+            "rodar",
+            "lugar",
+            "agora",
+            "pode",
+            "sempre",
+            "no",
+            "na",
+            "pelo",
+            "o",
+            "a",
+            "de",
+            "com",
+            "em",
+            "e",
+            "por favor",
+            "também",
+            "then",
+            "please",
+            "printer",
+            "never",
+            "ß",
+            "café",
+            "x_y",
+            ",",
+            ".",
+            ":",
+            ";",
+            "-",
+            "\n",
+            "(",
+            ")",
+            "\"",
+        ]);
+        proptest::collection::vec(words, 0..24).prop_map(|w| w.join(" "))
+    }
+
+    proptest! {
+        #[test]
+        fn infinitives_are_found_as_by_the_every_test_reference(text in clauses()) {
+            let m = crate::matcher();
+            let folded = Folded::new(&text);
+            prop_assert_eq!(m.infinitives(&folded), infinitives_reference(m, &folded));
+        }
+    }
 }

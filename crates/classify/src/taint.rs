@@ -1979,16 +1979,18 @@ pub(crate) const INVISIBLE_RUN: usize = 2;
 /// The encoded-payload detector: a long base64 run (upper case, lower case and digits, at least
 /// [`BASE64_RUN`] characters, or [`PADDED_BASE64_RUN`] with `=` padding), a run of
 /// [`ESCAPE_RUN`] escapes, a bidirectional override or a tag character, or
-/// [`INVISIBLE_RUN`] zero-width characters.
-pub(crate) fn encoded_payload(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    base64_run(bytes) || escape_run(bytes) || (may_hide(bytes) && hidden_text(text))
-}
-
-/// Whether the bytes hold a lead byte of an invisible character's UTF-8 encoding (U+00AD: C2;
-/// U+200B–U+206F: E2; U+FEFF: EF; tag characters: F3), the cheap test before decoding.
-fn may_hide(bytes: &[u8]) -> bool {
-    bytes.iter().any(|b| matches!(b, 0xC2 | 0xE2 | 0xEF | 0xF3))
+/// [`INVISIBLE_RUN`] zero-width characters. `invisible` says whether folding dropped an
+/// invisible character: without one there is no hidden text to look for.
+pub(crate) fn encoded_payload(text: &str, invisible: bool) -> bool {
+    // A base64 run or a run of escapes holds no space: only the stretches between spaces long
+    // enough to hold one are read.
+    let shortest = PADDED_BASE64_RUN.min(3 * ESCAPE_RUN);
+    let runs = text
+        .as_bytes()
+        .split(|&b| b == b' ')
+        .filter(|stretch| stretch.len() >= shortest)
+        .any(|stretch| base64_run(stretch) || escape_run(stretch));
+    runs || (invisible && hidden_text(text))
 }
 
 /// The base64 alphabet by byte: bit 1 upper case, 2 lower case, 4 digit, 8 `+` or `/`; 0 ends a
@@ -2011,20 +2013,17 @@ const BASE64_CLASS: [u8; 256] = {
 
 fn base64_run(bytes: &[u8]) -> bool {
     const MIXED: u8 = 1 | 2 | 4;
-    let (mut len, mut seen) = (0usize, 0u8);
-    for &b in bytes {
-        let class = BASE64_CLASS[usize::from(b)];
-        if class != 0 {
-            seen |= class;
-            len += 1;
-            continue;
-        }
-        if len >= PADDED_BASE64_RUN && seen & MIXED == MIXED && (len >= BASE64_RUN || b == b'=') {
-            return true;
-        }
-        (len, seen) = (0, 0);
-    }
-    seen & MIXED == MIXED && len >= BASE64_RUN
+    let class = |b: &u8| BASE64_CLASS[usize::from(*b)];
+    // Each maximal run of the alphabet, with the byte that ends it (none at the end of the text).
+    bytes.split_inclusive(|b| class(b) == 0).any(|chunk| {
+        let (run, end) = match chunk.split_last() {
+            Some((&end, run)) if class(&end) == 0 => (run, Some(end)),
+            _ => (chunk, None),
+        };
+        run.len() >= PADDED_BASE64_RUN
+            && (run.len() >= BASE64_RUN || end == Some(b'='))
+            && run.iter().fold(0, |seen, b| seen | class(b)) & MIXED == MIXED
+    })
 }
 
 fn escape_run(bytes: &[u8]) -> bool {
@@ -2098,6 +2097,7 @@ fn hidden_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn k5_base64_runs_at_the_bound() {
@@ -2154,5 +2154,72 @@ mod tests {
             hidden_text("x\u{200d}y\u{200d}z"),
             "joiners between letters"
         );
+    }
+
+    /// The base64 detector as first written, a byte at a time over the whole text: the
+    /// reference of [`base64_run`], which measures each run at once.
+    fn base64_reference(bytes: &[u8]) -> bool {
+        const MIXED: u8 = 1 | 2 | 4;
+        let (mut len, mut seen) = (0usize, 0u8);
+        for &b in bytes {
+            let class = BASE64_CLASS[usize::from(b)];
+            if class != 0 {
+                seen |= class;
+                len += 1;
+                continue;
+            }
+            if len >= PADDED_BASE64_RUN && seen & MIXED == MIXED && (len >= BASE64_RUN || b == b'=')
+            {
+                return true;
+            }
+            (len, seen) = (0, 0);
+        }
+        seen & MIXED == MIXED && len >= BASE64_RUN
+    }
+
+    /// Text near the bounds of every detector: runs of base64 and escapes of every length,
+    /// padding, spaces and other whitespace, invisible characters.
+    fn payload_text() -> impl Strategy<Value = String> {
+        let pieces = proptest::sample::select(vec![
+            "aB3",
+            "aB3aB3aB3aB3aB",
+            "xyz",
+            "Q",
+            "9",
+            "+",
+            "/",
+            "=",
+            "==",
+            " ",
+            "\n",
+            "\t",
+            ".",
+            r"\x41",
+            r"\u0041",
+            "%41",
+            "%4",
+            "\\",
+            "%",
+            "\u{200b}",
+            "\u{200d}",
+            "\u{202e}",
+            "\u{feff}",
+            "é",
+        ]);
+        prop_oneof![
+            proptest::collection::vec(pieces, 0..48).prop_map(|p| p.concat()),
+            any::<String>(),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn k5_payloads_are_found_as_by_the_whole_text_reference(text in payload_text()) {
+            let bytes = text.as_bytes();
+            prop_assert_eq!(base64_run(bytes), base64_reference(bytes));
+            let whole = base64_reference(bytes) || escape_run(bytes) || hidden_text(&text);
+            let invisible = crate::fold::Folded::new(&text).invisible;
+            prop_assert_eq!(encoded_payload(&text, invisible), whole);
+        }
     }
 }
