@@ -14,6 +14,15 @@
 //! `reference_lowercase_aho_corasick`, as in `classify.rs`. callgrind's total is the count per
 //! `COUNT` × 1,000 sentences. Without arguments (as under a bare `cargo bench`) it prints its
 //! usage and exits.
+//!
+//! On a machine shared with other work, wall-clock means measured one after the other (as
+//! criterion runs them) drift with the load. `compare ROUNDS` takes the ratio side by side
+//! instead: round after round, one pass of each operation over the 1,000 sentences, each timed
+//! in the thread's CPU time (`/proc/thread-self/schedstat`), and prints the medians:
+//!
+//! ```sh
+//! $EXE compare 30
+//! ```
 
 #![allow(
     clippy::unwrap_used,
@@ -38,15 +47,22 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
-    let [op, count] = args.as_slice() else {
-        eprintln!("usage: classify_calls OP COUNT (see the source)");
-        return;
-    };
-    let count: usize = count.parse().unwrap();
     let sentences = sentences(1000);
     let automaton = reference_automaton(false);
     // Build the classifier's tables outside the count.
     let _ = classify("warm up", &Options::default());
+    let (op, count) = match args.as_slice() {
+        [compare, rounds] if compare == "compare" => {
+            return side_by_side(&sentences, &automaton, rounds.parse().unwrap());
+        }
+        [op, count] => (op, count.parse::<usize>().unwrap()),
+        _ => {
+            eprintln!(
+                "usage: classify_calls OP COUNT | classify_calls compare ROUNDS (see the source)"
+            );
+            return;
+        }
+    };
     let started = std::time::Instant::now();
     let found = measured(op, &sentences, &automaton, count);
     println!(
@@ -78,4 +94,44 @@ fn measured(op: &str, sentences: &[String], automaton: &AhoCorasick, count: usiz
         }
     }
     found
+}
+
+/// The CPU time this thread has run, from the scheduler's statistics (Linux).
+fn thread_cpu() -> std::time::Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
+    let ns: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
+    std::time::Duration::from_nanos(ns)
+}
+
+/// See the module docs: every operation, one pass each per round, medians of the CPU time.
+fn side_by_side(sentences: &[String], automaton: &AhoCorasick, rounds: usize) {
+    let ops = [
+        "reference_lowercase_aho_corasick",
+        "classify_derive",
+        "classify_supplied_kind",
+    ];
+    let mut times: Vec<Vec<std::time::Duration>> = vec![Vec::new(); ops.len()];
+    for round in 0..=rounds {
+        for (op, per) in ops.iter().zip(&mut times) {
+            let before = thread_cpu();
+            black_box(measured(op, sentences, automaton, 1));
+            if round > 0 {
+                // Round 0 warms the caches.
+                per.push(thread_cpu() - before);
+            }
+        }
+    }
+    let medians: Vec<std::time::Duration> = times
+        .iter_mut()
+        .map(|t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect();
+    for (op, m) in ops.iter().zip(&medians) {
+        println!(
+            "{op}: {m:.2?} CPU per 1,000 sentences (median of {rounds}), {:.2}x the reference",
+            m.as_secs_f64() / medians[0].as_secs_f64()
+        );
+    }
 }

@@ -10,6 +10,7 @@ use crate::cues::{
 use crate::fold::{Folded, is_word_char, words};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use std::collections::HashMap;
 
 /// Where in the tables a cue sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,13 +108,14 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
         .chain(taint)
 }
 
-/// A compiled pattern: its role, the cue as written, and which ends need a word boundary.
-#[derive(Debug, Clone, Copy)]
+/// A compiled pattern: which ends need a word boundary, and every table entry whose cue folds
+/// to its words (many do: "every", "send" and "instruc*" serve several rules), as its role and
+/// its cue as written, in table order.
+#[derive(Debug)]
 struct Pattern {
-    role: Role,
-    cue: &'static str,
     left: bool,
     right: bool,
+    meanings: Vec<(Role, &'static str)>,
 }
 
 /// A taint cue found in the folded text.
@@ -160,7 +162,10 @@ pub(crate) struct Matcher {
     negations: Vec<(String, &'static str)>,
 }
 
-/// The index in [`KINDS`] of the first table of a kind.
+/// About how many bytes of text hold one kind cue, and one taint cue (a 200-byte sentence of the
+/// bench holds 7 and 9 on average): the hit lists are sized once from it.
+const BYTES_PER_HIT: usize = 16;
+
 /// How many imperatives opening clauses of one sentence make a run of steps.
 pub(crate) const STEPS_RUN: usize = 3;
 
@@ -180,8 +185,9 @@ impl Matcher {
         keep: impl Fn(&Entry) -> bool,
         kind: Option<AhoCorasickKind>,
     ) -> Option<Self> {
-        let mut patterns = Vec::new();
+        let mut patterns: Vec<Pattern> = Vec::new();
         let mut folded = Vec::new();
+        let mut compiled = HashMap::new();
         let mut accented = Vec::new();
         let mut transparent = Vec::new();
         let mut negations = Vec::new();
@@ -208,13 +214,19 @@ impl Matcher {
             let text = Folded::new(words).text;
             let left = text.chars().next().is_some_and(is_word_char);
             let right = !stem && text.chars().next_back().is_some_and(is_word_char);
-            patterns.push(Pattern {
-                role: entry.role,
-                cue: entry.cue.text,
-                left,
-                right,
+            // One pattern per distinct cue, so that the automaton reports each place once.
+            let index = *compiled.entry((text.clone(), right)).or_insert_with(|| {
+                folded.push(text);
+                patterns.push(Pattern {
+                    left,
+                    right,
+                    meanings: Vec::new(),
+                });
+                patterns.len() - 1
             });
-            folded.push(text);
+            if let Some(pattern) = patterns.get_mut(index) {
+                pattern.meanings.push((entry.role, entry.cue.text));
+            }
         }
         let automaton = AhoCorasickBuilder::new()
             .match_kind(MatchKind::Standard)
@@ -230,10 +242,10 @@ impl Matcher {
         })
     }
 
-    /// How many patterns the automaton holds.
+    /// How many table entries the automaton's patterns stand for.
     #[cfg(test)]
-    pub(crate) fn patterns_len(&self) -> usize {
-        self.automaton.patterns_len()
+    pub(crate) fn meanings_len(&self) -> usize {
+        self.patterns.iter().map(|p| p.meanings.len()).sum()
     }
 
     /// Whether a cue at `pos` opens a sentence (or, with `comma`, a comma clause), looking
@@ -258,9 +270,9 @@ impl Matcher {
             strong: [None; KINDS.len()],
             weak: [None; KINDS.len()],
             copula: None,
-            taint: Vec::new(),
+            taint: Vec::with_capacity(text.len() / BYTES_PER_HIT),
         };
-        let mut kinds: Vec<KindHit> = Vec::new();
+        let mut kinds: Vec<KindHit> = Vec::with_capacity(text.len() / BYTES_PER_HIT);
         let mut vetoes: Vec<(usize, usize)> = Vec::new();
         let mut reported: Vec<usize> = Vec::new();
         let mut recurring: Vec<usize> = Vec::new();
@@ -278,61 +290,63 @@ impl Matcher {
             {
                 continue;
             }
-            match p.role {
-                Role::Kind { table, tier } => kinds.push(KindHit {
-                    table,
-                    tier,
-                    start,
-                    end,
-                    cue: p.cue,
-                    left: p.left,
-                    right: text
-                        .get(..end)
-                        .and_then(|s| s.chars().next_back())
-                        .is_some_and(is_word_char),
-                }),
-                Role::Copula => {
-                    if !inside_identifier(text, start, end, p.left, true) {
-                        earliest(&mut hits.copula, start, p.cue);
-                    }
-                }
-                Role::Veto => vetoes.push((start, end)),
-                Role::Reporting => reported.push(start),
-                Role::Recurrence => {
-                    recurring.push(start);
-                    recurrences.push((start, end, p.cue));
-                }
-                Role::Taint { rule, group } => {
-                    let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
-                    if opener && !self.opens(folded, start, false) {
-                        continue;
-                    }
-                    hits.taint.push(TaintHit {
-                        rule,
-                        group,
+            for &(role, cue) in &p.meanings {
+                match role {
+                    Role::Kind { table, tier } => kinds.push(KindHit {
+                        table,
+                        tier,
                         start,
                         end,
-                    });
-                }
-                Role::Composed { rule, group } => {
-                    let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
-                    if opener && !self.opens(folded, start, false) {
-                        continue;
+                        cue,
+                        left: p.left,
+                        right: text
+                            .get(..end)
+                            .and_then(|s| s.chars().next_back())
+                            .is_some_and(is_word_char),
+                    }),
+                    Role::Copula => {
+                        if !inside_identifier(text, start, end, p.left, true) {
+                            earliest(&mut hits.copula, start, cue);
+                        }
                     }
-                    let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
-                    if doc || !inside_identifier(text, start, end, p.left, p.right) {
-                        composed.push((
-                            TaintHit {
-                                rule,
-                                group,
-                                start,
-                                end,
-                            },
-                            p.cue,
-                        ));
+                    Role::Veto => vetoes.push((start, end)),
+                    Role::Reporting => reported.push(start),
+                    Role::Recurrence => {
+                        recurring.push(start);
+                        recurrences.push((start, end, cue));
                     }
+                    Role::Taint { rule, group } => {
+                        let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
+                        if opener && !self.opens(folded, start, false) {
+                            continue;
+                        }
+                        hits.taint.push(TaintHit {
+                            rule,
+                            group,
+                            start,
+                            end,
+                        });
+                    }
+                    Role::Composed { rule, group } => {
+                        let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
+                        if opener && !self.opens(folded, start, false) {
+                            continue;
+                        }
+                        let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
+                        if doc || !inside_identifier(text, start, end, p.left, p.right) {
+                            composed.push((
+                                TaintHit {
+                                    rule,
+                                    group,
+                                    start,
+                                    end,
+                                },
+                                cue,
+                            ));
+                        }
+                    }
+                    Role::AccentedCopula | Role::Transparent | Role::Negation => {}
                 }
-                Role::AccentedCopula | Role::Transparent | Role::Negation => {}
             }
         }
         let vetoed = |start: usize, end: usize| vetoes.iter().any(|&(s, e)| s <= start && end <= e);

@@ -71,7 +71,7 @@ fn the_tables_compile() {
             )
         })
         .count();
-    assert_eq!(m.patterns_len(), n);
+    assert_eq!(m.meanings_len(), n);
     for entry in entries() {
         let text = entry.cue.text.trim_end_matches('*');
         assert!(!Folded::new(text).text.is_empty(), "{:?}", entry.cue.text);
