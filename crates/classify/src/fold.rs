@@ -231,7 +231,7 @@ fn transparent_word(head: &str, transparent: &[String]) -> Option<usize> {
             return None;
         }
         let rest = head.strip_suffix(word.as_str())?;
-        (!rest.chars().next_back().is_some_and(is_word_char)).then_some(rest.len())
+        (!word_char_before(rest, rest.len())).then_some(rest.len())
     })
 }
 
@@ -283,9 +283,40 @@ pub(crate) fn is_invisible(c: char) -> bool {
 /// Whether `c` is part of a word for cue boundaries: letters, digits and `_` (so a cue never
 /// matches inside an identifier such as `fix_crash`).
 pub(crate) fn is_word_char(c: char) -> bool {
-    match c.is_ascii() {
-        true => c.is_ascii_alphanumeric() || c == '_',
-        false => c.is_alphanumeric(),
+    match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => is_word_byte(b),
+        _ => c.is_alphanumeric(),
+    }
+}
+
+/// [`is_word_char`] for an ASCII byte.
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Whether the character that ends before byte `at` of `text` is a word character (false at
+/// the start). An ASCII byte is read without decoding.
+pub(crate) fn word_char_before(text: &str, at: usize) -> bool {
+    match at.checked_sub(1).and_then(|i| text.as_bytes().get(i)) {
+        Some(&b) if b.is_ascii() => is_word_byte(b),
+        Some(_) => text
+            .get(..at)
+            .and_then(|s| s.chars().next_back())
+            .is_some_and(is_word_char),
+        None => false,
+    }
+}
+
+/// Whether the character that starts at byte `at` of `text` is a word character (false at the
+/// end). An ASCII byte is read without decoding.
+pub(crate) fn word_char_at(text: &str, at: usize) -> bool {
+    match text.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => is_word_byte(b),
+        Some(_) => text
+            .get(at..)
+            .and_then(|s| s.chars().next())
+            .is_some_and(is_word_char),
+        None => false,
     }
 }
 

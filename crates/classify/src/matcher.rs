@@ -7,7 +7,7 @@ use crate::cues::{
     ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, RECURRENCE, REPORTING,
     TRANSPARENT, VETOES,
 };
-use crate::fold::{Folded, is_word_char, words};
+use crate::fold::{Folded, is_word_char, word_char_at, word_char_before, words};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::collections::HashMap;
@@ -259,7 +259,7 @@ impl Matcher {
         let before = text.get(..pos)?.strip_suffix(' ')?;
         self.negations.iter().find_map(|(word, cue)| {
             let rest = before.strip_suffix(word.as_str())?;
-            (!rest.chars().next_back().is_some_and(is_word_char)).then_some(*cue)
+            (!word_char_before(rest, rest.len())).then_some(*cue)
         })
     }
 
@@ -283,11 +283,7 @@ impl Matcher {
                 continue;
             };
             let (start, end) = (m.start(), m.end());
-            let before = text.get(..start).and_then(|s| s.chars().next_back());
-            let after = text.get(end..).and_then(|s| s.chars().next());
-            if (p.left && before.is_some_and(is_word_char))
-                || (p.right && after.is_some_and(is_word_char))
-            {
+            if (p.left && word_char_before(text, start)) || (p.right && word_char_at(text, end)) {
                 continue;
             }
             for &(role, cue) in &p.meanings {
@@ -299,10 +295,7 @@ impl Matcher {
                         end,
                         cue,
                         left: p.left,
-                        right: text
-                            .get(..end)
-                            .and_then(|s| s.chars().next_back())
-                            .is_some_and(is_word_char),
+                        right: word_char_before(text, end),
                     }),
                     Role::Copula => {
                         if !inside_identifier(text, start, end, p.left, true) {
