@@ -1,6 +1,8 @@
 //! One Aho-Corasick automaton over every cue of every table, kind cues, copulas, vetoes and taint
-//! cues alike, so that a classification reads the folded content once. The words that are only
-//! checked around a match (transparent words, negations) are kept beside it.
+//! cues alike, and the function words that mark Portuguese text, so that a classification reads
+//! the folded content once. Each distinct cue is one pattern, standing for every entry that
+//! shares it. The words that are only checked around a match (transparent words, negations) are
+//! kept beside it.
 
 use crate::Kind;
 use crate::cues::{
@@ -37,6 +39,9 @@ pub(crate) enum Role {
     Taint { rule: usize, group: usize },
     /// A cue of a kind rule: the rule's index in [`KIND_RULES`] and the group's in the rule.
     Composed { rule: usize, group: usize },
+    /// A function word that marks the text as Portuguese (" de ", " com "), for its infinitives:
+    /// no table entry, but found by the same pass.
+    Portuguese,
 }
 
 /// The tier of a kind cue (see the `cues` module).
@@ -228,6 +233,14 @@ impl Matcher {
                 pattern.meanings.push((entry.role, entry.cue.text));
             }
         }
+        for word in PORTUGUESE {
+            folded.push((*word).to_owned());
+            patterns.push(Pattern {
+                left: false,
+                right: false,
+                meanings: vec![(Role::Portuguese, word)],
+            });
+        }
         let automaton = AhoCorasickBuilder::new()
             .match_kind(MatchKind::Standard)
             .kind(kind)
@@ -278,6 +291,7 @@ impl Matcher {
         let mut recurring: Vec<usize> = Vec::new();
         let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut composed: Vec<(TaintHit, &'static str)> = Vec::new();
+        let mut portuguese = false;
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
@@ -338,6 +352,7 @@ impl Matcher {
                             ));
                         }
                     }
+                    Role::Portuguese => portuguese = true,
                     Role::AccentedCopula | Role::Transparent | Role::Negation => {}
                 }
             }
@@ -353,6 +368,7 @@ impl Matcher {
             reported: &reported,
             recurring: &recurring,
             recurrences: &recurrences,
+            portuguese,
         };
         self.place(folded, &kinds, &context, &mut hits);
         hits
@@ -439,7 +455,10 @@ impl Matcher {
         }
         // Portuguese infinitives opening clauses are imperatives too ("ligar, parear com o
         // tablet e sincronizar o timecode"; "para gerar o relatório, rodar o script").
-        let infinitives = self.infinitives(folded);
+        let infinitives = match context.portuguese {
+            true => self.infinitives(folded),
+            false => Vec::new(),
+        };
         imperatives.extend(infinitives.iter().copied());
         for (table, start, cue) in frames {
             let followed = imperatives
@@ -486,14 +505,12 @@ impl Matcher {
 
     /// Where Portuguese infinitives and informal imperatives open clauses: a word in `-ar`,
     /// `-er` or `-ir`, or in `-a`, `-e`, `-i` before an article or a preposition, after a
-    /// sentence or comma opening, or after "e", in text with Portuguese function words. Each
+    /// sentence or comma opening, or after "e" (in text with Portuguese function words: the
+    /// caller asks only then). Each
     /// word is tried on its letters first, on its place next and on the word lists last, the
     /// cheapest test first.
     fn infinitives(&self, folded: &Folded) -> Vec<usize> {
         let text = folded.text.as_str();
-        if !PORTUGUESE.iter().any(|w| text.contains(w)) {
-            return Vec::new();
-        }
         let mut found = Vec::new();
         for (start, word) in words(text) {
             let infinitive = word.len() >= 5
@@ -538,8 +555,9 @@ impl Matcher {
     }
 }
 
-/// Function words that mark text as Portuguese, standing between spaces.
-const PORTUGUESE: &[&str] = &[
+/// Function words that mark text as Portuguese, standing between spaces (found by the cue
+/// automaton, as [`Role::Portuguese`]).
+pub(crate) const PORTUGUESE: &[&str] = &[
     " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ", " nos ",
     " uma ", " pelo ", " pela ", " ao ",
 ];
@@ -635,14 +653,16 @@ const NOT_INFINITIVES: &[&str] = &[
     "cellular",
 ];
 
-/// What placing a kind cue looks at besides the cue: the vetoed spans, and where reporting verbs
-/// and recurrences start.
+/// What placing a kind cue looks at besides the cue: the vetoed spans, where reporting verbs and
+/// recurrences start, and whether the text is Portuguese.
 struct Context<'a> {
     vetoed: &'a dyn Fn(usize, usize) -> bool,
     reported: &'a [usize],
     recurring: &'a [usize],
     /// The recurrences with their ends and cues.
     recurrences: &'a [(usize, usize, &'static str)],
+    /// Whether the text holds a Portuguese function word.
+    portuguese: bool,
 }
 
 /// Keeps the earliest cue in a slot.
@@ -839,7 +859,23 @@ mod tests {
         fn infinitives_are_found_as_by_the_every_test_reference(text in clauses()) {
             let m = crate::matcher();
             let folded = Folded::new(&text);
-            prop_assert_eq!(m.infinitives(&folded), infinitives_reference(m, &folded));
+            let portuguese = PORTUGUESE.iter().any(|w| folded.text.contains(w));
+            let found = if portuguese { m.infinitives(&folded) } else { Vec::new() };
+            prop_assert_eq!(found, infinitives_reference(m, &folded));
+        }
+
+        #[test]
+        fn portuguese_words_are_found_by_the_cue_automaton(text in clauses()) {
+            let m = crate::matcher();
+            let folded = Folded::new(&text);
+            let found = m.automaton.find_overlapping_iter(&folded.text).any(|hit| {
+                m.patterns[hit.pattern().as_usize()]
+                    .meanings
+                    .iter()
+                    .any(|&(role, _)| role == Role::Portuguese)
+            });
+            let contained = PORTUGUESE.iter().any(|w| folded.text.contains(w));
+            prop_assert_eq!(found, contained);
         }
     }
 }
