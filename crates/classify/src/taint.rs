@@ -1982,15 +1982,25 @@ pub(crate) const INVISIBLE_RUN: usize = 2;
 /// [`INVISIBLE_RUN`] zero-width characters. `invisible` says whether folding dropped an
 /// invisible character: without one there is no hidden text to look for.
 pub(crate) fn encoded_payload(text: &str, invisible: bool) -> bool {
-    // A base64 run or a run of escapes holds no space: only the stretches between spaces long
-    // enough to hold one are read.
+    // A base64 run or a run of escapes holds no space and is 16 bytes long or more, so it holds
+    // an aligned block of 8 bytes without a space: only the stretches between spaces around such
+    // blocks are read (most text has none, and a block is tested at once).
     let shortest = PADDED_BASE64_RUN.min(3 * ESCAPE_RUN);
-    let runs = text
-        .as_bytes()
-        .split(|&b| b == b' ')
+    let bytes = text.as_bytes();
+    let runs = (bytes.chunks_exact(8).enumerate())
+        .filter(|(_, block)| !block.iter().fold(false, |space, &b| space | (b == b' ')))
+        .map(|(k, _)| stretch_around(bytes, k * 8))
         .filter(|stretch| stretch.len() >= shortest)
         .any(|stretch| base64_run(stretch) || escape_run(stretch));
     runs || (invisible && hidden_text(text))
+}
+
+/// The stretch between spaces that holds the byte at `at`.
+fn stretch_around(bytes: &[u8], at: usize) -> &[u8] {
+    let (before, after) = bytes.split_at(at.min(bytes.len()));
+    let start = before.iter().rposition(|&b| b == b' ').map_or(0, |i| i + 1);
+    let end = at + after.iter().position(|&b| b == b' ').unwrap_or(after.len());
+    bytes.get(start..end).unwrap_or_default()
 }
 
 /// The base64 alphabet by byte: bit 1 upper case, 2 lower case, 4 digit, 8 `+` or `/`; 0 ends a
@@ -2180,34 +2190,35 @@ mod tests {
     /// Text near the bounds of every detector: runs of base64 and escapes of every length,
     /// padding, spaces and other whitespace, invisible characters.
     fn payload_text() -> impl Strategy<Value = String> {
+        #[rustfmt::skip]
         let pieces = proptest::sample::select(vec![
-            "aB3",
-            "aB3aB3aB3aB3aB",
-            "xyz",
-            "Q",
-            "9",
-            "+",
-            "/",
-            "=",
-            "==",
-            " ",
-            "\n",
-            "\t",
-            ".",
-            r"\x41",
-            r"\u0041",
-            "%41",
-            "%4",
-            "\\",
-            "%",
-            "\u{200b}",
-            "\u{200d}",
-            "\u{202e}",
-            "\u{feff}",
-            "é",
+            "aB3", "aB3aB3aB3aB3aB", "xyz", "Q", "9", "+", "/", "=", "==", " ", "\n", "\t", ".",
+            r"\x41", r"\u0041", "%41", "%4", "\\", "%", "\u{200b}", "\u{200d}", "\u{202e}",
+            "\u{feff}", "é",
         ]);
+        // A run of every length from every offset, with every ending.
+        let run = (
+            0..24usize,
+            0..64usize,
+            proptest::sample::select(vec!["", "=", "==", " ", "."]),
+        )
+            .prop_map(|(offset, len, end)| {
+                let run: String = "aB3+/".chars().cycle().take(len).collect();
+                format!(
+                    "{}{run}{end} tail",
+                    "x ".repeat(offset / 2) + &" ".repeat(offset % 2)
+                )
+            });
+        let escapes = (
+            0..24usize,
+            0..10usize,
+            proptest::sample::select(vec![r"\x41", "%41", r"\u0041"]),
+        )
+            .prop_map(|(offset, n, escape)| format!("{}{}", " ".repeat(offset), escape.repeat(n)));
         prop_oneof![
             proptest::collection::vec(pieces, 0..48).prop_map(|p| p.concat()),
+            run,
+            escapes,
             any::<String>(),
         ]
     }
