@@ -29,63 +29,20 @@
     missing_docs
 )]
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kenning_classify::{Kind, Options, classify, cue_words};
 use std::hint::black_box;
 
-const CORPUS: &str = include_str!("../crates/classify/tests/corpus/labelled_dev.tsv");
-const TARGET_BYTES: usize = 200;
-
-/// Sentences of about 200 bytes: corpus sentences of one language joined until the length is
-/// reached, cut at a character boundary.
-fn sentences(n: usize) -> Vec<String> {
-    let mut by_lang: [Vec<&str>; 2] = [Vec::new(), Vec::new()];
-    for line in CORPUS
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let mut cols = line.split('\t');
-        let (_, lang, text) = (cols.next(), cols.next().unwrap(), cols.next().unwrap());
-        by_lang[usize::from(lang == "pt")].push(text);
-    }
-    (0..n)
-        .map(|i| {
-            let pool = &by_lang[i % 2];
-            let mut s = String::new();
-            let mut j = i * 7;
-            while s.len() < TARGET_BYTES {
-                s.push_str(pool[j % pool.len()]);
-                s.push(' ');
-                j += 13;
-            }
-            let mut cut = TARGET_BYTES;
-            while !s.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            s.truncate(cut);
-            s
-        })
-        .collect()
-}
+#[path = "classify_fixture.rs"]
+mod fixture;
+use fixture::{TARGET_BYTES, reference_automaton, sentences};
 
 fn bench(c: &mut Criterion) {
     let sentences = sentences(1000);
     let mean = sentences.iter().map(String::len).sum::<usize>() / sentences.len();
     assert!((TARGET_BYTES - 4..=TARGET_BYTES).contains(&mean));
-    let cues: Vec<String> = cue_words()
-        .map(|c| c.trim_end_matches('*').to_lowercase())
-        .collect();
-    let build = |nocase: bool| {
-        AhoCorasick::builder()
-            .match_kind(MatchKind::Standard)
-            .kind(Some(AhoCorasickKind::DFA))
-            .ascii_case_insensitive(nocase)
-            .build(&cues)
-            .unwrap()
-    };
-    let (automaton, nocase) = (build(false), build(true));
-    eprintln!("{} cues", cues.len());
+    let (automaton, nocase) = (reference_automaton(false), reference_automaton(true));
+    eprintln!("{} cues", cue_words().count());
     let derive = Options::default();
     let supplied = Options {
         kind: Some(Kind::Fact),

@@ -328,7 +328,7 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
     let mut families: Vec<Family> = matcher::fired_rules(&mut hits.taint)
         .filter_map(|rule| taint::RULES.get(rule).map(|r| r.family))
         .collect();
-    if taint::encoded_payload(content) {
+    if taint::encoded_payload(content, folded.invisible) {
         families.push(Family::EncodedPayload);
     }
     Ok(Label::new(

@@ -1,15 +1,18 @@
 //! One Aho-Corasick automaton over every cue of every table, kind cues, copulas, vetoes and taint
-//! cues alike, so that a classification reads the folded content once. The words that are only
-//! checked around a match (transparent words, negations) are kept beside it.
+//! cues alike, and the function words that mark Portuguese text, so that a classification reads
+//! the folded content once. Each distinct cue is one pattern, standing for every entry that
+//! shares it. The words that are only checked around a match (transparent words, negations) are
+//! kept beside it.
 
 use crate::Kind;
 use crate::cues::{
     ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, RECURRENCE, REPORTING,
     TRANSPARENT, VETOES,
 };
-use crate::fold::{Folded, is_word_char};
+use crate::fold::{Folded, is_word_char, word_char_at, word_char_before, words};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use std::collections::HashMap;
 
 /// Where in the tables a cue sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +39,9 @@ pub(crate) enum Role {
     Taint { rule: usize, group: usize },
     /// A cue of a kind rule: the rule's index in [`KIND_RULES`] and the group's in the rule.
     Composed { rule: usize, group: usize },
+    /// A function word that marks the text as Portuguese (" de ", " com "), for its infinitives:
+    /// no table entry, but found by the same pass.
+    Portuguese,
 }
 
 /// The tier of a kind cue (see the `cues` module).
@@ -107,13 +113,14 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
         .chain(taint)
 }
 
-/// A compiled pattern: its role, the cue as written, and which ends need a word boundary.
-#[derive(Debug, Clone, Copy)]
+/// A compiled pattern: which ends need a word boundary, and every table entry whose cue folds
+/// to its words (many do: "every", "send" and "instruc*" serve several rules), as its role and
+/// its cue as written, in table order.
+#[derive(Debug)]
 struct Pattern {
-    role: Role,
-    cue: &'static str,
     left: bool,
     right: bool,
+    meanings: Vec<(Role, &'static str)>,
 }
 
 /// A taint cue found in the folded text.
@@ -160,7 +167,10 @@ pub(crate) struct Matcher {
     negations: Vec<(String, &'static str)>,
 }
 
-/// The index in [`KINDS`] of the first table of a kind.
+/// About how many bytes of text hold one kind cue, and one taint cue (a 200-byte sentence of the
+/// bench holds 7 and 9 on average): the hit lists are sized once from it.
+const BYTES_PER_HIT: usize = 16;
+
 /// How many imperatives opening clauses of one sentence make a run of steps.
 pub(crate) const STEPS_RUN: usize = 3;
 
@@ -180,8 +190,9 @@ impl Matcher {
         keep: impl Fn(&Entry) -> bool,
         kind: Option<AhoCorasickKind>,
     ) -> Option<Self> {
-        let mut patterns = Vec::new();
+        let mut patterns: Vec<Pattern> = Vec::new();
         let mut folded = Vec::new();
+        let mut compiled = HashMap::new();
         let mut accented = Vec::new();
         let mut transparent = Vec::new();
         let mut negations = Vec::new();
@@ -208,13 +219,27 @@ impl Matcher {
             let text = Folded::new(words).text;
             let left = text.chars().next().is_some_and(is_word_char);
             let right = !stem && text.chars().next_back().is_some_and(is_word_char);
-            patterns.push(Pattern {
-                role: entry.role,
-                cue: entry.cue.text,
-                left,
-                right,
+            // One pattern per distinct cue, so that the automaton reports each place once.
+            let index = *compiled.entry((text.clone(), right)).or_insert_with(|| {
+                folded.push(text);
+                patterns.push(Pattern {
+                    left,
+                    right,
+                    meanings: Vec::new(),
+                });
+                patterns.len() - 1
             });
-            folded.push(text);
+            if let Some(pattern) = patterns.get_mut(index) {
+                pattern.meanings.push((entry.role, entry.cue.text));
+            }
+        }
+        for word in PORTUGUESE {
+            folded.push((*word).to_owned());
+            patterns.push(Pattern {
+                left: false,
+                right: false,
+                meanings: vec![(Role::Portuguese, word)],
+            });
         }
         let automaton = AhoCorasickBuilder::new()
             .match_kind(MatchKind::Standard)
@@ -230,10 +255,10 @@ impl Matcher {
         })
     }
 
-    /// How many patterns the automaton holds.
+    /// How many table entries the automaton's patterns stand for.
     #[cfg(test)]
-    pub(crate) fn patterns_len(&self) -> usize {
-        self.automaton.patterns_len()
+    pub(crate) fn meanings_len(&self) -> usize {
+        self.patterns.iter().map(|p| p.meanings.len()).sum()
     }
 
     /// Whether a cue at `pos` opens a sentence (or, with `comma`, a comma clause), looking
@@ -247,7 +272,7 @@ impl Matcher {
         let before = text.get(..pos)?.strip_suffix(' ')?;
         self.negations.iter().find_map(|(word, cue)| {
             let rest = before.strip_suffix(word.as_str())?;
-            (!rest.chars().next_back().is_some_and(is_word_char)).then_some(*cue)
+            (!word_char_before(rest, rest.len())).then_some(*cue)
         })
     }
 
@@ -258,81 +283,78 @@ impl Matcher {
             strong: [None; KINDS.len()],
             weak: [None; KINDS.len()],
             copula: None,
-            taint: Vec::new(),
+            taint: Vec::with_capacity(text.len() / BYTES_PER_HIT),
         };
-        let mut kinds: Vec<KindHit> = Vec::new();
+        let mut kinds: Vec<KindHit> = Vec::with_capacity(text.len() / BYTES_PER_HIT);
         let mut vetoes: Vec<(usize, usize)> = Vec::new();
         let mut reported: Vec<usize> = Vec::new();
         let mut recurring: Vec<usize> = Vec::new();
         let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut composed: Vec<(TaintHit, &'static str)> = Vec::new();
+        let mut portuguese = false;
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
                 continue;
             };
             let (start, end) = (m.start(), m.end());
-            let before = text.get(..start).and_then(|s| s.chars().next_back());
-            let after = text.get(end..).and_then(|s| s.chars().next());
-            if (p.left && before.is_some_and(is_word_char))
-                || (p.right && after.is_some_and(is_word_char))
-            {
+            if (p.left && word_char_before(text, start)) || (p.right && word_char_at(text, end)) {
                 continue;
             }
-            match p.role {
-                Role::Kind { table, tier } => kinds.push(KindHit {
-                    table,
-                    tier,
-                    start,
-                    end,
-                    cue: p.cue,
-                    left: p.left,
-                    right: text
-                        .get(..end)
-                        .and_then(|s| s.chars().next_back())
-                        .is_some_and(is_word_char),
-                }),
-                Role::Copula => {
-                    if !inside_identifier(text, start, end, p.left, true) {
-                        earliest(&mut hits.copula, start, p.cue);
-                    }
-                }
-                Role::Veto => vetoes.push((start, end)),
-                Role::Reporting => reported.push(start),
-                Role::Recurrence => {
-                    recurring.push(start);
-                    recurrences.push((start, end, p.cue));
-                }
-                Role::Taint { rule, group } => {
-                    let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
-                    if opener && !self.opens(folded, start, false) {
-                        continue;
-                    }
-                    hits.taint.push(TaintHit {
-                        rule,
-                        group,
+            for &(role, cue) in &p.meanings {
+                match role {
+                    Role::Kind { table, tier } => kinds.push(KindHit {
+                        table,
+                        tier,
                         start,
                         end,
-                    });
-                }
-                Role::Composed { rule, group } => {
-                    let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
-                    if opener && !self.opens(folded, start, false) {
-                        continue;
+                        cue,
+                        left: p.left,
+                        right: word_char_before(text, end),
+                    }),
+                    Role::Copula => {
+                        if !inside_identifier(text, start, end, p.left, true) {
+                            earliest(&mut hits.copula, start, cue);
+                        }
                     }
-                    let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
-                    if doc || !inside_identifier(text, start, end, p.left, p.right) {
-                        composed.push((
-                            TaintHit {
-                                rule,
-                                group,
-                                start,
-                                end,
-                            },
-                            p.cue,
-                        ));
+                    Role::Veto => vetoes.push((start, end)),
+                    Role::Reporting => reported.push(start),
+                    Role::Recurrence => {
+                        recurring.push(start);
+                        recurrences.push((start, end, cue));
                     }
+                    Role::Taint { rule, group } => {
+                        let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
+                        if opener && !self.opens(folded, start, false) {
+                            continue;
+                        }
+                        hits.taint.push(TaintHit {
+                            rule,
+                            group,
+                            start,
+                            end,
+                        });
+                    }
+                    Role::Composed { rule, group } => {
+                        let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
+                        if opener && !self.opens(folded, start, false) {
+                            continue;
+                        }
+                        let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
+                        if doc || !inside_identifier(text, start, end, p.left, p.right) {
+                            composed.push((
+                                TaintHit {
+                                    rule,
+                                    group,
+                                    start,
+                                    end,
+                                },
+                                cue,
+                            ));
+                        }
+                    }
+                    Role::Portuguese => portuguese = true,
+                    Role::AccentedCopula | Role::Transparent | Role::Negation => {}
                 }
-                Role::AccentedCopula | Role::Transparent | Role::Negation => {}
             }
         }
         let vetoed = |start: usize, end: usize| vetoes.iter().any(|&(s, e)| s <= start && end <= e);
@@ -346,6 +368,7 @@ impl Matcher {
             reported: &reported,
             recurring: &recurring,
             recurrences: &recurrences,
+            portuguese,
         };
         self.place(folded, &kinds, &context, &mut hits);
         hits
@@ -432,7 +455,10 @@ impl Matcher {
         }
         // Portuguese infinitives opening clauses are imperatives too ("ligar, parear com o
         // tablet e sincronizar o timecode"; "para gerar o relatório, rodar o script").
-        let infinitives = self.infinitives(folded);
+        let infinitives = match context.portuguese {
+            true => self.infinitives(folded),
+            false => Vec::new(),
+        };
         imperatives.extend(infinitives.iter().copied());
         for (table, start, cue) in frames {
             let followed = imperatives
@@ -479,52 +505,35 @@ impl Matcher {
 
     /// Where Portuguese infinitives and informal imperatives open clauses: a word in `-ar`,
     /// `-er` or `-ir`, or in `-a`, `-e`, `-i` before an article or a preposition, after a
-    /// sentence or comma opening, or after "e", in text with Portuguese function words. One
-    /// pass over the words.
+    /// sentence or comma opening, or after "e" (in text with Portuguese function words: the
+    /// caller asks only then). Each
+    /// word is tried on its letters first, on its place next and on the word lists last, the
+    /// cheapest test first.
     fn infinitives(&self, folded: &Folded) -> Vec<usize> {
         let text = folded.text.as_str();
-        let portuguese = [
-            " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ",
-            " nos ", " uma ", " pelo ", " pela ", " ao ",
-        ]
-        .iter()
-        .any(|w| text.contains(w));
-        if !portuguese {
-            return Vec::new();
-        }
         let mut found = Vec::new();
-        let mut start = None;
-        for (i, c) in text
-            .char_indices()
-            .chain(std::iter::once((text.len(), ' ')))
-        {
-            match (is_word_char(c), start) {
-                (true, None) => start = Some(i),
-                (false, Some(s)) => {
-                    start = None;
-                    let word = text.get(s..i).unwrap_or("");
-                    let shaped = word.len() >= 5
-                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
-                        && !NOT_INFINITIVES.contains(&word);
-                    // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
-                    // article or a preposition ("entra no painel, filtra pelo código").
-                    // (The word lists last: most words fail a cheaper test first.)
-                    let informal = word.len() >= 4
-                        && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
-                        && text
-                            .get(i..)
-                            .and_then(|rest| rest.strip_prefix(' '))
-                            .and_then(|rest| rest.split(' ').next())
-                            .is_some_and(|next| ARTICLES.contains(&next))
-                        && !NOT_IMPERATIVES.contains(&word);
-                    if (shaped || informal)
-                        && (self.opens(folded, s, true)
-                            || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
-                    {
-                        found.push(s);
-                    }
-                }
-                _ => {}
+        for (start, word) in words(text) {
+            let infinitive = word.len() >= 5
+                && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"));
+            // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
+            // article or a preposition ("entra no painel, filtra pelo código").
+            let informal = word.len() >= 4
+                && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
+                && text
+                    .get(start + word.len()..)
+                    .and_then(|rest| rest.strip_prefix(' '))
+                    .and_then(|rest| rest.split(' ').next())
+                    .is_some_and(|next| ARTICLES.contains(&next));
+            let opens = || {
+                self.opens(folded, start, true)
+                    || text.get(..start).is_some_and(|b| b.ends_with(" e "))
+            };
+            let excepted = || match infinitive {
+                true => NOT_INFINITIVES.contains(&word),
+                false => NOT_IMPERATIVES.contains(&word),
+            };
+            if (infinitive || informal) && opens() && !excepted() {
+                found.push(start);
             }
         }
         found
@@ -545,6 +554,13 @@ impl Matcher {
             .copied()
     }
 }
+
+/// Function words that mark text as Portuguese, standing between spaces (found by the cue
+/// automaton, as [`Role::Portuguese`]).
+pub(crate) const PORTUGUESE: &[&str] = &[
+    " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ", " nos ",
+    " uma ", " pelo ", " pela ", " ao ",
+];
 
 /// The articles and prepositions after an informal Portuguese imperative.
 const ARTICLES: &[&str] = &[
@@ -637,14 +653,16 @@ const NOT_INFINITIVES: &[&str] = &[
     "cellular",
 ];
 
-/// What placing a kind cue looks at besides the cue: the vetoed spans, and where reporting verbs
-/// and recurrences start.
+/// What placing a kind cue looks at besides the cue: the vetoed spans, where reporting verbs and
+/// recurrences start, and whether the text is Portuguese.
 struct Context<'a> {
     vetoed: &'a dyn Fn(usize, usize) -> bool,
     reported: &'a [usize],
     recurring: &'a [usize],
     /// The recurrences with their ends and cues.
     recurrences: &'a [(usize, usize, &'static str)],
+    /// Whether the text holds a Portuguese function word.
+    portuguese: bool,
 }
 
 /// Keeps the earliest cue in a slot.
@@ -684,29 +702,12 @@ fn inside_identifier(text: &str, start: usize, end: usize, left: bool, right: bo
 /// within its window, puts its kind at the precedence of the last table of that kind, named by
 /// its first cue.
 fn compose(composed: &mut [(TaintHit, &'static str)], hits: &mut Hits) {
-    if composed.is_empty() {
-        return;
-    }
     composed.sort_unstable_by_key(|(h, _)| *h);
-    for (index, rule) in KIND_RULES.iter().enumerate() {
-        let of_rule = slice_where(composed, |(h, _)| h.rule.cmp(&index));
-        let group = |g: usize| slice_where(of_rule, |(h, _)| h.group.cmp(&g));
-        let fired = group(0).iter().find(|(h0, _)| {
-            let mut end = h0.end;
-            let mut last = h0.start;
-            for g in 1..rule.groups.len() {
-                let candidates = group(g);
-                let next = candidates.partition_point(|(h, _)| h.start < end);
-                match candidates.get(next) {
-                    Some((h, _)) => {
-                        end = h.end;
-                        last = h.start;
-                    }
-                    None => return false,
-                }
-            }
-            last - h0.start <= rule.window
-        });
+    for of_rule in composed.chunk_by(|(a, _), (b, _)| a.rule == b.rule) {
+        let Some(rule) = of_rule.first().and_then(|(h, _)| KIND_RULES.get(h.rule)) else {
+            continue;
+        };
+        let fired = first_firing(of_rule, rule.groups.len(), rule.window, |(h, _)| h);
         let table = KINDS.iter().rposition(|t| t.kind == rule.kind);
         if let (Some((h0, cue)), Some(table)) = (fired, table)
             && let Some(slot) = hits.strong.get_mut(table)
@@ -716,30 +717,40 @@ fn compose(composed: &mut [(TaintHit, &'static str)], hits: &mut Hits) {
     }
 }
 
-/// Which taint rules fire on these hits (see the `taint` module for the rule semantics).
+/// Which taint rules fire on these hits, in rule order (see the `taint` module for the rule
+/// semantics). Only the rules with a hit are tried.
 pub(crate) fn fired_rules(hits: &mut [TaintHit]) -> impl Iterator<Item = usize> + '_ {
     hits.sort_unstable();
-    RULES.iter().enumerate().filter_map(move |(index, rule)| {
-        let of_rule = slice_where(hits, |h| h.rule.cmp(&index));
-        let group = |g: usize| slice_where(of_rule, |h| h.group.cmp(&g));
-        let first = group(0);
-        let fires = first.iter().any(|h0| {
-            let mut end = h0.end;
-            let mut last = h0.start;
-            for g in 1..rule.groups.len() {
-                let candidates = group(g);
-                let next = candidates.partition_point(|h| h.start < end);
-                match candidates.get(next) {
-                    Some(h) => {
-                        end = h.end;
-                        last = h.start;
-                    }
-                    None => return false,
-                }
+    hits.chunk_by(|a, b| a.rule == b.rule)
+        .filter_map(|of_rule| {
+            let index = of_rule.first()?.rule;
+            let rule = RULES.get(index)?;
+            first_firing(of_rule, rule.groups.len(), rule.window, |h| h).map(|_| index)
+        })
+}
+
+/// The first cue of a rule's first group from which one cue of each later group follows, each
+/// starting after the previous one ends and the last within `window` bytes of the first, if the
+/// rule fires. `of_rule` holds the rule's hits, sorted; `hit` reads one.
+fn first_firing<T>(
+    of_rule: &[T],
+    groups: usize,
+    window: usize,
+    hit: impl Fn(&T) -> &TaintHit,
+) -> Option<&T> {
+    let group = |g: usize| slice_where(of_rule, |x| hit(x).group.cmp(&g));
+    group(0).iter().find(|first| {
+        let first = hit(first);
+        let (mut end, mut last) = (first.end, first.start);
+        for g in 1..groups {
+            let candidates = group(g);
+            let next = candidates.partition_point(|x| hit(x).start < end);
+            match candidates.get(next).map(&hit) {
+                Some(h) => (end, last) = (h.end, h.start),
+                None => return false,
             }
-            last - h0.start <= rule.window
-        });
-        fires.then_some(index)
+        }
+        last - first.start <= window
     })
 }
 
@@ -749,4 +760,122 @@ fn slice_where<T>(sorted: &[T], key: impl Fn(&T) -> std::cmp::Ordering) -> &[T] 
     let lo = sorted.partition_point(|x| key(x) == Ordering::Less);
     let hi = sorted.partition_point(|x| key(x) != Ordering::Greater);
     sorted.get(lo..hi).unwrap_or(&[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The infinitives as first written, every test on every word: the reference of
+    /// [`Matcher::infinitives`], which tries the cheapest test first.
+    fn infinitives_reference(m: &Matcher, folded: &Folded) -> Vec<usize> {
+        let text = folded.text.as_str();
+        if !PORTUGUESE.iter().any(|w| text.contains(w)) {
+            return Vec::new();
+        }
+        let mut found = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (is_word_char(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    start = None;
+                    let word = text.get(s..i).unwrap_or("");
+                    let shaped = word.len() >= 5
+                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
+                        && !NOT_INFINITIVES.contains(&word);
+                    let informal = word.len() >= 4
+                        && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
+                        && text
+                            .get(i..)
+                            .and_then(|rest| rest.strip_prefix(' '))
+                            .and_then(|rest| rest.split(' ').next())
+                            .is_some_and(|next| ARTICLES.contains(&next))
+                        && !NOT_IMPERATIVES.contains(&word);
+                    if (shaped || informal)
+                        && (m.opens(folded, s, true)
+                            || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
+                    {
+                        found.push(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// Portuguese-like text: infinitives, informal imperatives and the words listed as neither,
+    /// articles, clause openings, transparent words and punctuation.
+    fn clauses() -> impl Strategy<Value = String> {
+        let words = proptest::sample::select(vec![
+            "ligar",
+            "parear",
+            "entra",
+            "filtra",
+            "clica",
+            "rodar",
+            "lugar",
+            "agora",
+            "pode",
+            "sempre",
+            "no",
+            "na",
+            "pelo",
+            "o",
+            "a",
+            "de",
+            "com",
+            "em",
+            "e",
+            "por favor",
+            "também",
+            "then",
+            "please",
+            "printer",
+            "never",
+            "ß",
+            "café",
+            "x_y",
+            ",",
+            ".",
+            ":",
+            ";",
+            "-",
+            "\n",
+            "(",
+            ")",
+            "\"",
+        ]);
+        proptest::collection::vec(words, 0..24).prop_map(|w| w.join(" "))
+    }
+
+    proptest! {
+        #[test]
+        fn infinitives_are_found_as_by_the_every_test_reference(text in clauses()) {
+            let m = crate::matcher();
+            let folded = Folded::new(&text);
+            let portuguese = PORTUGUESE.iter().any(|w| folded.text.contains(w));
+            let found = if portuguese { m.infinitives(&folded) } else { Vec::new() };
+            prop_assert_eq!(found, infinitives_reference(m, &folded));
+        }
+
+        #[test]
+        fn portuguese_words_are_found_by_the_cue_automaton(text in clauses()) {
+            let m = crate::matcher();
+            let folded = Folded::new(&text);
+            let found = m.automaton.find_overlapping_iter(&folded.text).any(|hit| {
+                m.patterns[hit.pattern().as_usize()]
+                    .meanings
+                    .iter()
+                    .any(|&(role, _)| role == Role::Portuguese)
+            });
+            let contained = PORTUGUESE.iter().any(|w| folded.text.contains(w));
+            prop_assert_eq!(found, contained);
+        }
+    }
 }

@@ -1979,16 +1979,28 @@ pub(crate) const INVISIBLE_RUN: usize = 2;
 /// The encoded-payload detector: a long base64 run (upper case, lower case and digits, at least
 /// [`BASE64_RUN`] characters, or [`PADDED_BASE64_RUN`] with `=` padding), a run of
 /// [`ESCAPE_RUN`] escapes, a bidirectional override or a tag character, or
-/// [`INVISIBLE_RUN`] zero-width characters.
-pub(crate) fn encoded_payload(text: &str) -> bool {
+/// [`INVISIBLE_RUN`] zero-width characters. `invisible` says whether folding dropped an
+/// invisible character: without one there is no hidden text to look for.
+pub(crate) fn encoded_payload(text: &str, invisible: bool) -> bool {
+    // A base64 run or a run of escapes holds no space and is 16 bytes long or more, so it holds
+    // an aligned block of 8 bytes without a space: only the stretches between spaces around such
+    // blocks are read (most text has none, and a block is tested at once).
+    let shortest = PADDED_BASE64_RUN.min(3 * ESCAPE_RUN);
     let bytes = text.as_bytes();
-    base64_run(bytes) || escape_run(bytes) || (may_hide(bytes) && hidden_text(text))
+    let runs = (bytes.chunks_exact(8).enumerate())
+        .filter(|(_, block)| !block.iter().fold(false, |space, &b| space | (b == b' ')))
+        .map(|(k, _)| stretch_around(bytes, k * 8))
+        .filter(|stretch| stretch.len() >= shortest)
+        .any(|stretch| base64_run(stretch) || escape_run(stretch));
+    runs || (invisible && hidden_text(text))
 }
 
-/// Whether the bytes hold a lead byte of an invisible character's UTF-8 encoding (U+00AD: C2;
-/// U+200B–U+206F: E2; U+FEFF: EF; tag characters: F3), the cheap test before decoding.
-fn may_hide(bytes: &[u8]) -> bool {
-    bytes.iter().any(|b| matches!(b, 0xC2 | 0xE2 | 0xEF | 0xF3))
+/// The stretch between spaces that holds the byte at `at`.
+fn stretch_around(bytes: &[u8], at: usize) -> &[u8] {
+    let (before, after) = bytes.split_at(at.min(bytes.len()));
+    let start = before.iter().rposition(|&b| b == b' ').map_or(0, |i| i + 1);
+    let end = at + after.iter().position(|&b| b == b' ').unwrap_or(after.len());
+    bytes.get(start..end).unwrap_or_default()
 }
 
 /// The base64 alphabet by byte: bit 1 upper case, 2 lower case, 4 digit, 8 `+` or `/`; 0 ends a
@@ -2011,20 +2023,17 @@ const BASE64_CLASS: [u8; 256] = {
 
 fn base64_run(bytes: &[u8]) -> bool {
     const MIXED: u8 = 1 | 2 | 4;
-    let (mut len, mut seen) = (0usize, 0u8);
-    for &b in bytes {
-        let class = BASE64_CLASS[usize::from(b)];
-        if class != 0 {
-            seen |= class;
-            len += 1;
-            continue;
-        }
-        if len >= PADDED_BASE64_RUN && seen & MIXED == MIXED && (len >= BASE64_RUN || b == b'=') {
-            return true;
-        }
-        (len, seen) = (0, 0);
-    }
-    seen & MIXED == MIXED && len >= BASE64_RUN
+    let class = |b: &u8| BASE64_CLASS[usize::from(*b)];
+    // Each maximal run of the alphabet, with the byte that ends it (none at the end of the text).
+    bytes.split_inclusive(|b| class(b) == 0).any(|chunk| {
+        let (run, end) = match chunk.split_last() {
+            Some((&end, run)) if class(&end) == 0 => (run, Some(end)),
+            _ => (chunk, None),
+        };
+        run.len() >= PADDED_BASE64_RUN
+            && (run.len() >= BASE64_RUN || end == Some(b'='))
+            && run.iter().fold(0, |seen, b| seen | class(b)) & MIXED == MIXED
+    })
 }
 
 fn escape_run(bytes: &[u8]) -> bool {
@@ -2098,6 +2107,7 @@ fn hidden_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn k5_base64_runs_at_the_bound() {
@@ -2154,5 +2164,73 @@ mod tests {
             hidden_text("x\u{200d}y\u{200d}z"),
             "joiners between letters"
         );
+    }
+
+    /// The base64 detector as first written, a byte at a time over the whole text: the
+    /// reference of [`base64_run`], which measures each run at once.
+    fn base64_reference(bytes: &[u8]) -> bool {
+        const MIXED: u8 = 1 | 2 | 4;
+        let (mut len, mut seen) = (0usize, 0u8);
+        for &b in bytes {
+            let class = BASE64_CLASS[usize::from(b)];
+            if class != 0 {
+                seen |= class;
+                len += 1;
+                continue;
+            }
+            if len >= PADDED_BASE64_RUN && seen & MIXED == MIXED && (len >= BASE64_RUN || b == b'=')
+            {
+                return true;
+            }
+            (len, seen) = (0, 0);
+        }
+        seen & MIXED == MIXED && len >= BASE64_RUN
+    }
+
+    /// Text near the bounds of every detector: runs of base64 and escapes of every length,
+    /// padding, spaces and other whitespace, invisible characters.
+    fn payload_text() -> impl Strategy<Value = String> {
+        #[rustfmt::skip]
+        let pieces = proptest::sample::select(vec![
+            "aB3", "aB3aB3aB3aB3aB", "xyz", "Q", "9", "+", "/", "=", "==", " ", "\n", "\t", ".",
+            r"\x41", r"\u0041", "%41", "%4", "\\", "%", "\u{200b}", "\u{200d}", "\u{202e}",
+            "\u{feff}", "é",
+        ]);
+        // A run of every length from every offset, with every ending.
+        let run = (
+            0..24usize,
+            0..64usize,
+            proptest::sample::select(vec!["", "=", "==", " ", "."]),
+        )
+            .prop_map(|(offset, len, end)| {
+                let run: String = "aB3+/".chars().cycle().take(len).collect();
+                format!(
+                    "{}{run}{end} tail",
+                    "x ".repeat(offset / 2) + &" ".repeat(offset % 2)
+                )
+            });
+        let escapes = (
+            0..24usize,
+            0..10usize,
+            proptest::sample::select(vec![r"\x41", "%41", r"\u0041"]),
+        )
+            .prop_map(|(offset, n, escape)| format!("{}{}", " ".repeat(offset), escape.repeat(n)));
+        prop_oneof![
+            proptest::collection::vec(pieces, 0..48).prop_map(|p| p.concat()),
+            run,
+            escapes,
+            any::<String>(),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn k5_payloads_are_found_as_by_the_whole_text_reference(text in payload_text()) {
+            let bytes = text.as_bytes();
+            prop_assert_eq!(base64_run(bytes), base64_reference(bytes));
+            let whole = base64_reference(bytes) || escape_run(bytes) || hidden_text(&text);
+            let invisible = crate::fold::Folded::new(&text).invisible;
+            prop_assert_eq!(encoded_payload(&text, invisible), whole);
+        }
     }
 }

@@ -87,3 +87,29 @@ pub(crate) fn benign(file: &str) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// Every corpus file in `tests/corpus/`, by name, in name order.
+pub(crate) fn corpus_files() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".tsv"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The sentence (the last column) of every row of a corpus file, with its line number.
+pub(crate) fn numbered_sentences(file: &str) -> Vec<(usize, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(file);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(n, l)| (n + 1, unescape(l.rsplit('\t').next().unwrap_or(l))))
+        .collect()
+}

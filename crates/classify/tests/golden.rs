@@ -1,0 +1,99 @@
+//! Every answer of the classifier on the corpora, pinned: a change meant to keep every answer (a
+//! speed-up, a refactoring) must leave `tests/golden/answers.txt` as it is.
+//!
+//! Each sentence of every file in `tests/corpus/` is classified alone, in upper case, and joined
+//! to the next sentence of its file by a space and by a line break (the rules that look across
+//! sentences), with the kind derived and with a kind supplied on an external import; each file
+//! is also classified whole, its sentences joined by line breaks. The complete answer (the
+//! `Debug` form of the `Result`: kind, basis, scope, authority class, taint reasons, or the
+//! error with its fields) is hashed, and the file keeps one digest per corpus line. The held-out
+//! slices are in it too: the file holds digests, never a sentence or a label, and a failure
+//! names files and line numbers only, so nothing of a held-out sentence is ever shown.
+//!
+//! A change of rules that changes answers on purpose rewrites the file, in the same commit:
+//! `KENNING_BLESS=1 cargo test -p kenning-classify --test golden`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{corpus_files, numbered_sentences};
+use kenning_classify::{Kind, Options, Origin, classify};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// FNV-1a, 32 bits: a digest that no compiler or library version changes.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5, |hash, &b| {
+        (hash ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The complete answer for `text`, with the kind derived and with a kind supplied.
+fn answers(text: &str) -> String {
+    let supplied = Options {
+        kind: Some(Kind::Fact),
+        origin: Origin::ExternalImport,
+        ..Options::default()
+    };
+    format!(
+        "{:?}\n{:?}\n",
+        classify(text, &Options::default()),
+        classify(text, &supplied)
+    )
+}
+
+/// The digests of every corpus file, as `tests/golden/answers.txt` holds them.
+fn digests() -> String {
+    let mut out = String::from(
+        "# The classifier's answers on tests/corpus/, one digest per corpus line (tests/golden.rs).\n",
+    );
+    for file in corpus_files() {
+        let sentences = numbered_sentences(&file);
+        writeln!(out, "{file}").unwrap();
+        for (i, (line, text)) in sentences.iter().enumerate() {
+            let mut all = answers(text) + &answers(&text.to_uppercase());
+            if let Some((_, next)) = sentences.get(i + 1) {
+                all += &answers(&format!("{text} {next}"));
+                all += &answers(&format!("{text}\n{next}"));
+            }
+            writeln!(out, "{line} {:08x}", fnv1a(all.as_bytes())).unwrap();
+        }
+        let whole: Vec<&str> = sentences.iter().map(|(_, t)| t.as_str()).collect();
+        writeln!(
+            out,
+            "whole {:08x}",
+            fnv1a(answers(&whole.join("\n")).as_bytes())
+        )
+        .unwrap();
+    }
+    out
+}
+
+#[test]
+fn every_corpus_answer_is_the_pinned_one() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/answers.txt");
+    let now = digests();
+    if std::env::var("KENNING_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &now).unwrap();
+        return;
+    }
+    let pinned = std::fs::read_to_string(&path).unwrap();
+    // Name the changed lines by file and line number (never the sentence: some are held out).
+    let mut file = "";
+    let mut changed = Vec::new();
+    for (was, is) in pinned.lines().zip(now.lines()) {
+        if !was.contains(' ') {
+            file = was;
+        }
+        if was != is {
+            changed.push(format!("{file}: {was} -> {is}"));
+        }
+    }
+    assert!(
+        changed.is_empty() && pinned.lines().count() == now.lines().count(),
+        "{} answers changed (or the corpus did); if on purpose, rerun with KENNING_BLESS=1:\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
+}
