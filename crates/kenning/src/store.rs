@@ -117,6 +117,7 @@ fn create_atomically(path: &Path) -> Result<()> {
         &tmp,
         OpenOptions::new(),
         false,
+        None,
     )?;
     // The handle is dropped: redb has committed and synced the initialized store.
     std::fs::File::open(&tmp)
@@ -189,11 +190,22 @@ fn refuse_unless_store(path: &Path) -> Result<()> {
 
 /// Runs a redb open, turning a panic inside it (a damaged file redb did not expect) into an
 /// error that names the file.
-fn contained(
-    path: &Path,
-    open: impl FnOnce() -> std::result::Result<redb::Database, redb::DatabaseError>,
-) -> Result<std::result::Result<redb::Database, redb::DatabaseError>> {
+/// A redb open's outcome: the database, or redb's refusal (named by the caller).
+type Opened = std::result::Result<redb::Database, redb::DatabaseError>;
+
+/// The derived copies an open's first pass loaded, and whether the vectors came from the saved
+/// copy ([`OpenOptions::two_pass`]).
+type Preloaded = (Derived, bool);
+
+fn contained(path: &Path, open: impl FnOnce() -> Opened) -> Result<Opened> {
     crate::error::contain(path, || Ok(open()))
+}
+
+/// Closes a handle of an open's first pass. Closing writes (redb records its allocator state),
+/// so on a damaged file it can fail or panic like an open: the failure is redb's refusal, named
+/// by the caller, and a panic is turned into an error naming the file.
+fn close(path: &Path, db: redb::Database) -> Result<std::result::Result<(), redb::DatabaseError>> {
+    crate::error::contain(path, || Ok(db.close()))
 }
 
 fn check_format(format: Option<u64>) -> Result<()> {
@@ -377,10 +389,12 @@ impl OpenOptions {
 
     /// Whether every open reads the whole file to verify every page checksum (default `true`).
     ///
-    /// Verifying is done by a first, short-lived handle with a small page cache, which reads
-    /// every page once, repairs a store left by a crash, and closes; the handle that serves then
-    /// opens the checked file without reading it again. At a million capsules (2.2 GiB, the file
-    /// in the OS page cache) a verified open takes 0.86 s and an unverified one 0.22 s
+    /// Every open runs a first, short-lived handle with a small page cache, which verifies
+    /// every page when this is `true`, repairs a store left by a crash, loads the derived
+    /// copies (the saved vector copy, the fences) and closes; the handle that serves then
+    /// opens the file without reading it again, its page cache empty. At a million capsules
+    /// (2.2 GiB, the file in the OS page cache) a verified open takes 0.9 to 1.2 s and an
+    /// unverified one 0.14 to 0.22 s, and the process holds 440 MiB once open
     /// (`docs/performance.md`); on a cold cache add reading the file once from disk.
     ///
     /// With `false` an open verifies only when it must: after an unclean close (a crash, a
@@ -439,43 +453,56 @@ impl OpenOptions {
         builder
     }
 
-    /// The builder of the handle that verifies: every page checksum, a small cache.
-    fn verifier() -> redb::Builder {
+    /// The builder of the first handle of an open: a small cache, and every page checksum
+    /// checked when `verify`.
+    fn checker(verify: bool) -> redb::Builder {
         let mut builder = redb::Builder::new();
-        builder.set_check_integrity_on_open(true);
+        builder.set_check_integrity_on_open(verify);
         builder.set_cache_size(Self::VERIFY_CACHE_BYTES);
         builder
     }
 
-    /// Opens `open(builder)` for serving. When asked to verify, a first handle opened with
-    /// [`verifier`](Self::verifier) checks every page (and repairs a store left by a crash) and
-    /// closes; the serving handle then opens the file it checked without reading it again, its
-    /// cache empty. Also verifies, whatever the option, a store of a format before every record
-    /// carried a checksum: after the open that moves it to this format, an unverified open's
-    /// guarantee (see [`verify_on_open`](Self::verify_on_open)) holds for every record but the
-    /// old ones that check vouched for.
+    /// Opens a file in two passes, each handle opened by `open(builder)`:
+    ///
+    /// 1. a first handle with a small cache checks every page when asked to (and repairs a
+    ///    store left by a crash, verified or not), loads the derived copies of the state it
+    ///    sees (the saved vector copy, the fences), and closes;
+    /// 2. the handle that serves opens the file without reading it again, its cache empty.
+    ///
+    /// So neither the check nor the saved copy, each read once, fills the serving handle's page
+    /// cache with pages nobody reads again. The copies are adopted only if they are of the
+    /// state the serving handle sees ([`Kenning::load_derived`]). Also verifies, whatever the
+    /// option, a store of a format before every record carried a checksum: after the open that
+    /// moves it to this format, an unverified open's guarantee (see
+    /// [`verify_on_open`](Self::verify_on_open)) holds for every record but the old ones that
+    /// check vouched for.
     fn two_pass(
         self,
         path: &Path,
-        open: impl Fn(&redb::Builder) -> std::result::Result<redb::Database, redb::DatabaseError>,
-    ) -> Result<std::result::Result<redb::Database, redb::DatabaseError>> {
-        let serving = self.verify_on_open(false).builder();
-        // The verifying handle's outcome: an error to report, or nothing (it closed).
-        let verify = || Ok::<_, Error>(contained(path, || open(&Self::verifier()))?.err());
-        if self.verify_on_open
-            && let Some(e) = verify()?
-        {
-            return Ok(Err(e));
-        }
-        let db = contained(path, || open(&serving))?;
-        if !self.verify_on_open && db.as_ref().is_ok_and(predates_record_checksums) {
-            drop(db);
-            if let Some(e) = verify()? {
-                return Ok(Err(e));
+        mut open: impl FnMut(&redb::Builder) -> Result<Opened>,
+    ) -> Result<(Opened, Option<Preloaded>)> {
+        let first = open(&Self::checker(self.verify_on_open))?;
+        let mut first = match first {
+            Ok(db) => db,
+            Err(e) => return Ok((Err(e), None)),
+        };
+        if !self.verify_on_open && predates_record_checksums(&first) {
+            if let Err(e) = close(path, first)? {
+                return Ok((Err(e), None));
             }
-            return contained(path, || open(&serving));
+            first = match open(&Self::checker(true))? {
+                Ok(db) => db,
+                Err(e) => return Ok((Err(e), None)),
+            };
         }
-        Ok(db)
+        // A copy that does not load here is loaded again, and its error reported, by the
+        // serving handle.
+        let preloaded =
+            crate::error::contain(path, || Derived::load_at_open(&first.begin_read().db()?)).ok();
+        if let Err(e) = close(path, first)? {
+            return Ok((Err(e), None));
+        }
+        Ok((open(&self.verify_on_open(false).builder())?, preloaded))
     }
 
     /// Opens (or creates) the store at `path`; see [`Kenning::open`].
@@ -489,8 +516,9 @@ impl OpenOptions {
         } else {
             create_atomically(path)?;
         }
-        let db = self.two_pass(path, |builder| builder.create(path))?;
-        Kenning::finish_open(db, path, self, false)
+        let (db, preloaded) =
+            self.two_pass(path, |builder| contained(path, || builder.create(path)))?;
+        Kenning::finish_open(db, path, self, false, preloaded)
     }
 
     /// Opens the existing store at `path` for reading only; see [`Kenning::open_read_only`].
@@ -523,23 +551,18 @@ impl OpenOptions {
                 )
             })
         };
-        let first = overlay()?;
+        let mut first = Some(overlay()?);
         refuse_unless_store(path)?;
-        // As a read-write open: a small-cache handle verifies (in its own private view), then
-        // the serving handle opens a fresh view without reading the file again. A store left
-        // by a crash is repaired in each view.
-        let serving = if self.verify_on_open {
-            let checked = contained(path, || Self::verifier().create_with_backend(first))?;
-            if let Err(e) = checked {
-                return Kenning::finish_open(Err(e), path, self, true);
-            }
-            overlay()?
-        } else {
-            first
-        };
-        let builder = self.verify_on_open(false).builder();
-        let db = contained(path, || builder.create_with_backend(serving))?;
-        Kenning::finish_open(db, path, self, true)
+        // As a read-write open, each pass in a private view of its own: a store left by a
+        // crash is repaired in each view, and the file is never written.
+        let (db, preloaded) = self.two_pass(path, |builder| {
+            let view = match first.take() {
+                Some(view) => view,
+                None => overlay()?,
+            };
+            contained(path, || builder.create_with_backend(view))
+        })?;
+        Kenning::finish_open(db, path, self, true, preloaded)
     }
 
     /// Opens (or creates) a store on `storage`; see [`Kenning::open_storage`].
@@ -553,7 +576,7 @@ impl OpenOptions {
             self.builder()
                 .create_with_backend(crate::storage::Backend(storage))
         })?;
-        Kenning::finish_open(db, path, self, false)
+        Kenning::finish_open(db, path, self, false, None)
     }
 }
 
@@ -594,10 +617,11 @@ impl Kenning {
     }
 
     fn finish_open(
-        db: std::result::Result<redb::Database, redb::DatabaseError>,
+        db: Opened,
         path: &Path,
         options: OpenOptions,
         read_only: bool,
+        preloaded: Option<Preloaded>,
     ) -> Result<Self> {
         let db = db
             .db()
@@ -619,7 +643,7 @@ impl Kenning {
             } else {
                 kenning.initialize()?;
             }
-            kenning.load_derived()
+            kenning.load_derived(preloaded)
         })?;
         Ok(kenning)
     }
@@ -700,10 +724,20 @@ impl Kenning {
         &self.inner.path
     }
 
-    /// Builds the derived copies of the committed state from the tables and serves them from
-    /// now on: on open, after the tables are initialized.
-    fn load_derived(&self) -> Result<()> {
-        let (derived, from_saved) = Derived::load_at_open(&self.read()?)?;
+    /// Serves the derived copies of the committed state from now on: on open, after the tables
+    /// are initialized. `preloaded` (the copies an open's first pass loaded, and whether from
+    /// the saved vector copy) is adopted when it is of the state this handle sees: the same
+    /// generation, which every commit that changes derived state moves on. Else, if another
+    /// process wrote between the two passes, the copies are loaded from the tables.
+    fn load_derived(&self, preloaded: Option<Preloaded>) -> Result<()> {
+        let txn = self.read()?;
+        let generation = crate::snapshot::generation_in(&txn.open_table(META).db()?)?;
+        let (derived, from_saved) = match preloaded {
+            Some((derived, from_saved)) if derived.generation == generation => {
+                (derived, from_saved)
+            }
+            _ => Derived::load_at_open(&txn)?,
+        };
         *self
             .inner
             .saved
@@ -859,5 +893,41 @@ impl Kenning {
     /// [`begin`](Self::begin) instead.
     pub(crate) fn read(&self) -> Result<redb::ReadTransaction> {
         Ok(self.inner.db.get()?.begin_read().db()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::{NewCapsule, Principal, ScopeKind};
+
+    /// The copies an open's first pass loaded are served only when they are of the state the
+    /// serving handle sees; copies of another generation (another process wrote between the
+    /// two passes) are loaded again from the tables.
+    #[test]
+    fn copies_of_another_state_are_never_adopted() {
+        let kn = Kenning::in_memory().unwrap();
+        let ops = Principal::operator("ops");
+        kn.register_scope(&ops, "s", ScopeKind::Agent).unwrap();
+        let id = kn.put(&ops, &NewCapsule::new("s", "a memo")).unwrap();
+        kn.attach_embedding(&ops, id, &[1.0, 0.0], "m").unwrap();
+        let current = kn.inner.versions.current();
+        assert_eq!(current.vectors.len(), 1);
+
+        // Stale: the empty copies of generation 0.
+        kn.load_derived(Some((Derived::empty(), false))).unwrap();
+        let served = kn.inner.versions.current();
+        assert_eq!(served.generation, current.generation);
+        assert_eq!(served.vectors.len(), 1, "loaded from the tables");
+
+        // Of this state: adopted as they are (here without vectors, to tell them apart).
+        let same = Derived {
+            generation: current.generation,
+            ..Derived::empty()
+        };
+        kn.load_derived(Some((same, false))).unwrap();
+        assert!(kn.inner.versions.current().vectors.is_empty(), "adopted");
     }
 }
