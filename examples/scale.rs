@@ -8,8 +8,9 @@
 //!
 //! - **ingest**: capsules per second in the write calls, embeddings included (the texts and
 //!   vectors are generated outside the timed calls);
-//! - **file**: its size, the raw bytes stored (content + 4·384 bytes per vector + metadata), their
-//!   ratio, and where the space goes (redb's own statistics per table: stored, metadata and
+//! - **file**: its length and the bytes it takes on disk (on Unix; redb grows a file by setting
+//!   its length, and what was never written is a hole), the raw bytes stored (content + 4·384
+//!   bytes per vector + metadata), their ratios, and where the space goes (redb's own statistics per table: stored, metadata and
 //!   fragmented bytes, read from the closed file); then its size after `Kenning::compact`, which
 //!   the measurements below open;
 //! - **close**: the time the last handle takes to close, which saves the quantized vector copy
@@ -150,13 +151,23 @@ fn main() -> Result<()> {
     } else {
         Some(ingest(&path, capsules, scopes, &centres)?)
     };
-    let file = std::fs::metadata(&path)?.len();
-    println!("file: {}", mib(file));
+    let meta = std::fs::metadata(&path)?;
+    let file = meta.len();
+    let disk = on_disk(&meta);
+    println!(
+        "file: {}{}",
+        mib(file),
+        disk.map_or(String::new(), |d| format!(" long, {} on disk", mib(d)))
+    );
     if let Some(raw) = raw {
         println!(
-            "raw bytes stored (content + vectors + metadata): {}; file / raw = {:.2}",
+            "raw bytes stored (content + vectors + metadata): {}; file / raw = {:.2}{}",
             mib(raw),
-            file as f64 / raw as f64
+            file as f64 / raw as f64,
+            disk.map_or(String::new(), |d| format!(
+                ", on disk / raw = {:.2}",
+                d as f64 / raw as f64
+            ))
         );
     }
     space(&path)?;
@@ -231,6 +242,20 @@ fn ingest(path: &Path, capsules: usize, scopes: usize, centres: &[Vec<f64>]) -> 
         closed.as_secs_f64()
     );
     Ok(raw)
+}
+
+/// The bytes the file takes on disk: redb grows a file by setting its length (doubling it below
+/// 4 GiB), and the part never written yet is a hole that takes no disk space.
+#[cfg(unix)]
+fn on_disk(meta: &std::fs::Metadata) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    Some(meta.blocks() * 512)
+}
+
+/// The bytes the file takes on disk: not measured off Unix.
+#[cfg(not(unix))]
+fn on_disk(_meta: &std::fs::Metadata) -> Option<u64> {
+    None
 }
 
 /// Where the file's space goes, from redb's statistics of the closed file.
