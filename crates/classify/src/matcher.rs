@@ -467,9 +467,17 @@ impl Matcher {
         imperatives.extend(infinitives.iter().copied());
         // English imperatives are known by their form too: a verb opening a clause before its
         // object ("photograph all four sides, note it on the CMR").
-        let english = match context.portuguese {
-            true => Vec::new(),
-            false => self.english_imperatives(folded),
+        // They matter only to a frame, a recurrence or a run of steps (which needs two clause
+        // openings inside its sentence): the common sentence skips the word scan.
+        let openings = text
+            .bytes()
+            .filter(|b| matches!(b, b',' | b':' | b')'))
+            .count()
+            + text.matches(" and ").count();
+        let needed = !frames.is_empty() || !context.recurrences.is_empty() || openings >= 2;
+        let english = match !context.portuguese && needed {
+            true => self.english_imperatives(folded),
+            false => Vec::new(),
         };
         imperatives.extend(english.iter().copied());
         for (table, start, cue) in frames {
@@ -482,7 +490,8 @@ impl Matcher {
         }
         // A how-to heading: "como" and an infinitive opening a sentence ("Como montar o
         // cenário: ...", "Como subir o servidor: ..."), the Portuguese "how to".
-        if let Some(at) = how_to(folded, &self.transparent)
+        if text.contains("como ")
+            && let Some(at) = how_to(folded, &self.transparent)
             && let Some(slot) = hits.strong.get_mut(table_of_steps())
         {
             earliest(slot, at, HOW_TO);
@@ -526,6 +535,7 @@ impl Matcher {
         // nor a practice of the writers ("we keep logging").
         if let Some(slot) = hits.strong.get_mut(failure)
             && slot.is_none()
+            && (text.contains("keep") || text.contains("vive"))
             && let Some((at, cue)) = keeps_happening(folded, &self.transparent)
         {
             earliest(slot, at, cue);
