@@ -353,7 +353,7 @@ pub(crate) fn check_content(content: &str) -> Result<(), Error> {
 fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<Label, Error> {
     check_content(content)?;
     let folded = Folded::new(content);
-    let mut hits = matcher.scan(&folded);
+    let mut hits = matcher.scan(&folded, options.kind.is_none());
     let (kind, basis) = match options.kind {
         Some(kind) => (kind, Basis::Supplied),
         None => derive(matcher, &hits, content)?,

@@ -277,7 +277,9 @@ impl Matcher {
     }
 
     /// Scans folded text.
-    pub(crate) fn scan(&self, folded: &Folded) -> Hits {
+    /// With `derive` false (a kind was supplied), the kind cues are not placed: only the taint
+    /// hits are read then.
+    pub(crate) fn scan(&self, folded: &Folded, derive: bool) -> Hits {
         let text = folded.text.as_str();
         let mut hits = Hits {
             strong: [None; KINDS.len()],
@@ -361,6 +363,9 @@ impl Matcher {
         if !vetoes.is_empty() {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
             composed.retain(|(h, _)| !vetoed(h.start, h.end));
+        }
+        if !derive {
+            return hits;
         }
         compose(&mut composed, &mut hits);
         let context = Context {
