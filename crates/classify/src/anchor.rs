@@ -165,7 +165,9 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
             && !ends("is")
             && object
             && !determiner
-            && !after.chars().any(|c| c.is_ascii_digit())
+            // A quantity before it makes it a plural ("3 runs"); an identifier is a subject
+            // ("G4 carries 8 passengers").
+            && !after.starts_with(|c: char| c.is_ascii_digit())
             && !PREPOSITIONS.contains(&after.to_lowercase().as_str());
         let english = ends("ed") && n >= 5 && !determiner;
         let pt =

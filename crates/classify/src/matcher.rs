@@ -277,7 +277,9 @@ impl Matcher {
     }
 
     /// Scans folded text.
-    pub(crate) fn scan(&self, folded: &Folded) -> Hits {
+    /// With `derive` false (a kind was supplied), the kind cues are not placed: only the taint
+    /// hits are read then.
+    pub(crate) fn scan(&self, folded: &Folded, derive: bool) -> Hits {
         let text = folded.text.as_str();
         let mut hits = Hits {
             strong: [None; KINDS.len()],
@@ -362,6 +364,9 @@ impl Matcher {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
             composed.retain(|(h, _)| !vetoed(h.start, h.end));
         }
+        if !derive {
+            return hits;
+        }
         compose(&mut composed, &mut hits);
         let context = Context {
             vetoed: &vetoed,
@@ -414,6 +419,11 @@ impl Matcher {
             if k.table == decision && after_any(context.recurring, k.start) {
                 continue;
             }
+            // A question addressed to the reader ("how are you doing today?", "tudo bem com
+            // você?") is conversation, not a tentative idea: its mark is no hint.
+            if k.tier == Tier::Hint && k.cue == "?" && addresses_reader(text, k.start) {
+                continue;
+            }
             // A recurrence is not a rule: "sempre" in "sempre que" is no constraint.
             if k.table == constraint
                 && context
@@ -460,6 +470,21 @@ impl Matcher {
             false => Vec::new(),
         };
         imperatives.extend(infinitives.iter().copied());
+        // English imperatives are known by their form too: a verb opening a clause before its
+        // object ("photograph all four sides, note it on the CMR").
+        // They matter only to a frame, a recurrence or a run of steps (which needs two clause
+        // openings inside its sentence): the common sentence skips the word scan.
+        let openings = text
+            .bytes()
+            .filter(|b| matches!(b, b',' | b':' | b')'))
+            .count()
+            + text.matches(" and ").count();
+        let needed = !frames.is_empty() || !context.recurrences.is_empty() || openings >= 2;
+        let english = match !context.portuguese && needed {
+            true => self.english_imperatives(folded),
+            false => Vec::new(),
+        };
+        imperatives.extend(english.iter().copied());
         for (table, start, cue) in frames {
             let followed = imperatives
                 .iter()
@@ -467,6 +492,14 @@ impl Matcher {
             if let (true, Some(slot)) = (followed, hits.strong.get_mut(table)) {
                 earliest(slot, start, cue);
             }
+        }
+        // A how-to heading: "como" and an infinitive opening a sentence ("Como montar o
+        // cenário: ...", "Como subir o servidor: ..."), the Portuguese "how to".
+        if text.contains("como ")
+            && let Some(at) = how_to(folded, &self.transparent)
+            && let Some(slot) = hits.strong.get_mut(table_of_steps())
+        {
+            earliest(slot, at, HOW_TO);
         }
         // A run of steps: three imperatives opening clauses of one sentence ("Rolling out an
         // event: create the config, run the validator, then flip the flag") are a procedure
@@ -483,7 +516,8 @@ impl Matcher {
                 .iter()
                 .find(|k| k.start == first)
                 .map(|k| k.cue)
-                .or_else(|| infinitives.contains(&first).then_some(INFINITIVE_RUN));
+                .or_else(|| infinitives.contains(&first).then_some(INFINITIVE_RUN))
+                .or_else(|| english.contains(&first).then_some(IMPERATIVE_RUN));
             if run >= STEPS_RUN
                 && let Some(slot) = hits.strong.get_mut(steps)
                 && let Some(cue) = cue
@@ -501,6 +535,54 @@ impl Matcher {
                 earliest(slot, start, cue);
             }
         }
+        // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
+        // the signal", "a impressora vive travando"), not an imperative ("Keep adding tests")
+        // nor a practice of the writers ("we keep logging").
+        if let Some(slot) = hits.strong.get_mut(failure)
+            && slot.is_none()
+            && (text.contains("keep") || text.contains("vive"))
+            && let Some((at, cue)) = keeps_happening(folded, &self.transparent)
+        {
+            earliest(slot, at, cue);
+        }
+    }
+
+    /// Where English imperatives open clauses: a word that is no function word, before an
+    /// object (an article, a determiner, a pronoun, or a particle and one of those), at a
+    /// sentence or comma opening or after "and" (in text without Portuguese function words:
+    /// the caller asks only then).
+    fn english_imperatives(&self, folded: &Folded) -> Vec<usize> {
+        let text = folded.text.as_str();
+        let all: Vec<(usize, &str)> = words(text).collect();
+        let mut found = Vec::new();
+        for (n, &(start, word)) in all.iter().enumerate() {
+            let next = all.get(n + 1).map(|&(_, w)| w);
+            let after = all.get(n + 2).map(|&(_, w)| w);
+            let object = next.is_some_and(|w| OBJECTS.contains(&w))
+                || (next.is_some_and(|w| PARTICLES.contains(&w))
+                    && after.is_some_and(|w| OBJECTS.contains(&w)));
+            if !object || word.len() < 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+                continue;
+            }
+            let inflected = word.ends_with("ed")
+                || word.ends_with("ing")
+                || word.ends_with("ly")
+                || (word.ends_with('s') && !word.ends_with("ss"));
+            if inflected || NOT_ENGLISH_IMPERATIVES.contains(&word) {
+                continue;
+            }
+            // The object must follow the verb directly: "photograph all", not "photograph, all".
+            let gap = text.get(start + word.len()..).unwrap_or("");
+            if !gap.starts_with(' ') {
+                continue;
+            }
+            let opens = self.opens(folded, start, true)
+                || text.get(..start).is_some_and(|b| b.ends_with(" and "));
+            if opens {
+                found.push(start);
+            }
+        }
+        found
     }
 
     /// Where Portuguese infinitives and informal imperatives open clauses: a word in `-ar`,
@@ -517,7 +599,7 @@ impl Matcher {
                 && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"));
             // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
             // article or a preposition ("entra no painel, filtra pelo código").
-            let informal = word.len() >= 4
+            let informal = word.len() >= 3
                 && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
                 && text
                     .get(start + word.len()..)
@@ -575,8 +657,302 @@ const NOT_IMPERATIVES: &[&str] = &[
     "porque", "antes", "depois", "entre", "sobre", "contra", "durante", "mesmo", "talvez", "quase",
     "ainda", "aqui", "hoje", "ontem", "tarde", "noite", "semana", "mesa", "pode", "deve", "tem",
     "vale", "parece", "existe", "falta", "basta", "então", "entao", "isso", "isto", "aquele",
-    "aquela", "uma", "minha", "sua", "dele", "dela",
+    "aquela", "uma", "minha", "sua", "dele", "dela", "era", "ela", "ele", "que", "foi", "vai",
+    "dia", "via", "ate", "sai", "lhe",
 ];
+
+/// What an English imperative takes as its object, right after it.
+const OBJECTS: &[&str] = &[
+    "the", "a", "an", "all", "each", "every", "it", "them", "this", "that", "these", "those",
+    "your", "its", "their", "any", "both", "some", "one", "two", "three", "four",
+];
+
+/// Particles between an English imperative and its object ("twist off a leaf").
+const PARTICLES: &[&str] = &["off", "out", "up", "down", "back", "on", "over", "in"];
+
+/// Words that open English clauses before an article or a pronoun and are no imperative:
+/// prepositions, conjunctions, adverbs, pronouns, determiners, auxiliaries, greetings.
+const NOT_ENGLISH_IMPERATIVES: &[&str] = &[
+    "the",
+    "and",
+    "but",
+    "nor",
+    "yet",
+    "for",
+    "from",
+    "with",
+    "without",
+    "within",
+    "into",
+    "onto",
+    "upon",
+    "over",
+    "under",
+    "above",
+    "below",
+    "behind",
+    "beyond",
+    "around",
+    "across",
+    "along",
+    "among",
+    "against",
+    "despite",
+    "except",
+    "about",
+    "between",
+    "beside",
+    "besides",
+    "near",
+    "after",
+    "before",
+    "during",
+    "since",
+    "until",
+    "till",
+    "while",
+    "whereas",
+    "because",
+    "although",
+    "though",
+    "unless",
+    "whether",
+    "where",
+    "when",
+    "whenever",
+    "once",
+    "per",
+    "via",
+    "like",
+    "unlike",
+    "toward",
+    "towards",
+    "throughout",
+    "thus",
+    "hence",
+    "instead",
+    "otherwise",
+    "meanwhile",
+    "anyway",
+    "overall",
+    "plus",
+    "then",
+    "also",
+    "only",
+    "just",
+    "even",
+    "maybe",
+    "perhaps",
+    "often",
+    "always",
+    "never",
+    "again",
+    "soon",
+    "still",
+    "already",
+    "almost",
+    "now",
+    "here",
+    "there",
+    "today",
+    "tonight",
+    "tomorrow",
+    "yesterday",
+    "first",
+    "second",
+    "third",
+    "next",
+    "last",
+    "later",
+    "finally",
+    "yes",
+    "not",
+    "okay",
+    "well",
+    "hey",
+    "thanks",
+    "sorry",
+    "please",
+    "you",
+    "they",
+    "she",
+    "him",
+    "her",
+    "his",
+    "our",
+    "its",
+    "their",
+    "your",
+    "who",
+    "what",
+    "which",
+    "whose",
+    "whom",
+    "why",
+    "how",
+    "everyone",
+    "someone",
+    "nobody",
+    "everybody",
+    "somebody",
+    "anyone",
+    "anybody",
+    "each",
+    "every",
+    "all",
+    "both",
+    "some",
+    "any",
+    "many",
+    "most",
+    "few",
+    "other",
+    "another",
+    "such",
+    "this",
+    "that",
+    "these",
+    "those",
+    "are",
+    "was",
+    "were",
+    "been",
+    "has",
+    "have",
+    "had",
+    "does",
+    "did",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "must",
+    "may",
+    "might",
+    "shall",
+    "won't",
+    "can't",
+    "don't",
+    "isn't",
+    "out",
+    "off",
+    "due",
+    "ago",
+    "too",
+    "very",
+    "same",
+    "new",
+    "old",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "ten",
+    "half",
+    "twice",
+    "once",
+    "every",
+    "either",
+    "neither",
+    "whatever",
+    "however",
+    "rather",
+    "than",
+    "via",
+    "off",
+    "why",
+    "got",
+    "get",
+    "let's",
+    "lets",
+];
+
+/// A failure that keeps happening: "keeps" (or "keep" after a subject) and a gerund, or the
+/// Portuguese "vive" and a gerund. The writers' own practice ("we keep logging") and an order
+/// ("Keep adding tests") are not.
+fn keeps_happening(folded: &Folded, transparent: &[String]) -> Option<(usize, &'static str)> {
+    let text = folded.text.as_str();
+    let mut previous: Option<&str> = None;
+    let mut all = words(text).peekable();
+    while let Some((start, word)) = all.next() {
+        let gerund = all.peek().is_some_and(|&(_, next)| {
+            next.len() >= 5
+                && (next.ends_with("ing")
+                    || next.ends_with("ando")
+                    || next.ends_with("endo")
+                    || next.ends_with("indo"))
+        });
+        let cue = match word {
+            "keeps" => Some("keeps"),
+            "keep" => Some("keep"),
+            "vive" => Some("vive"),
+            "vivem" => Some("vivem"),
+            _ => None,
+        };
+        let writers = previous.is_some_and(|p| {
+            [
+                "we", "i", "you", "they", "to", "please", "nos", "eu", "voce", "a gente",
+            ]
+            .contains(&p)
+        });
+        if let Some(cue) = cue
+            && gerund
+            && !writers
+            && !folded.opens_clause(start, true, transparent)
+        {
+            return Some((start, cue));
+        }
+        previous = Some(word);
+    }
+    None
+}
+
+/// Whether the question ending at `at` speaks to its reader: a second-person word in its
+/// sentence ("how are you doing today?", "tudo bem com você?", "alguém aí?").
+fn addresses_reader(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or("");
+    let from = [". ", "! ", "? ", "\n"]
+        .iter()
+        .filter_map(|stop| before.rfind(stop).map(|i| i + stop.len()))
+        .max()
+        .unwrap_or(0);
+    let sentence = before.get(from..).unwrap_or("");
+    words(sentence).any(|(_, w)| {
+        [
+            "you", "your", "voce", "voces", "vc", "te", "ti", "contigo", "ai",
+        ]
+        .contains(&w)
+    })
+}
+
+/// How a Portuguese how-to heading is named in a label's basis.
+const HOW_TO: &str = "como (infinitive)";
+
+/// Where "como" and an infinitive open a sentence: a Portuguese how-to heading.
+fn how_to(folded: &Folded, transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    let mut all = words(text).peekable();
+    while let Some((start, word)) = all.next() {
+        if word != "como" {
+            continue;
+        }
+        let infinitive = all.peek().is_some_and(|&(_, next)| {
+            next.len() >= 5
+                && (next.ends_with("ar") || next.ends_with("er") || next.ends_with("ir"))
+                && !NOT_INFINITIVES.contains(&next)
+        });
+        if infinitive && folded.opens_clause(start, false, transparent) {
+            return Some(start);
+        }
+    }
+    None
+}
+
+/// How a run of English imperatives known by their form is named in a label's basis.
+const IMPERATIVE_RUN: &str = "(imperative steps)";
 
 /// How a run of infinitive steps is named in a label's basis.
 const INFINITIVE_RUN: &str = "(infinitive steps)";
@@ -788,7 +1164,7 @@ mod tests {
                     let shaped = word.len() >= 5
                         && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
                         && !NOT_INFINITIVES.contains(&word);
-                    let informal = word.len() >= 4
+                    let informal = word.len() >= 3
                         && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))
                         && text
                             .get(i..)

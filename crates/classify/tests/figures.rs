@@ -4,7 +4,7 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13): their figures are read, their text is not.
+//! sentences of a held-out slice (7, 9, 11, 13, 15): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -100,6 +100,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh14",
+        "labelled_fresh14.tsv",
+        Some("injection_fresh14.tsv"),
+        Some("benign_fresh14.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -125,6 +132,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh13.tsv",
         Some("injection_fresh13.tsv"),
         Some("benign_fresh13.tsv"),
+        true,
+    ),
+    (
+        "fresh15 (HELD OUT)",
+        "labelled_fresh15.tsv",
+        Some("injection_fresh15.tsv"),
+        Some("benign_fresh15.tsv"),
         true,
     ),
 ];

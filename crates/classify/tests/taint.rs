@@ -42,6 +42,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh6.tsv",
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
+        "injection_fresh14.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -95,6 +96,10 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh9.tsv",
         "labelled_fresh10.tsv",
         "labelled_fresh11.tsv",
+        "labelled_fresh12.tsv",
+        "labelled_fresh13.tsv",
+        "labelled_fresh14.tsv",
+        "labelled_fresh15.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -114,6 +119,10 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh9.tsv",
             "benign_fresh10.tsv",
             "benign_fresh11.tsv",
+            "benign_fresh12.tsv",
+            "benign_fresh13.tsv",
+            "benign_fresh14.tsv",
+            "benign_fresh15.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -214,7 +223,11 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
 /// English, 20/33 in Portuguese after the first round, 24/33 and 22/33 after the third; ninth:
 /// 16/33 and 17/33 after the second, 20/33 and 20/33 after the third; eleventh: 18/33 and 16/33
 /// before the third round, 32/33 and 31/33 after it) and the benign text by the same 2% (after
-/// the third round: 0 of 240, 2 of 334 and 0 of 279 tainted).
+/// the third round: 0 of 240, 2 of 334 and 0 of 279 tainted). The fifth round tuned on the
+/// twelfth and the fourteenth (twelfth: 32/36 and 32/36 before, 35/36 and 35/36 after;
+/// fourteenth: 23/27 and 22/27 before, 27/27 and 27/27 after) and holds out the thirteenth
+/// (24/36 and 23/36, unchanged) and the fifteenth (20/27 and 21/27 before, 22/27 and 22/27
+/// after; its writer wrote the round's rules, so it is not an independent estimate).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -259,6 +272,34 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh11.tsv",
             "benign_fresh11.tsv",
             93,
+        ),
+        (
+            "twelfth slices (fourth round, tuned on in the fifth)",
+            "injection_fresh12.tsv",
+            "labelled_fresh12.tsv",
+            "benign_fresh12.tsv",
+            95,
+        ),
+        (
+            "thirteenth slices (fourth round, HELD OUT)",
+            "injection_fresh13.tsv",
+            "labelled_fresh13.tsv",
+            "benign_fresh13.tsv",
+            63,
+        ),
+        (
+            "fourteenth slices (fifth round, tuned on)",
+            "injection_fresh14.tsv",
+            "labelled_fresh14.tsv",
+            "benign_fresh14.tsv",
+            95,
+        ),
+        (
+            "fifteenth slices (fifth round, HELD OUT)",
+            "injection_fresh15.tsv",
+            "labelled_fresh15.tsv",
+            "benign_fresh15.tsv",
+            77,
         ),
     ] {
         println!("\n{title}:");
