@@ -4,11 +4,14 @@
 //! fields (a query embedding, fusion parameters, sidecars on hits) can be added without breaking
 //! callers.
 //!
-//! Both lanes go through one admission predicate, `admit`, before a capsule can take a place
-//! among a lane's best: the capsule is listed in the scope in this read's snapshot, no fence is
-//! up, and under a window its fact time overlaps it (R4, R5). The term lane runs it through the
-//! term index's `accept`, the vector lane through the scan's `keep`; fusion then ranks what the
-//! two lanes admitted (R6).
+//! Both lanes go through one admission predicate, `admitted`, before a capsule can take a place
+//! among a lane's best: no fence is up, and under a window its fact time overlaps it (R4, R5).
+//! The term lane runs it through the term index's `accept`, the vector lane through the scan's
+//! `keep`; fusion then ranks what the two lanes admitted (R6). The term lane's and a context's
+//! candidates come from indexes, so they must also be listed in the scope in this read's
+//! snapshot: the term lane checks the listing for the best hits it kept, and ranks again with
+//! the listing checked for every candidate (`admit`) when one is not listed, so an unlisted
+//! capsule never takes a place; a context checks each neighbour.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, PoisonError};
