@@ -108,6 +108,12 @@ impl FenceIndex {
         }
     }
 
+    /// Whether `capsule` has a lifecycle record in this state: without one, its fences are all
+    /// down, and reading the table would find nothing.
+    pub(crate) fn has_record(&self, capsule: u64) -> bool {
+        self.entry(capsule).is_some()
+    }
+
     /// Whether `capsule` is admitted at `now`, as far as its fences go.
     pub(crate) fn admits(&self, capsule: u64, now: Timestamp) -> Admission {
         match self.entry(capsule) {

@@ -4,11 +4,14 @@
 //! fields (a query embedding, fusion parameters, sidecars on hits) can be added without breaking
 //! callers.
 //!
-//! Both lanes go through one admission predicate, `admit`, before a capsule can take a place
-//! among a lane's best: the capsule is listed in the scope in this read's snapshot, no fence is
-//! up, and under a window its fact time overlaps it (R4, R5). The term lane runs it through the
-//! term index's `accept`, the vector lane through the scan's `keep`; fusion then ranks what the
-//! two lanes admitted (R6).
+//! Both lanes go through one admission predicate, `admitted`, before a capsule can take a place
+//! among a lane's best: no fence is up, and under a window its fact time overlaps it (R4, R5).
+//! The term lane runs it through the term index's `accept`, the vector lane through the scan's
+//! `keep`; fusion then ranks what the two lanes admitted (R6). The term lane's and a context's
+//! candidates come from indexes, so they must also be listed in the scope in this read's
+//! snapshot: the term lane checks the listing for the best hits it kept, and ranks again with
+//! the listing checked for every candidate (`admit`) when one is not listed, so an unlisted
+//! capsule never takes a place; a context checks each neighbour.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, PoisonError};
@@ -967,7 +970,7 @@ impl Snapshot {
                 }
             };
             let accept = |doc: u64| accepting(&admit, doc);
-            let accept_vector = |doc: u64| accepting(&admitted, doc);
+            let accept_admitted = |doc: u64| accepting(&admitted, doc);
 
             // Each lane's best `depth`: the fusion's depth on the fused lane; on one lane the
             // limit, and at least DEFAULT_FUSION_DEPTH when a context may bring in neighbours, so
@@ -977,7 +980,12 @@ impl Snapshot {
                 _ if request.context.is_active() => request.limit.max(DEFAULT_FUSION_DEPTH),
                 _ => request.limit,
             };
-            // The term lane: the query's scores and its best `depth` admitted.
+            // The term lane: the query's scores and its best `depth` admitted. The listing is
+            // checked for those `depth` alone, after the ranking: when each is listed, they are
+            // the best `depth` of the listed capsules as well (any listed capsule that scores
+            // higher passes `admitted` too, so it would be among them). Only when one is not
+            // listed (a store whose term index disagrees with its records) is the lane ranked
+            // again with every candidate's listing checked before it takes a place.
             let term_lane = || -> Result<_> {
                 let scores = match (lane, checked.query) {
                     (Lane::Term | Lane::Fused, Some(query)) => {
@@ -985,25 +993,33 @@ impl Snapshot {
                     }
                     _ => None,
                 };
-                let term: Vec<kenning_vector::LaneHit> = capsule::term(
-                    scores
-                        .as_ref()
-                        .map(|s| s.top(depth, &mut &accept))
-                        .transpose(),
-                )?
-                .unwrap_or_default()
-                .into_iter()
-                .map(|s| kenning_vector::LaneHit {
-                    capsule: s.doc,
-                    score: s.score,
-                })
-                .collect();
+                let Some(s) = scores.as_ref() else {
+                    return Ok((scores, Vec::new()));
+                };
+                let mut best = capsule::term(s.top(depth, &mut &accept_admitted))?;
+                let mut listed = true;
+                for hit in &best {
+                    if listing.get((scope_id, hit.doc)).db()?.is_none() {
+                        listed = false;
+                        break;
+                    }
+                }
+                if !listed {
+                    best = capsule::term(s.top(depth, &mut &accept))?;
+                }
+                let term: Vec<kenning_vector::LaneHit> = best
+                    .into_iter()
+                    .map(|s| kenning_vector::LaneHit {
+                        capsule: s.doc,
+                        score: s.score,
+                    })
+                    .collect();
                 Ok((scores, term))
             };
             let vector_lane = || -> Result<Vec<kenning_vector::LaneHit>> {
                 match (lane, &checked.embedding) {
                     (Lane::Vector | Lane::Fused, Some(q)) => {
-                        self.vector_lane(scope_id, q, depth, &accept_vector)
+                        self.vector_lane(scope_id, q, depth, &accept_admitted)
                     }
                     (_, Some(q)) => {
                         self.derived.vectors.check_query(q)?;
@@ -1127,7 +1143,13 @@ impl Snapshot {
                         source: None,
                     });
                 };
-                let f = fences(&lifecycle, id)?;
+                // The fence index lists every capsule with a lifecycle record: most hits have
+                // none, and skip the lookup.
+                let f = if fence_index.has_record(r.doc) {
+                    fences(&lifecycle, id)?
+                } else {
+                    crate::capsule::Fences::default()
+                };
                 hits.push(Hit {
                     capsule: assemble(id, c, &f, now),
                     score: r.score,

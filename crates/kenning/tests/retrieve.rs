@@ -129,6 +129,95 @@ fn r4_fences_exclude_before_ranking_in_every_kind() {
     assert_eq!(ids(&s, &query("vpn").limit(3)), [vpn[0], vpn[2], vpn[4]]);
 }
 
+/// A store whose term index holds a capsule its scope does not list (an index that disagrees
+/// with the records, as a damaged or hand-edited file can): the capsule is never recalled, and
+/// never takes a place, so a request for `n` hits gets the `n` best listed capsules, in every
+/// order of the listed ones around it. The term lane checks the listing for its best hits
+/// only, and ranks again checking every candidate when one is unlisted: this holds it to the
+/// answer of checking every candidate.
+#[test]
+fn a_capsule_its_scope_does_not_list_is_never_recalled_nor_takes_a_place() {
+    use redb::{ReadableDatabase, ReadableTableMetadata, TableDefinition};
+    const LISTING: TableDefinition<'static, (&str, u64), ()> =
+        TableDefinition::new("kenning.scope_capsules");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.redb");
+    let ops = Principal::operator("ops");
+    // Capsules of many different scores: mentions of "printer" and lengths vary.
+    let texts: Vec<String> = (0..14)
+        .map(|i| {
+            let mentions = 8 - i / 2;
+            let filler = ["paper tray"; 3][..i % 2 + 1].join(" ");
+            format!("{} {filler}", ["printer"; 8][..mentions].join(" "))
+        })
+        .collect();
+    {
+        let kn = Kenning::open(&path).unwrap();
+        kn.register_scope(&ops, SCOPE, ScopeKind::Agent).unwrap();
+        for t in &texts {
+            kn.put(&ops, &NewCapsule::new(SCOPE, t.as_str())).unwrap();
+        }
+    }
+    let recall = |kn: &Kenning, limit: usize| -> Vec<CapsuleId> {
+        kn.retrieve(&ops, &query("printer").limit(limit))
+            .unwrap()
+            .hits
+            .iter()
+            .map(|h| h.capsule.id)
+            .collect()
+    };
+    // Every capsule, best first.
+    let all = recall(&Kenning::open(&path).unwrap(), texts.len());
+    assert_eq!(all.len(), texts.len());
+    // Unlist the best, a middle one and the last, one at a time, then all three.
+    let unlist = [vec![0], vec![5], vec![13], vec![0, 5, 13]];
+    for gone in unlist {
+        let db = redb::Database::open(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut listing = txn.open_table(LISTING).unwrap();
+            for &i in &gone {
+                assert!(listing.remove((SCOPE, all[i].get())).unwrap().is_some());
+            }
+        }
+        txn.commit().unwrap();
+        drop(db);
+        let kn = Kenning::open(&path).unwrap();
+        let listed: Vec<CapsuleId> = (0..all.len())
+            .filter(|i| !gone.contains(i))
+            .map(|i| all[i])
+            .collect();
+        for limit in 1..=all.len() {
+            let got = recall(&kn, limit);
+            assert_eq!(
+                got,
+                listed[..limit.min(listed.len())],
+                "unlisted {gone:?}, limit {limit}"
+            );
+        }
+        drop(kn);
+        // Listed again, for the next case.
+        let db = redb::Database::open(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut listing = txn.open_table(LISTING).unwrap();
+            for &i in &gone {
+                listing.insert((SCOPE, all[i].get()), ()).unwrap();
+            }
+        }
+        txn.commit().unwrap();
+        assert_eq!(
+            db.begin_read()
+                .unwrap()
+                .open_table(LISTING)
+                .unwrap()
+                .len()
+                .unwrap(),
+            all.len() as u64
+        );
+    }
+}
+
 #[test]
 fn r4_fenced_capsules_still_count_in_the_statistics() {
     let s = store();

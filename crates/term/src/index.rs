@@ -94,9 +94,9 @@ use redb::{ReadTransaction, ReadableTable, TableDefinition, TableHandle, WriteTr
 use crate::analyze::{BatchAnalyzer, Folding, Language, analyze_with};
 use crate::bm25::Bm25;
 use crate::codec::{
-    Entry, Posting, ScopeRecord, SegmentRecord, block_key, corrupt, decode_doc, decode_scope,
-    decode_segment, encode_doc, encode_scope, encode_segment, entries, finish_row, put_entry,
-    put_raw_entry, segment_key, segment_prefix,
+    Entry, Posting, ScopeRecord, SegmentRecord, block_key, corrupt, decode_doc, decode_postings,
+    decode_scope, decode_segment, encode_doc, encode_scope, encode_segment, entries, finish_row,
+    put_entry, put_raw_entry, segment_key, segment_prefix,
 };
 use kenning_table::DbResult;
 
@@ -556,7 +556,7 @@ impl TermIndex {
             let term = term.as_bytes();
             // A term has a row or two in each of a scope's few segments, and an entry or two
             // in them: kept inline, so a query term allocates only its scored list.
-            let mut rows: SmallVec<[_; 4]> = SmallVec::new();
+            let mut rows: SmallVec<[_; 16]> = SmallVec::new();
             for s in &segments {
                 rows.extend(term_rows(&postings, rec.number, s.number, term)?);
             }
@@ -670,26 +670,26 @@ impl TermPostings {
 }
 
 impl QueryScores {
-    /// Block `b` of `list` decoded into `(document, contribution)` pairs, into `out`.
-    fn decode(&self, list: &TermPostings, b: usize, out: &mut Vec<(u64, f64)>) -> Result<()> {
-        out.clear();
+    /// Block `b` of `list` decoded into `out` (cleared first); nothing past the last block.
+    fn decode(list: &TermPostings, b: usize, out: &mut Vec<Posting>) -> Result<()> {
         #[cfg(test)]
         tests::DECODED.with(|d| d.set(d.get() + 1));
         let Some(block) = list.blocks.get(b) else {
+            out.clear();
             return Ok(());
         };
-        let entry = Entry {
-            term: &[],
-            first: block.first,
-            count: block.count,
-            payload: list.payload.get(block.start..block.end).unwrap_or_default(),
-        };
-        entry.postings(POSTINGS.name(), |p| {
-            out.push((
-                p.doc,
-                self.bm25.term_score(list.weight, p.tf, p.dl, self.avgdl),
-            ));
-        })
+        decode_postings(
+            POSTINGS.name(),
+            block.first,
+            block.count,
+            list.payload.get(block.start..block.end).unwrap_or_default(),
+            out,
+        )
+    }
+
+    /// What posting `p` of `list` adds to its document's score.
+    fn contribution(&self, list: &TermPostings, p: Posting) -> f64 {
+        self.bm25.term_score(list.weight, p.tf, p.dl, self.avgdl)
     }
 
     /// The best `limit` documents `accept` lets through, best first (ties: lower id first),
@@ -724,7 +724,7 @@ impl QueryScores {
         }
         let mut cursors = order
             .iter()
-            .map(|&i| Cursor::start(self, &self.lists[i]))
+            .map(|&i| Cursor::start(&self.lists[i]))
             .collect::<Result<Vec<_>>>()?;
         let mut best = Best::new(limit);
         let mut found: Vec<Option<f64>> = vec![None; n];
@@ -741,12 +741,13 @@ impl QueryScores {
             found.fill(None);
             let mut held = 0.0;
             for (p, cursor) in cursors.iter_mut().enumerate().skip(essential) {
-                if let Some((d, s)) = cursor.current()
-                    && d == doc
+                if let Some(posting) = cursor.current()
+                    && posting.doc == doc
                 {
+                    let s = cursor.contribution(self, posting);
                     found[order[p]] = Some(s);
                     held += s;
-                    cursor.step(self)?;
+                    cursor.step()?;
                 }
             }
             let mut contender = true;
@@ -756,10 +757,11 @@ impl QueryScores {
                     break;
                 }
                 let cursor = &mut cursors[p];
-                cursor.seek(self, doc)?;
-                if let Some((d, s)) = cursor.current()
-                    && d == doc
+                cursor.seek(doc)?;
+                if let Some(posting) = cursor.current()
+                    && posting.doc == doc
                 {
+                    let s = cursor.contribution(self, posting);
                     found[order[p]] = Some(s);
                     held += s;
                 }
@@ -787,11 +789,11 @@ impl QueryScores {
             let Some(b) = b.checked_sub(1) else {
                 continue;
             };
-            self.decode(list, b, &mut block)?;
-            if let Ok(i) = block.binary_search_by(|&(d, _)| d.cmp(&doc))
-                && let Some(&(_, s)) = block.get(i)
+            Self::decode(list, b, &mut block)?;
+            if let Ok(i) = block.binary_search_by(|p| p.doc.cmp(&doc))
+                && let Some(&p) = block.get(i)
             {
-                *score.get_or_insert(0.0) += s;
+                *score.get_or_insert(0.0) += self.contribution(list, p);
             }
         }
         Ok(score)
@@ -855,34 +857,43 @@ impl Best {
     }
 }
 
-/// A position in one term's postings: the block decoded, and the posting in it.
+/// A position in one term's postings: the block decoded, and the posting in it. Contributions
+/// are computed only for the postings a search reads ([`QueryScores::contribution`]), and
+/// those of a single occurrence are kept by document length: most postings have `tf = 1` and
+/// a short document, so most contributions are computed once per length, not per posting.
 struct Cursor<'a> {
     list: &'a TermPostings,
     block: usize,
-    postings: Vec<(u64, f64)>,
+    postings: Vec<Posting>,
     at: usize,
+    /// The contribution of `tf = 1` by document length, NaN until computed.
+    once: [f64; ONCE_LENGTHS],
 }
+
+/// Document lengths below this have their `tf = 1` contribution kept by a cursor.
+const ONCE_LENGTHS: usize = 128;
 
 impl<'a> Cursor<'a> {
     /// At the term's first posting.
-    fn start(scores: &QueryScores, list: &'a TermPostings) -> Result<Self> {
+    fn start(list: &'a TermPostings) -> Result<Self> {
         let mut cursor = Self {
             list,
             block: 0,
             postings: Vec::with_capacity(BLOCK_POSTINGS),
             at: 0,
+            once: [f64::NAN; ONCE_LENGTHS],
         };
-        cursor.load(scores, 0)?;
+        cursor.load(0)?;
         Ok(cursor)
     }
 
     /// Decodes block `b`, or the first non-empty one after it; past the last, the cursor is
     /// spent.
-    fn load(&mut self, scores: &QueryScores, mut b: usize) -> Result<()> {
+    fn load(&mut self, mut b: usize) -> Result<()> {
         self.at = 0;
         loop {
             self.block = b;
-            scores.decode(self.list, b, &mut self.postings)?;
+            QueryScores::decode(self.list, b, &mut self.postings)?;
             if !self.postings.is_empty() || b >= self.list.blocks.len() {
                 return Ok(());
             }
@@ -890,45 +901,60 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn current(&self) -> Option<(u64, f64)> {
+    /// What posting `p` of this term adds: [`QueryScores::contribution`], the same bits,
+    /// computed once per document length for `tf = 1`.
+    fn contribution(&mut self, scores: &QueryScores, p: Posting) -> f64 {
+        if p.tf == 1
+            && let Some(kept) = self.once.get_mut(p.dl as usize)
+        {
+            if kept.is_nan() {
+                *kept = scores.contribution(self.list, p);
+            }
+            return *kept;
+        }
+        scores.contribution(self.list, p)
+    }
+
+    fn current(&self) -> Option<Posting> {
         self.postings.get(self.at).copied()
     }
 
     fn doc(&self) -> Option<u64> {
-        self.current().map(|(d, _)| d)
+        self.postings.get(self.at).map(|p| p.doc)
     }
 
     /// To the next posting.
-    fn step(&mut self, scores: &QueryScores) -> Result<()> {
+    fn step(&mut self) -> Result<()> {
         self.at += 1;
         if self.at >= self.postings.len() && self.block < self.list.blocks.len() {
-            self.load(scores, self.block + 1)?;
+            self.load(self.block + 1)?;
         }
         Ok(())
     }
 
     /// To the first posting of a document at or after `doc`, stepping over every block that
     /// ends before it undecoded (a block ends before the next one's first document).
-    fn seek(&mut self, scores: &QueryScores, doc: u64) -> Result<()> {
+    fn seek(&mut self, doc: u64) -> Result<()> {
         if self.doc().is_none_or(|d| d >= doc) {
             return Ok(());
         }
-        let ahead = self
-            .list
-            .blocks
-            .get(self.block + 1..)
-            .unwrap_or_default()
-            .partition_point(|b| b.first <= doc);
+        // Lookups come in increasing document order, mostly inside the block held or the
+        // next: the next block's first document is read before any search.
+        let rest = self.list.blocks.get(self.block + 1..).unwrap_or_default();
+        let ahead = match rest.first() {
+            Some(next) if next.first <= doc => rest.partition_point(|b| b.first <= doc),
+            _ => 0,
+        };
         if ahead > 0 {
-            self.load(scores, self.block + ahead)?;
+            self.load(self.block + ahead)?;
         }
         self.at += self
             .postings
             .get(self.at..)
             .unwrap_or_default()
-            .partition_point(|&(d, _)| d < doc);
+            .partition_point(|p| p.doc < doc);
         if self.at >= self.postings.len() && self.block < self.list.blocks.len() {
-            self.load(scores, self.block + 1)?;
+            self.load(self.block + 1)?;
         }
         Ok(())
     }
@@ -1075,22 +1101,27 @@ impl RowWriter {
 }
 
 /// The rows of `segment` that may hold entries of `term`, in key order: those keyed within the
-/// term, and the one before them, which may end with the term's first blocks.
+/// term, and the one before them, which may end with the term's first blocks. The keys are
+/// built on the stack, and a term's rows (a few) are returned inline: a query runs this once
+/// per term and segment.
 fn term_rows<'t>(
     table: &'t impl ReadableTable<&'static [u8], &'static [u8]>,
     scope: u32,
     segment: u64,
     term: &[u8],
-) -> Result<Vec<redb::AccessGuard<'t, &'static [u8]>>> {
-    let start = segment_prefix(scope, segment);
-    let mut first = start.clone();
+) -> Result<SmallVec<[redb::AccessGuard<'t, &'static [u8]>; 4]>> {
+    let mut first: SmallVec<[u8; 64]> = SmallVec::new();
+    first.extend_from_slice(&scope.to_be_bytes());
+    first.extend_from_slice(&segment.to_be_bytes());
+    let prefix = first.len();
     first.extend_from_slice(term);
     first.push(0);
     let mut last = first.clone();
     first.extend_from_slice(&0u64.to_be_bytes());
     last.extend_from_slice(&u64::MAX.to_be_bytes());
-    let mut rows = Vec::new();
-    for entry in table.range(start.as_slice()..=last.as_slice()).db()?.rev() {
+    let start = first.get(..prefix).unwrap_or_default();
+    let mut rows = SmallVec::new();
+    for entry in table.range(start..=last.as_slice()).db()?.rev() {
         let (k, v) = entry.db()?;
         let before = k.value() < first.as_slice();
         rows.push(v);
