@@ -480,9 +480,10 @@ impl Matcher {
             .count()
             + text.matches(" and ").count();
         let needed = !frames.is_empty() || !context.recurrences.is_empty() || openings >= 2;
-        let english = match !context.portuguese && needed {
-            true => self.english_imperatives(folded),
-            false => Vec::new(),
+        let english = if !context.portuguese && needed {
+            self.english_imperatives(folded)
+        } else {
+            Vec::new()
         };
         imperatives.extend(english.iter().copied());
         for (table, start, cue) in frames {

@@ -950,12 +950,9 @@ impl Snapshot {
             // vector copy of the scope, which holds the scope's embeddings and nothing else, so
             // they skip it: its thousands of candidates per query cost no lookup at all unless a
             // window is asked for.
-            let admit = |doc: u64| -> Result<bool> {
-                if listing.get((scope_id, doc)).db()?.is_none() {
-                    return Ok(false);
-                }
-                admitted(doc)
-            };
+            let in_scope =
+                |doc: u64| -> Result<bool> { Ok(listing.get((scope_id, doc)).db()?.is_some()) };
+            let admit = |doc: u64| -> Result<bool> { Ok(in_scope(doc)? && admitted(doc)?) };
             // A lane's predicate: an error ends the retrieval once the lane returns (shared with
             // the vector lane's scan threads, hence a mutex).
             let failure: Mutex<Option<Error>> = Mutex::new(None);
@@ -997,15 +994,11 @@ impl Snapshot {
                     return Ok((scores, Vec::new()));
                 };
                 let mut best = capsule::term(s.top(depth, &mut &accept_admitted))?;
-                let mut listed = true;
                 for hit in &best {
-                    if listing.get((scope_id, hit.doc)).db()?.is_none() {
-                        listed = false;
+                    if !in_scope(hit.doc)? {
+                        best = capsule::term(s.top(depth, &mut &accept))?;
                         break;
                     }
-                }
-                if !listed {
-                    best = capsule::term(s.top(depth, &mut &accept))?;
                 }
                 let term: Vec<kenning_vector::LaneHit> = best
                     .into_iter()

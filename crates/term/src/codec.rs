@@ -171,18 +171,19 @@ pub(crate) fn block_key(scope: u32, segment: u64, term: &str, lower: u64) -> Vec
 
 /// The bytes every block key of `term` in `segment` starts with.
 pub(crate) fn term_prefix(scope: u32, segment: u64, term: &str) -> Vec<u8> {
-    let mut key = segment_prefix(scope, segment);
-    key.reserve(term.len() + 1 + 8);
+    let mut key = Vec::with_capacity(12 + term.len() + 1 + 8);
+    key.extend_from_slice(&segment_prefix(scope, segment));
     key.extend_from_slice(term.as_bytes());
     key.push(0);
     key
 }
 
-/// The bytes every block key of `segment` starts with.
-pub(crate) fn segment_prefix(scope: u32, segment: u64) -> Vec<u8> {
-    let mut key = Vec::with_capacity(4 + 8 + 16 + 1 + 8);
-    key.extend_from_slice(&scope.to_be_bytes());
-    key.extend_from_slice(&segment.to_be_bytes());
+/// The bytes every block key of `segment` starts with: scope number and segment number, both
+/// big-endian.
+pub(crate) fn segment_prefix(scope: u32, segment: u64) -> [u8; 12] {
+    let mut key = [0u8; 12];
+    key[..4].copy_from_slice(&scope.to_be_bytes());
+    key[4..].copy_from_slice(&segment.to_be_bytes());
     key
 }
 
@@ -952,7 +953,8 @@ mod tests {
         let d = block_key(1, 1, "a", 0);
         let e = block_key(2, 0, "a", 0);
         assert!(a < b && b < c && c < d && d < e);
-        assert!(segment_prefix(1, 0) < a && segment_prefix(1, 1) > c);
+        assert!(segment_prefix(1, 0).as_slice() < a.as_slice());
+        assert!(segment_prefix(1, 1).as_slice() > c.as_slice());
         assert!(segment_key(1, 9) < segment_key(1, 10));
     }
 }

@@ -1110,18 +1110,16 @@ fn term_rows<'t>(
     segment: u64,
     term: &[u8],
 ) -> Result<SmallVec<[redb::AccessGuard<'t, &'static [u8]>; 4]>> {
+    let start = segment_prefix(scope, segment);
     let mut first: SmallVec<[u8; 64]> = SmallVec::new();
-    first.extend_from_slice(&scope.to_be_bytes());
-    first.extend_from_slice(&segment.to_be_bytes());
-    let prefix = first.len();
+    first.extend_from_slice(&start);
     first.extend_from_slice(term);
     first.push(0);
     let mut last = first.clone();
     first.extend_from_slice(&0u64.to_be_bytes());
     last.extend_from_slice(&u64::MAX.to_be_bytes());
-    let start = first.get(..prefix).unwrap_or_default();
     let mut rows = SmallVec::new();
-    for entry in table.range(start..=last.as_slice()).db()?.rev() {
+    for entry in table.range(start.as_slice()..=last.as_slice()).db()?.rev() {
         let (k, v) = entry.db()?;
         let before = k.value() < first.as_slice();
         rows.push(v);
