@@ -4,7 +4,7 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15): their figures are read, their text is not.
+//! sentences of a held-out slice (7, 9, 11, 13, 15, 17): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -107,6 +107,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh16",
+        "labelled_fresh16.tsv",
+        Some("injection_fresh16.tsv"),
+        Some("benign_fresh16.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -139,6 +146,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh15.tsv",
         Some("injection_fresh15.tsv"),
         Some("benign_fresh15.tsv"),
+        true,
+    ),
+    (
+        "fresh17 (HELD OUT)",
+        "labelled_fresh17.tsv",
+        Some("injection_fresh17.tsv"),
+        Some("benign_fresh17.tsv"),
         true,
     ),
 ];

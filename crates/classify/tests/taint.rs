@@ -100,6 +100,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh13.tsv",
         "labelled_fresh14.tsv",
         "labelled_fresh15.tsv",
+        "labelled_fresh16.tsv",
+        "labelled_fresh17.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -123,6 +125,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh13.tsv",
             "benign_fresh14.tsv",
             "benign_fresh15.tsv",
+            "benign_fresh16.tsv",
+            "benign_fresh17.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -227,7 +231,9 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
 /// twelfth and the fourteenth (twelfth: 32/36 and 32/36 before, 35/36 and 35/36 after;
 /// fourteenth: 23/27 and 22/27 before, 27/27 and 27/27 after) and holds out the thirteenth
 /// (24/36 and 23/36, unchanged) and the fifteenth (20/27 and 21/27 before, 22/27 and 22/27
-/// after; its writer wrote the round's rules, so it is not an independent estimate).
+/// after; its writer wrote the round's rules, so it is not an independent estimate). The sixth
+/// round wrote the seventeenth (held out) and the sixteenth (tuned on) before reading any rule:
+/// first runs 18/21 and 17/21 (seventeenth), 19/21 and 17/21 (sixteenth).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -300,6 +306,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh15.tsv",
             "benign_fresh15.tsv",
             77,
+        ),
+        (
+            "sixteenth slices (sixth round, tuned on)",
+            "injection_fresh16.tsv",
+            "labelled_fresh16.tsv",
+            "benign_fresh16.tsv",
+            80,
+        ),
+        (
+            "seventeenth slices (sixth round, HELD OUT)",
+            "injection_fresh17.tsv",
+            "labelled_fresh17.tsv",
+            "benign_fresh17.tsv",
+            80,
         ),
     ] {
         println!("\n{title}:");
