@@ -169,15 +169,128 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
             // ("G4 carries 8 passengers").
             && !after.starts_with(|c: char| c.is_ascii_digit())
             && !PREPOSITIONS.contains(&after.to_lowercase().as_str());
+        // A Portuguese present in `-a`, `-e` is told from a noun by what follows it: a quantity,
+        // right away or after a preposition ("o caminhão comporta 35 m³", "o wafer passa por
+        // 42 etapas"), with no article or preposition before it.
+        let quantity = |at: usize| {
+            words
+                .get(at)
+                .is_some_and(|w| trim(w).chars().any(|c| c.is_ascii_digit()))
+        };
+        let present_pt = portuguese
+            && (ends("a") || ends("e"))
+            && !raw.ends_with([',', '.', ';', ':', '!'])
+            && !NOT_PRESENTS_PT.contains(&word)
+            && !PT_BEFORE_NOUNS.contains(&after.to_lowercase().as_str())
+            && (quantity(i + 1)
+                || (words
+                    .get(i + 1)
+                    .is_some_and(|w| PT_BEFORE_QUANTITIES.contains(&trim(w)))
+                    && quantity(i + 2)));
         let english = ends("ed") && n >= 5 && !determiner;
         let pt =
             portuguese && (ends("ou") || ends("iu") || ends("am") || (ends("em") && !ends("gem")));
-        if (presents && present) || (!presents && (english || pt)) {
+        if (presents && (present || present_pt)) || (!presents && (english || pt)) {
             return Some(word);
         }
     }
     None
 }
+
+/// Portuguese words in `-a`, `-e` that are no present: function words, adverbs, nouns and
+/// adjectives that stand before a quantity.
+const NOT_PRESENTS_PT: &[&str] = &[
+    "para",
+    "sobre",
+    "entre",
+    "sempre",
+    "desde",
+    "contra",
+    "onde",
+    "toda",
+    "todas",
+    "cada",
+    "essa",
+    "esta",
+    "nossa",
+    "sua",
+    "uma",
+    "outra",
+    "mesma",
+    "grande",
+    "nome",
+    "noite",
+    "tarde",
+    "hoje",
+    "antes",
+    "durante",
+    "quase",
+    "apenas",
+    "somente",
+    "enquanto",
+    "longe",
+    "perto",
+    "cerca",
+    "acima",
+    "abaixo",
+    "frente",
+    "desta",
+    "dessa",
+    "nesta",
+    "nessa",
+    "pela",
+    "numa",
+    "semana",
+    "hora",
+    "dia",
+    "porta",
+    "sala",
+    "linha",
+    "fase",
+    "versão",
+    "mesa",
+    "doca",
+    "rota",
+    "caixa",
+    "página",
+    "nota",
+    "faixa",
+    "conta",
+    "ordem",
+    "parte",
+    "etapa",
+    "vaga",
+    "média",
+    "taxa",
+    "altura",
+    "largura",
+    "idade",
+    "capacidade",
+    "velocidade",
+    "temperatura",
+    "entrada",
+    "saída",
+    "tela",
+    "área",
+    "quadra",
+    "rua",
+    "zona",
+    "placa",
+    "equipe",
+    "classe",
+];
+
+/// Words after which a Portuguese word in `-a`, `-e` is a noun: articles, prepositions.
+const PT_BEFORE_NOUNS: &[&str] = &[
+    "o", "a", "os", "as", "um", "uma", "de", "da", "do", "das", "dos", "em", "na", "no", "nas",
+    "nos", "para", "pra", "com", "por", "pela", "pelo", "que", "e", "ou", "sua", "seu", "nossa",
+    "nosso", "essa", "esse", "esta", "este", "cada", "toda", "todo", "sem", "sobre", "entre",
+];
+
+/// Prepositions and adverbs between a Portuguese present and its quantity ("passa por 42").
+const PT_BEFORE_QUANTITIES: &[&str] = &[
+    "por", "ate", "até", "cerca", "uns", "umas", "mais", "menos", "quase", "entre",
+];
 
 /// Words that open the object of a present in `-s`.
 const OBJECT_OPENERS: &[&str] = &[

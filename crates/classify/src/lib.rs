@@ -382,6 +382,11 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
             .zip(slots)
             .find_map(|(table, slot)| slot.map(|(_, cue)| (table.kind, cue)))
     };
+    // A message of one plain word ("combinado", "Agreed.", "fechado!") is an acknowledgement,
+    // whatever table holds the word: no memory states, plans or orders anything in one word.
+    if acknowledgement(content) {
+        return Err(Error::Underivable { copula: None });
+    }
     if let Some((kind, cue)) = first(&hits.strong) {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
@@ -420,6 +425,18 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
+}
+
+/// Whether the content is one plain word, letters only, with at most closing punctuation.
+fn acknowledgement(content: &str) -> bool {
+    let mut words = content.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some(word), None) => {
+            let word = word.trim_end_matches(['.', '!', ',', ';']);
+            !word.is_empty() && word.chars().all(char::is_alphabetic)
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -528,11 +528,20 @@ impl Matcher {
             }
         }
         // A recurrence whose sentence has no imperative describes a repeated event ("the
-        // printer jams every time someone loads thick paper"): a weak failure pattern.
+        // printer jams every time someone loads thick paper", "o elevador para toda vez que
+        // está cheio"): a failure pattern, ahead of the statement it is made of. With a rule's
+        // modal it is the rule's condition ("the lift must stop whenever gusts pass 60 km/h"):
+        // then only a weak one.
         let failure = table_of(Kind::FailurePattern);
+        let ruled = hits.strong.get(constraint).is_some_and(Option::is_some);
         for &(start, _, cue) in context.recurrences {
             let ordered = imperatives.iter().any(|&i| folded.same_sentence(start, i));
-            if !ordered && let Some(slot) = hits.weak.get_mut(failure) {
+            let slots = if ruled {
+                &mut hits.weak
+            } else {
+                &mut hits.strong
+            };
+            if !ordered && let Some(slot) = slots.get_mut(failure) {
                 earliest(slot, start, cue);
             }
         }
@@ -921,13 +930,31 @@ fn addresses_reader(text: &str, at: usize) -> bool {
         .max()
         .unwrap_or(0);
     let sentence = before.get(from..).unwrap_or("");
-    words(sentence).any(|(_, w)| {
-        [
-            "you", "your", "voce", "voces", "vc", "te", "ti", "contigo", "ai",
-        ]
-        .contains(&w)
-    })
+    // Small talk asks how something went or is going ("how was the match?", "how's the new
+    // job going?", "como foi a viagem?"): a question about the reader's experience, whoever is
+    // named in it.
+    let mut opening = words(sentence).map(|(_, w)| w);
+    let small_talk = match (opening.next(), opening.next()) {
+        (Some("how"), Some(w)) => SMALL_TALK_EN.contains(&w),
+        (Some("como"), Some(w)) => SMALL_TALK_PT.contains(&w),
+        _ => false,
+    };
+    small_talk
+        || words(sentence).any(|(_, w)| {
+            [
+                "you", "your", "voce", "voces", "vc", "te", "ti", "contigo", "ai",
+            ]
+            .contains(&w)
+        })
 }
+
+/// After "how", the verbs of a question about how something went or is going.
+const SMALL_TALK_EN: &[&str] = &["was", "were", "did", "is", "are", "s"];
+
+/// After "como", the same in Portuguese ("como foi", "como vai", "como está", "como anda").
+const SMALL_TALK_PT: &[&str] = &[
+    "foi", "foram", "vai", "vao", "esta", "estao", "anda", "andam", "ficou", "ficaram", "correu",
+];
 
 /// How a Portuguese how-to heading is named in a label's basis.
 const HOW_TO: &str = "como (infinitive)";

@@ -43,6 +43,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
         "injection_fresh14.tsv",
+        "injection_fresh16.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -312,7 +313,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh16.tsv",
             "labelled_fresh16.tsv",
             "benign_fresh16.tsv",
-            80,
+            95,
         ),
         (
             "seventeenth slices (sixth round, HELD OUT)",
