@@ -12,7 +12,7 @@ use crate::cues::{
 use crate::fold::{Folded, is_word_char, word_char_at, word_char_before, words};
 use crate::taint::RULES;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Where in the tables a cue sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,6 +165,8 @@ pub(crate) struct Matcher {
     /// Folded transparent words and negations, with the cue each came from.
     transparent: Vec<String>,
     negations: Vec<(String, &'static str)>,
+    /// The words of the full kind tables, alone or heading a phrase, folded.
+    listed: HashSet<String>,
 }
 
 /// About how many bytes of text hold one kind cue, and one taint cue (a 200-byte sentence of the
@@ -246,12 +248,25 @@ impl Matcher {
             .kind(kind)
             .build(&folded)
             .ok()?;
+        // The words the kind tables hold, alone or heading a phrase ("fix", "clean" of "clean
+        // up"), whatever `keep` leaves out: a listed word that did not count (vetoed,
+        // misplaced, or left out) is never read as an order by its form instead.
+        let listed = entries()
+            .filter(|e| matches!(e.role, Role::Kind { .. } | Role::Composed { .. }))
+            .filter_map(|e| {
+                let text = Folded::new(e.cue.text.trim_end_matches('*')).text;
+                let first = text.split(' ').next().unwrap_or("").to_owned();
+                (!first.is_empty() && first.bytes().all(|b| b.is_ascii_alphabetic()))
+                    .then_some(first)
+            })
+            .collect();
         Some(Matcher {
             automaton,
             patterns,
             accented,
             transparent,
             negations,
+            listed,
         })
     }
 
@@ -543,6 +558,41 @@ impl Matcher {
             };
             if !ordered && let Some(slot) = slots.get_mut(failure) {
                 earliest(slot, start, cue);
+            }
+        }
+        // An order with no other cue, known by its form where the text opens ("Order more
+        // gloves for the clinic", "Lavar o forno antes da vistoria", "Paga o boleto da luz"):
+        // an action to do, a weak task. The verbs no table lists are the many; wishes ("Enjoy
+        // your holiday") are no order.
+        if hits.strong.iter().all(Option::is_none)
+            && let Some(slot) = hits.weak.get_mut(task)
+        {
+            let english_here;
+            let known: &[usize] = if context.portuguese || !english.is_empty() || needed {
+                &imperatives
+            } else {
+                english_here = self.english_imperatives(folded);
+                &english_here
+            };
+            let opening = known.iter().copied().find(|&i| {
+                let mut at = words(text.get(i..).unwrap_or("")).map(|(_, w)| w);
+                let (word, next) = (at.next().unwrap_or(""), at.next().unwrap_or(""));
+                // A Portuguese form in `-a`, `-e`, `-i` is an order only before its object
+                // ("paga o boleto"), not before a companion ("conversa com a Ana"), and "-ei"
+                // is a past ("falei com a Marta").
+                let infinitive =
+                    word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir");
+                let informal_ok = !context.portuguese
+                    || infinitive
+                    || (!word.ends_with("ei") && DETERMINERS_PT.contains(&next));
+                self.opens(folded, i, false)
+                    && informal_ok
+                    && !self.listed.contains(word)
+                    && !WISHES.contains(&word)
+                    && !INTERJECTIONS.contains(&word)
+            });
+            if let Some(at) = opening {
+                earliest(slot, at, IMPERATIVE_ORDER);
             }
         }
         // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
@@ -978,6 +1028,46 @@ fn how_to(folded: &Folded, transparent: &[String]) -> Option<usize> {
     }
     None
 }
+
+/// How an order known by its form is named in a label's basis.
+const IMPERATIVE_ORDER: &str = "(imperative)";
+
+/// Verbs of wishes and courtesy, which open greetings, not orders ("Enjoy your holiday!").
+const WISHES: &[&str] = &[
+    "enjoy",
+    "wish",
+    "welcome",
+    "congratulate",
+    "hope",
+    "love",
+    "miss",
+    "thank",
+    "mind",
+    "bless",
+    "excuse",
+    "pardon",
+    "happy",
+    "good",
+    "nice",
+    "great",
+    "cool",
+    "aproveite",
+    "aproveita",
+    "parabenize",
+];
+
+/// Interjections and chat shorthand, which open small talk, not orders ("lol that demo ...").
+const INTERJECTIONS: &[&str] = &[
+    "lol", "lmao", "haha", "hahaha", "omg", "wow", "yay", "ugh", "hmm", "meh", "btw", "fyi", "imo",
+    "tbh", "oops", "whoa", "yikes", "phew", "ooh", "aww", "nah", "yep", "yeah", "nope", "kkk",
+    "rs", "nossa", "poxa", "eita", "opa", "oba",
+];
+
+/// Portuguese determiners that open the object of an informal imperative ("paga o boleto").
+const DETERMINERS_PT: &[&str] = &[
+    "o", "a", "os", "as", "um", "uma", "uns", "umas", "no", "na", "nos", "nas", "do", "da", "dos",
+    "das", "ao", "aos", "esse", "essa", "este", "esta", "todo", "toda", "todos", "todas",
+];
 
 /// How a run of English imperatives known by their form is named in a label's basis.
 const IMPERATIVE_RUN: &str = "(imperative steps)";
