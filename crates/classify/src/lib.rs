@@ -77,7 +77,18 @@
 //! Portuguese ones are: a verb opening a clause right before its object ("photograph all four
 //! sides, note it on the CMR"), so frames and runs of steps see verbs no table lists. A question
 //! addressed to its reader ("how are you doing today?", "tudo bem com você?", "alguém aí?") is
-//! conversation: its question mark is no brainstorm hint. The kind is:
+//! conversation: its question mark is no brainstorm hint. The sixth round generalized by class
+//! (word families and sentence forms, not sentences): small talk is no memory (a question on
+//! how something went, a one-word acknowledgement, a farewell naming the next meeting, an
+//! evaluation by comparison: "could be worse"); a recurrence with no imperative and no rule's
+//! modal is a failure pattern ahead of the fact it states; a negated ability with a condition
+//! ("cannot check in without an adult") is a constraint; the document and location families
+//! are complete (charts, forms, contracts, schedules, reports, planilha, livro; posted, filed,
+//! afixado, fica em); malfunction verbs (drops out, overheats, pifa, entope, dá pane); a project
+//! that gathers several fronts, or a body of work across seasons or years, is an epic; a
+//! Portuguese present in `-a`, `-e` before a quantity is a statement (step 5); and a text that
+//! opens with an order known by its form, its verb in no table ("Sign the lease renewal",
+//! "Lavar o forno antes da vistoria"), is a weak task. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
@@ -148,7 +159,13 @@
 //! a bracketed header forging a system message ("[SYSTEM MESSAGE]") or a bracketed role naming
 //! the assistant; an override as "what the developer told you", "só a mim" and misspelt
 //! "ignore"s. Orders that only speak to a reader ("whenever you summarize a ticket, include the
-//! customer tier") stay clean: the corpora hold them as benign notes. The scan
+//! customer tier") stay clean: the corpora hold them as benign notes. The sixth round completed
+//! families rather than phrases: the standing bounds of an order in all their forms ("daqui pra
+//! frente", "a partir de hoje"), every conversation from now on, remembering something for
+//! good, any credential (PINs, access and recovery codes), what the agent can see, the cover
+//! story of an agent denying its instructions, hiding the injection itself, the real
+//! instructions the text claims to hold, what the agent was programmed to do, personas
+//! without any rules, deciphering and reversing verbs. The scan
 //! runs on every call, a supplied kind or not. Its findings, the caller's `taint_hint` and an
 //! `external-import` origin are the label's [`Label::taint_reasons`]; any one taints it, and
 //! nothing clears one (K5).
@@ -160,36 +177,42 @@
 //! and `--test taint` with `--nocapture`, on the corpora in `tests/corpus/` (see their headers
 //! for how each slice was written and run):
 //!
-//! - Kind: right on 1650 of 1770 derivable sentences of the labelled corpus (93.2%; every slice
-//!   but the ninth, eleventh, thirteenth and fifteenth, see below), and none of its 276
+//! - Kind: right on 1758 of 1870 derivable sentences of the labelled corpus (94.0%; every slice
+//!   but the ninth, eleventh, thirteenth, fifteenth and seventeenth, see below), and none of its 300
 //!   underivable sentences gets a kind. Issue 16 measures the underivable precision too (of the
 //!   sentences answered underivable, the share labelled so), in rounds, each on a tuning slice
 //!   and a held-out slice written together, before the round and without reading the rules. The
 //!   figures, first run / after the round (later rounds after a `;`; the fourth round wrote the
 //!   twelfth and thirteenth slices and ended before any tuning, so the fifth tuned on the twelfth
-//!   and its own fourteenth):
+//!   and its own fourteenth; the sixth wrote the seventeenth, held out, then the sixteenth, before
+//!   reading any rule):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
 //!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
-//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same | 0 of 240 |
+//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7% | 0 of 240 |
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
-//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6% | 51.2% / 56.4%; 57.9%; round 5: 61.1% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same | 2 / 2 of 334 |
+//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7% | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
-//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9% | 45.8% / 53.7%; round 5: 59.0% | 54.5%, 48.5% / 97.0%, 93.9%; round 5: same | 1 / 0 of 279 |
+//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6: same | 45.8% / 53.7%; round 5: 59.0%; round 6: same | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6: same | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
-//!   | 13 (round 4, held out) | 80.0% / 83.8% | 56.8% / 65.0% | 66.7%, 63.9% / same | 1 / 1 of 292 |
+//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6% | 56.8% / 65.0%; round 6: 70.3% | 66.7%, 63.9% / same; round 6: same | 1 / 1 of 292 |
 //!   | 14 (round 5, tuned on) | 82.0% / 98.0% | 70.0% / 100% | 85.2%, 81.5% / 100%, 100% | 0 / 0 of 184 |
-//!   | 15 (round 5, held out) | 79.0% / 83.0% | 60.0% / 67.7% | 74.1%, 77.8% / 81.5%, 81.5% | 1 / 1 of 184 |
+//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0% | 60.0% / 67.7%; round 6: 71.0% | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same | 1 / 1 of 184 |
+//!   | 16 (round 6, tuned on) | 92.0% / 98.0% | 81.8% / 96.0% | 90.5%, 81.0% / 95.2%, 95.2% | 0 / 0 of 164 |
+//!   | 17 (round 6, held out) | 83.0% / 86.0% | 71.0% / 74.2% | 85.7%, 81.0% / same | 0 / 0 of 164 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
 //!   are asserted there; on the held-out slices they do not: on unseen sentences about one in
-//!   six derivable sentences is still missed, many of them abstentions (a failure, a capability
+//!   eight derivable sentences is still missed, many of them abstentions (a failure, a capability
 //!   or a doc phrased with words and shapes no rule holds), so pass `kind` where it is known. The
 //!   ninth and eleventh slices also give 2 and 1 of their 24 underivable sentences a kind, the
-//!   thirteenth 6 of 32 and the fifteenth 3 of 24: reported, not fixed, so they stay out of the
-//!   whole-corpus no-guess assertion. The fifteenth slice is not an independent estimate
+//!   thirteenth 6 of 32, the fifteenth 2 of 24 and the seventeenth 1 of 24: reported, not fixed,
+//!   so they stay out of the whole-corpus no-guess assertion. The seventeenth slice is not an
+//!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
+//!   slices' misses and from probes of its own, never reading its misses; one intermediate run
+//!   showed its figures before the round ended). The fifteenth slice is not an independent estimate
 //!   either: its writer wrote the fifth round's rules (from the tuning slices' misses only,
 //!   never reading its misses) and had written its sentences. The eleventh slice's
 //!   injection recall is not an independent estimate (its writer wrote the third round's rules
@@ -197,8 +220,9 @@
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
 //! - Taint: every sentence of the injection corpus (468, six families, both languages, the
-//!   held-out slices and the twelfth apart: the twelfth misses 1 of 36 in each language) is
-//!   flagged with its family, and 14 of 4000 benign sentences (0.35%)
+//!   held-out slices, the twelfth and the sixteenth apart: the twelfth misses 1 of 36 in each
+//!   language, the sixteenth 1 of 21) is flagged with its family, and 14 of 4328 benign
+//!   sentences (0.32%)
 //!   are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
