@@ -177,16 +177,18 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
                 .get(at)
                 .is_some_and(|w| trim(w).chars().any(|c| c.is_ascii_digit()))
         };
-        let present_pt = portuguese
+        // Cheapest tests first: only step 5 asks, and the word lists are read last.
+        let present_pt = presents
+            && portuguese
             && (ends("a") || ends("e"))
             && !raw.ends_with([',', '.', ';', ':', '!'])
-            && !NOT_PRESENTS_PT.contains(&word)
-            && !PT_BEFORE_NOUNS.contains(&after.to_lowercase().as_str())
             && (quantity(i + 1)
-                || (words
-                    .get(i + 1)
-                    .is_some_and(|w| PT_BEFORE_QUANTITIES.contains(&trim(w)))
-                    && quantity(i + 2)));
+                || (quantity(i + 2)
+                    && words
+                        .get(i + 1)
+                        .is_some_and(|w| PT_BEFORE_QUANTITIES.contains(&trim(w)))))
+            && !NOT_PRESENTS_PT.contains(&word)
+            && !PT_BEFORE_NOUNS.contains(&after.to_lowercase().as_str());
         let english = ends("ed") && n >= 5 && !determiner;
         let pt =
             portuguese && (ends("ou") || ends("iu") || ends("am") || (ends("em") && !ends("gem")));
