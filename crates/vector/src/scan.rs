@@ -64,6 +64,16 @@ pub fn rescore_count(k: usize) -> usize {
     RESCORE_MIN.max(k.saturating_mul(RESCORE_PER_HIT))
 }
 
+/// How many of the candidates' best int8 estimates stage 1's check looks at (or `k`, if
+/// larger). See [`ScopeVectors::top_k_with`]. Chosen on the LoCoMo dev embeddings with stage 1
+/// started at 160 candidates of 2,760 (`tests/locomo_recall.rs`): 16 raises recall@10 from
+/// 0.9972 to 0.9991 and widens about a third of the queries once; 64 reaches 1.0 but widens
+/// most of them, some twice.
+pub const CHECK_HITS: usize = 16;
+
+/// What each widening of stage 1 multiplies the candidate count by.
+pub const WIDEN_FACTOR: usize = 4;
+
 /// `u64` words of sign bits per row of `dimension` components.
 #[must_use]
 pub fn sign_words(dimension: usize) -> usize {
@@ -416,6 +426,70 @@ struct Distances {
     histogram: Vec<u32>,
 }
 
+/// How one search runs.
+struct Search {
+    kernel: Kernel,
+    k: usize,
+    /// Stage 1's first candidate count.
+    candidates: usize,
+    /// Threads for stage 1.
+    threads: usize,
+    /// Whether stage 1 widens while its check asks for it.
+    widen: bool,
+}
+
+/// Stage 1's selection so far, resumable: the candidates `keep` accepted, in increasing
+/// distance, and where the next ones come from.
+#[derive(Default)]
+struct Selection {
+    /// `(capsule, slot)` of the accepted rows, in the order they were accepted.
+    out: Vec<(u64, usize)>,
+    /// The rows of the last band collected that `keep` was not yet asked about, sorted, from
+    /// `next_pending` on.
+    pending: Vec<(u32, u64, usize)>,
+    next_pending: usize,
+    /// The smallest distance whose rows were not collected yet.
+    lo: usize,
+    /// How many rows `keep` was asked about.
+    asked: usize,
+}
+
+impl Selection {
+    /// Whether `keep` was asked about every row.
+    fn exhausted(&self, distances: &Distances) -> bool {
+        self.lo >= distances.histogram.len() && self.next_pending >= self.pending.len()
+    }
+
+    /// Asks `keep` about `(capsule, slot)`; true when `r` candidates are now held.
+    fn ask(&mut self, id: u64, slot: usize, r: usize, keep: &mut impl FnMut(u64) -> bool) -> bool {
+        self.asked += 1;
+        if keep(id) {
+            self.out.push((id, slot));
+        }
+        self.out.len() >= r
+    }
+}
+
+/// Whether stage 1's candidates still look short of the answer: whether one of the best
+/// `max(k, CHECK_HITS)` candidates by their int8 estimate lies in the back half of the
+/// candidates (the half farthest by sign bits). Where the sign bits rank the scope well, the
+/// best candidates sit at the front, far from the cut; where they carry little signal, the best
+/// are spread over every distance, so rows past the cut are as likely to be among them.
+fn widening_needed(bounds: &[(f64, f64, u64)], k: usize) -> bool {
+    let m = k.max(CHECK_HITS);
+    let half = bounds.len() / 2;
+    if half < m {
+        return false;
+    }
+    let estimate = |b: &(f64, f64, u64)| (b.0 + b.1) / 2.0;
+    let Some(best_back) = bounds[half..].iter().map(estimate).max_by(f64::total_cmp) else {
+        return false;
+    };
+    let mut front: Vec<f64> = bounds[..half].iter().map(estimate).collect();
+    let (_, mth, _) = front.select_nth_unstable_by(m - 1, |a, b| b.total_cmp(a));
+    best_back > *mth
+}
+
 impl ScopeVectors {
     /// An empty scope of vectors of `dimension` components.
     #[must_use]
@@ -555,6 +629,17 @@ impl ScopeVectors {
     ///    `R` are kept. In a scope of at most `R` vectors stage 1 computes nothing and asks
     ///    `keep` about every vector, so every kept vector is a candidate: **a scope of at most
     ///    `R` kept vectors is searched exactly.**
+    ///
+    ///    **Widening.** Stage 1 then checks its choice: if one of the best `max(k,`
+    ///    [`CHECK_HITS`]`)` candidates by their int8 estimate `a` lies in the back half of the
+    ///    candidates (the half farthest by sign bits), the sign bits are not ranking this query
+    ///    well and rows past the cut are as likely to be among the best: stage 1 takes
+    ///    [`WIDEN_FACTOR`] times as many candidates, continuing in distance order, and checks
+    ///    again. Once the count would reach half the scope, it takes every row left (`keep` is
+    ///    then asked in slot order). Where the sign bits rank well (clustered data, real
+    ///    embeddings) the best candidates sit at the front and nothing widens; on uniform random
+    ///    vectors, where they carry little signal, the search widens towards the whole scope and
+    ///    costs up to an int8 pass over it, still below the exact scan.
     /// 2. **Int8 codes** (rigorous): each candidate's `a = s·Σ cᵢq̂ᵢ` in `f32`, with `q̂` the
     ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
     ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
@@ -572,7 +657,8 @@ impl ScopeVectors {
     ///   ranked, exactly as if it were absent.
     ///
     /// So the answer is exactly the exact top `k` of the candidates; only stage 1's choice of
-    /// candidates is approximate, and only in a scope of more than `R` kept vectors.
+    /// candidates is approximate, and only in a scope of more than `R` kept vectors, where the
+    /// widening makes a miss unlikely but does not rule it out.
     ///
     /// # Errors
     /// [`Error::DimensionMismatch`] when the query's dimension differs; the error of `exact`;
@@ -586,13 +672,20 @@ impl ScopeVectors {
         keep: impl FnMut(u64) -> bool,
         exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        self.top_k_with_candidates(kernel, query, k, rescore_count(k), keep, exact)
+        let search = Search {
+            kernel,
+            k,
+            candidates: rescore_count(k),
+            threads: 1,
+            widen: true,
+        };
+        self.search(query, &search, keep, exact)
     }
 
     /// [`top_k_with`](Self::top_k_with) with `candidates` in place of
-    /// [`rescore_count`]`(k)` as stage 1's candidate count (at least `k`): for measuring what
-    /// another count would give (`benches/quantized.rs`), or for a caller that wants more
-    /// recall or less work than the default.
+    /// [`rescore_count`]`(k)` as stage 1's candidate count (at least `k`), never widened: for
+    /// measuring what a count gives (`benches/quantized.rs`), or for a caller that wants a
+    /// fixed amount of work.
     ///
     /// # Errors
     /// As [`top_k_with`](Self::top_k_with).
@@ -602,18 +695,43 @@ impl ScopeVectors {
         query: &Query,
         k: usize,
         candidates: usize,
-        mut keep: impl FnMut(u64) -> bool,
-        mut exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        self.check_query(query)?;
-        if k == 0 || self.len == 0 {
-            return Ok(Vec::new());
-        }
-        let prepared = Prepared::new(query);
-        let r = candidates.max(k);
-        let distances = (self.len > r).then(|| self.stage1(kernel, &prepared, 1));
-        let candidates = self.candidates(distances.as_ref(), r, &mut keep);
-        self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
+        let search = Search {
+            kernel,
+            k,
+            candidates,
+            threads: 1,
+            widen: false,
+        };
+        self.search(query, &search, keep, exact)
+    }
+
+    /// [`top_k_with`](Self::top_k_with) with stage 1 starting from `candidates` (at least `k`)
+    /// in place of [`rescore_count`]`(k)` and widened as `top_k_with` widens: for measuring the
+    /// widening from a smaller count, as on a small scope of real embeddings
+    /// (`tests/locomo_recall.rs`).
+    ///
+    /// # Errors
+    /// As [`top_k_with`](Self::top_k_with).
+    pub fn top_k_from(
+        &self,
+        kernel: Kernel,
+        query: &Query,
+        k: usize,
+        candidates: usize,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
+        let search = Search {
+            kernel,
+            k,
+            candidates,
+            threads: 1,
+            widen: true,
+        };
+        self.search(query, &search, keep, exact)
     }
 
     /// [`top_k`](Self::top_k) with stage 1 shared by up to `threads` threads, each taking runs
@@ -628,19 +746,61 @@ impl ScopeVectors {
         query: &Query,
         k: usize,
         threads: usize,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
+        let search = Search {
+            kernel: Kernel::best(),
+            k,
+            candidates: rescore_count(k),
+            threads,
+            widen: true,
+        };
+        self.search(query, &search, keep, exact)
+    }
+
+    /// The three stages, with stage 1 widened while its check asks for it (when `widen`).
+    fn search(
+        &self,
+        query: &Query,
+        search: &Search,
         mut keep: impl FnMut(u64) -> bool,
         mut exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
         self.check_query(query)?;
+        let k = search.k;
         if k == 0 || self.len == 0 {
             return Ok(Vec::new());
         }
-        let kernel = Kernel::best();
+        let kernel = search.kernel;
         let prepared = Prepared::new(query);
-        let r = rescore_count(k);
-        let distances = (self.len > r).then(|| self.stage1(kernel, &prepared, threads));
-        let candidates = self.candidates(distances.as_ref(), r, &mut keep);
-        self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
+        let mut r = search.candidates.max(k);
+        let mut bounds = Vec::new();
+        if self.len <= r {
+            let candidates = self.every_row(&mut keep);
+            self.stage2(kernel, &prepared, &candidates, &mut bounds);
+        } else {
+            let distances = self.stage1(kernel, &prepared, search.threads);
+            let mut selection = Selection::default();
+            loop {
+                self.select(&distances, &mut selection, r, &mut keep);
+                let new = &selection.out[bounds.len()..];
+                self.stage2(kernel, &prepared, new, &mut bounds);
+                if !search.widen || selection.exhausted(&distances) || !widening_needed(&bounds, k)
+                {
+                    break;
+                }
+                r = r.saturating_mul(WIDEN_FACTOR);
+                if r.saturating_mul(2) >= self.len {
+                    // Most of the scope: every row left, unsorted.
+                    self.select_rest(&distances, &mut selection, &mut keep);
+                    let new = &selection.out[bounds.len()..];
+                    self.stage2(kernel, &prepared, new, &mut bounds);
+                    break;
+                }
+            }
+        }
+        self.stage3(kernel, query, k, bounds, &mut exact)
     }
 
     /// Stage 1 over every row, on up to `threads` threads (the caller's and `threads − 1`
@@ -754,40 +914,48 @@ impl ScopeVectors {
         }
     }
 
-    /// Stage 1's selection: the slots of the first `r` rows `keep` accepts, in increasing
-    /// distance (ties by capsule number); every row's when the scope was not measured.
-    fn candidates(
-        &self,
-        distances: Option<&Distances>,
-        r: usize,
-        keep: &mut impl FnMut(u64) -> bool,
-    ) -> Vec<(u64, usize)> {
-        let Some(distances) = distances else {
-            // At most `r` rows: every kept row is a candidate.
-            let mut out = Vec::with_capacity(self.len);
-            for (c, chunk) in self.chunks.iter().enumerate() {
-                for (i, &id) in chunk.ids.iter().enumerate() {
-                    if keep(id) {
-                        out.push((id, c * self.rows_per_chunk + i));
-                    }
+    /// Every row `keep` accepts, in slot order: the candidates of a scope of at most the
+    /// candidate count.
+    fn every_row(&self, keep: &mut impl FnMut(u64) -> bool) -> Vec<(u64, usize)> {
+        let mut out = Vec::with_capacity(self.len);
+        for (c, chunk) in self.chunks.iter().enumerate() {
+            for (i, &id) in chunk.ids.iter().enumerate() {
+                if keep(id) {
+                    out.push((id, c * self.rows_per_chunk + i));
                 }
             }
-            return out;
-        };
+        }
+        out
+    }
+
+    /// Stage 1's selection, continued until `selection` holds `r` rows `keep` accepts or every
+    /// row was asked: `keep` is asked in increasing distance (ties by capsule number), each row
+    /// once.
+    fn select(
+        &self,
+        distances: &Distances,
+        selection: &mut Selection,
+        r: usize,
+        keep: &mut impl FnMut(u64) -> bool,
+    ) {
+        let s = selection;
+        while s.out.len() < r && s.next_pending < s.pending.len() {
+            let (_, id, slot) = s.pending[s.next_pending];
+            s.next_pending += 1;
+            s.ask(id, slot, r, keep);
+        }
         let histogram = &distances.histogram;
-        let mut out: Vec<(u64, usize)> = Vec::with_capacity(r);
-        let (mut asked, mut lo) = (0_usize, 0_usize);
-        while out.len() < r && lo < histogram.len() {
-            let need = r - out.len();
+        while s.out.len() < r && s.lo < histogram.len() {
+            let need = r - s.out.len();
             // Rows to ask for: what is needed, scaled by the share `keep` accepted so far.
-            let want = if asked == 0 {
+            let want = if s.asked == 0 {
                 need
-            } else if out.is_empty() {
+            } else if s.out.is_empty() {
                 need.saturating_mul(16)
             } else {
-                need.saturating_mul(asked).div_ceil(out.len())
+                need.saturating_mul(s.asked).div_ceil(s.out.len())
             };
-            let mut hi = lo;
+            let (lo, mut hi) = (s.lo, s.lo);
             let mut band = histogram[lo] as usize;
             while band < want && hi + 1 < histogram.len() {
                 hi += 1;
@@ -809,33 +977,55 @@ impl ScopeVectors {
                 }
             }
             rows.sort_unstable();
-            for (_, id, slot) in rows {
-                asked += 1;
-                if keep(id) {
-                    out.push((id, slot));
-                    if out.len() == r {
-                        break;
-                    }
+            s.lo = hi + 1;
+            for (n, &(_, id, slot)) in rows.iter().enumerate() {
+                if s.ask(id, slot, r, keep) {
+                    // The rest of the band waits for a widening.
+                    s.pending = rows.split_off(n + 1);
+                    s.next_pending = 0;
+                    break;
                 }
             }
-            lo = hi + 1;
         }
-        out
     }
 
-    /// Stages 2 and 3 over `candidates`.
-    fn rescore(
+    /// Stage 1's selection, finished: `keep` is asked about every row not asked yet, the
+    /// band left over first, then in slot order.
+    fn select_rest(
+        &self,
+        distances: &Distances,
+        selection: &mut Selection,
+        keep: &mut impl FnMut(u64) -> bool,
+    ) {
+        let s = selection;
+        while s.next_pending < s.pending.len() {
+            let (_, id, slot) = s.pending[s.next_pending];
+            s.next_pending += 1;
+            s.ask(id, slot, usize::MAX, keep);
+        }
+        let first = s.lo as u32;
+        for (slot, &d) in distances.slots.iter().enumerate() {
+            if d >= first {
+                let (c, i) = self.locate(slot);
+                if let Some(&id) = self.chunks.get(c).and_then(|chunk| chunk.ids.get(i)) {
+                    s.ask(id, slot, usize::MAX, keep);
+                }
+            }
+        }
+        s.lo = distances.histogram.len();
+    }
+
+    /// Stage 2 over `candidates`: each one's interval `(a − B, a + B, capsule)` around its
+    /// exact score, appended to `bounds` in the candidates' order.
+    fn stage2(
         &self,
         kernel: Kernel,
-        query: &Query,
         prepared: &Prepared,
-        k: usize,
         candidates: &[(u64, usize)],
-        exact: &mut impl FnMut(u64) -> Result<Option<Embedding>>,
-    ) -> Result<Vec<LaneHit>> {
+        bounds: &mut Vec<(f64, f64, u64)>,
+    ) {
         let extra = rounding_bound(self.dimension);
-        // Stage 2: each candidate's interval [a − B, a + B] around its exact score.
-        let mut bounds: Vec<(f64, f64, u64)> = Vec::with_capacity(candidates.len());
+        bounds.reserve(candidates.len());
         for (n, &(id, slot)) in candidates.iter().enumerate() {
             // The codes of a candidate a few places on, scattered in memory like this one's:
             // their loads then overlap with this row's work (`prefetch` is only a hint).
@@ -854,6 +1044,17 @@ impl ScopeVectors {
             let b = f64::from(row.residual) + extra;
             bounds.push((f64::from(a) - b, f64::from(a) + b, id));
         }
+    }
+
+    /// Stage 3 over the candidates' `bounds`.
+    fn stage3(
+        &self,
+        kernel: Kernel,
+        query: &Query,
+        k: usize,
+        mut bounds: Vec<(f64, f64, u64)>,
+        exact: &mut impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
         let threshold = if bounds.len() >= k {
             let mut lows: Vec<f64> = bounds.iter().map(|b| b.0).collect();
             let (_, kth, _) = lows.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
