@@ -22,6 +22,9 @@ pub const CHUNK_BYTES: usize = 1024 * 1024;
 /// ([`prefetch`](crate::kernels::prefetch)): enough loads in flight to cover a memory access.
 const PREFETCH_AHEAD: usize = 8;
 
+/// The fewest rows per thread when stage 2 runs on several (once stage 1 widened to every row).
+const PARALLEL_MIN_ROWS: usize = 4096;
+
 /// Chunks in one run of stage 1's work (about 450 KiB of sign words at 384 dimensions): small
 /// enough that the threads finish together, large enough that taking one costs nothing.
 const STAGE1_RUN_CHUNKS: usize = 4;
@@ -66,13 +69,22 @@ pub fn rescore_count(k: usize) -> usize {
 
 /// How many of the candidates' best int8 estimates stage 1's check looks at (or `k`, if
 /// larger). See [`ScopeVectors::top_k_with`]. Chosen on the LoCoMo dev embeddings with stage 1
-/// started at 160 candidates of 2,760 (`tests/locomo_recall.rs`): 16 raises recall@10 from
-/// 0.9972 to 0.9991 and widens about a third of the queries once; 64 reaches 1.0 but widens
-/// most of them, some twice.
+/// started at 160 candidates of 2,760 (`tests/locomo_recall.rs`), before [`WIDEN_MARGIN`]
+/// (a margin of 0): 16 raised recall@10 from 0.9972 to 0.9991, widening 363 times over 997
+/// queries; 64 reached 1.0 but widened 1,455 times.
 pub const CHECK_HITS: usize = 16;
 
 /// What each widening of stage 1 multiplies the candidate count by.
 pub const WIDEN_FACTOR: usize = 4;
+
+/// How close to the front half's best the back half's best may come before stage 1 widens, as
+/// a share of the way from the front's `max(k, CHECK_HITS)`-th best estimate down to its
+/// median. Chosen with [`CHECK_HITS`] on the same runs: 0 left uniform data at 20 000 × 16
+/// with recall@10 0.992 (`tests/top_k.rs`); 0.25 reaches 1.0 there and at 96 and 384
+/// dimensions, widens no query of the clustered sets at 96 and 384 dimensions, and on LoCoMo
+/// (from 160 candidates) raises recall@10 to 0.9998, widening 624 times over 997 queries; 0.5
+/// widened 1,082 times for 0.9999.
+pub const WIDEN_MARGIN: f64 = 0.25;
 
 /// `u64` words of sign bits per row of `dimension` components.
 #[must_use]
@@ -470,11 +482,13 @@ impl Selection {
     }
 }
 
-/// Whether stage 1's candidates still look short of the answer: whether one of the best
-/// `max(k, CHECK_HITS)` candidates by their int8 estimate lies in the back half of the
-/// candidates (the half farthest by sign bits). Where the sign bits rank the scope well, the
-/// best candidates sit at the front, far from the cut; where they carry little signal, the best
-/// are spread over every distance, so rows past the cut are as likely to be among them.
+/// Whether stage 1's candidates still look short of the answer: whether the best candidate of
+/// the back half (the half farthest by sign bits) by its int8 estimate comes within a margin of
+/// the `m`-th best of the front half, `m = max(k, CHECK_HITS)`; the margin is
+/// [`WIDEN_MARGIN`] of the way from that `m`-th best down to the front half's median. Where the
+/// sign bits rank the scope well, the best candidates sit at the front, far above anything at
+/// the cut; where they carry little signal, the best are spread over every distance, so rows
+/// past the cut are as likely to be among them.
 fn widening_needed(bounds: &[(f64, f64, u64)], k: usize) -> bool {
     let m = k.max(CHECK_HITS);
     let half = bounds.len() / 2;
@@ -487,7 +501,9 @@ fn widening_needed(bounds: &[(f64, f64, u64)], k: usize) -> bool {
     };
     let mut front: Vec<f64> = bounds[..half].iter().map(estimate).collect();
     let (_, mth, _) = front.select_nth_unstable_by(m - 1, |a, b| b.total_cmp(a));
-    best_back > *mth
+    let mth = *mth;
+    let (_, median, _) = front.select_nth_unstable_by(half / 2, f64::total_cmp);
+    best_back > mth - WIDEN_MARGIN * (mth - *median)
 }
 
 impl ScopeVectors {
@@ -630,16 +646,17 @@ impl ScopeVectors {
     ///    `keep` about every vector, so every kept vector is a candidate: **a scope of at most
     ///    `R` kept vectors is searched exactly.**
     ///
-    ///    **Widening.** Stage 1 then checks its choice: if one of the best `max(k,`
-    ///    [`CHECK_HITS`]`)` candidates by their int8 estimate `a` lies in the back half of the
-    ///    candidates (the half farthest by sign bits), the sign bits are not ranking this query
-    ///    well and rows past the cut are as likely to be among the best: stage 1 takes
-    ///    [`WIDEN_FACTOR`] times as many candidates, continuing in distance order, and checks
-    ///    again. Once the count would reach half the scope, it takes every row left (`keep` is
-    ///    then asked in slot order). Where the sign bits rank well (clustered data, real
-    ///    embeddings) the best candidates sit at the front and nothing widens; on uniform random
-    ///    vectors, where they carry little signal, the search widens towards the whole scope and
-    ///    costs up to an int8 pass over it, still below the exact scan.
+    ///    **Widening.** Stage 1 then checks its choice: if the best candidate of the back half
+    ///    of the candidates (the half farthest by sign bits) by its int8 estimate `a` comes near
+    ///    the best of the front half (within [`WIDEN_MARGIN`], see `widening_needed`), the sign
+    ///    bits are not ranking this query well and rows past the cut may be among the best:
+    ///    stage 1 takes [`WIDEN_FACTOR`] times as many candidates, continuing in distance order,
+    ///    and checks again. Once the count would reach a quarter of the scope, it takes every
+    ///    row left (`keep` is then asked in slot order, and stage 2 runs on the threads stage 1
+    ///    had). Where the sign bits rank well (clustered data, real embeddings) nothing widens;
+    ///    on uniform random vectors, where they carry little signal, the search widens to the
+    ///    whole scope: recall@10 1.0 instead of 0.59 at a million vectors, for about the time of
+    ///    a one-thread exact scan (`benches/quantized.rs`).
     /// 2. **Int8 codes** (rigorous): each candidate's `a = s·Σ cᵢq̂ᵢ` in `f32`, with `q̂` the
     ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
     ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
@@ -791,11 +808,17 @@ impl ScopeVectors {
                     break;
                 }
                 r = r.saturating_mul(WIDEN_FACTOR);
-                if r.saturating_mul(2) >= self.len {
+                if r.saturating_mul(4) >= self.len {
                     // Most of the scope: every row left, unsorted.
-                    self.select_rest(&distances, &mut selection, &mut keep);
-                    let new = &selection.out[bounds.len()..];
-                    self.stage2(kernel, &prepared, new, &mut bounds);
+                    self.stage2_rest(
+                        kernel,
+                        &prepared,
+                        &distances,
+                        &mut selection,
+                        &mut keep,
+                        search.threads,
+                        &mut bounds,
+                    );
                     break;
                 }
             }
@@ -989,30 +1012,97 @@ impl ScopeVectors {
         }
     }
 
-    /// Stage 1's selection, finished: `keep` is asked about every row not asked yet, the
-    /// band left over first, then in slot order.
-    fn select_rest(
+    /// Stage 1's selection finished and stage 2 over it: `keep` is asked about every row not
+    /// asked yet (the band left over first, then in slot order), and the bounds of those it
+    /// accepts are appended to `bounds`, computed on up to `threads` threads (each a share of
+    /// the rows, in order: the same bounds as one thread).
+    #[allow(clippy::too_many_arguments)]
+    fn stage2_rest(
         &self,
+        kernel: Kernel,
+        prepared: &Prepared,
         distances: &Distances,
         selection: &mut Selection,
         keep: &mut impl FnMut(u64) -> bool,
+        threads: usize,
+        bounds: &mut Vec<(f64, f64, u64)>,
     ) {
         let s = selection;
+        let mut slots: Vec<usize> = Vec::new();
         while s.next_pending < s.pending.len() {
             let (_, id, slot) = s.pending[s.next_pending];
             s.next_pending += 1;
-            s.ask(id, slot, usize::MAX, keep);
+            s.asked += 1;
+            if keep(id) {
+                slots.push(slot);
+            }
         }
         let first = s.lo as u32;
-        for (slot, &d) in distances.slots.iter().enumerate() {
-            if d >= first {
-                let (c, i) = self.locate(slot);
-                if let Some(&id) = self.chunks.get(c).and_then(|chunk| chunk.ids.get(i)) {
-                    s.ask(id, slot, usize::MAX, keep);
+        let mut by_chunk = distances.slots.chunks(self.rows_per_chunk);
+        for (c, chunk) in self.chunks.iter().enumerate() {
+            let Some(mine) = by_chunk.next() else { break };
+            for (i, (&d, &id)) in mine.iter().zip(&chunk.ids).enumerate() {
+                if d >= first {
+                    s.asked += 1;
+                    if keep(id) {
+                        slots.push(c * self.rows_per_chunk + i);
+                    }
                 }
             }
         }
         s.lo = distances.histogram.len();
+        let extra = rounding_bound(self.dimension);
+        let d = self.dimension;
+        let measure = |share: &[usize]| {
+            let mut out = Vec::with_capacity(share.len());
+            for &slot in share {
+                let (c, i) = self.locate(slot);
+                let Some(chunk) = self.chunks.get(c) else {
+                    continue;
+                };
+                let (Some(&id), Some(&scale), Some(&residual), Some(codes)) = (
+                    chunk.ids.get(i),
+                    chunk.scales.get(i),
+                    chunk.residuals.get(i),
+                    chunk.codes.get(i * d..(i + 1) * d),
+                ) else {
+                    continue;
+                };
+                let a = scale * kernel.dot_i8_prefix(codes, &prepared.unit);
+                let b = f64::from(residual) + extra;
+                out.push((f64::from(a) - b, f64::from(a) + b, id));
+            }
+            out
+        };
+        let threads = threads.clamp(1, slots.len().div_ceil(PARALLEL_MIN_ROWS).max(1));
+        if threads == 1 {
+            bounds.extend(measure(&slots));
+            return;
+        }
+        let share = slots.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let mut shares = slots.chunks(share);
+            let mine = shares.next().unwrap_or_default();
+            // A thread the OS refuses to start leaves its share to the caller's thread.
+            let spawned: Vec<_> = shares
+                .map(|theirs| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || measure(theirs))
+                        .map_err(|_| theirs)
+                })
+                .collect();
+            bounds.extend(measure(mine));
+            for handle in spawned {
+                match handle {
+                    Ok(handle) => bounds.extend(
+                        handle
+                            .join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    ),
+                    Err(theirs) => bounds.extend(measure(theirs)),
+                }
+            }
+        });
     }
 
     /// Stage 2 over `candidates`: each one's interval `(a − B, a + B, capsule)` around its
