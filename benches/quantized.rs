@@ -6,7 +6,9 @@
 //!   over contiguous rows, the same score formula and order as the lane, a bounded heap of 10.
 //! - `quantized_top10`, `quantized_top10_2_threads`: [`ScopeVectors::top_k`] and
 //!   [`ScopeVectors::top_k_parallel`] on 2 threads, the survivors' `f32` vectors read from an
-//!   in-memory table (the facade reads them from redb).
+//!   in-memory table (the facade reads them from redb). The setup also times stage 1 held to
+//!   its first candidate count (`top_k_with_candidates`, never widened), the lane as it was
+//!   before stage 1 checked its choice.
 //!
 //! The setup prints, for clustered data (1 000 random unit centres, each vector the centre
 //! plus Gaussian noise of norm `SIGMA`, normalised; queries drawn the same way) and for
@@ -35,7 +37,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use kenning_vector::{Embedding, Kernel, Query, ScopeVectors};
+use kenning_vector::{Embedding, Kernel, Query, ScopeVectors, rescore_count};
 
 const N: usize = 1_000_000;
 
@@ -96,8 +98,8 @@ fn setup(clustered: bool) -> Setup {
 fn report(s: &Setup, name: &str) {
     let kernel = Kernel::best();
     let exact = |c: u64| Ok(s.embeddings.get(c as usize).cloned());
-    let (mut at1, mut at10, mut cosine) = (0, 0, 0.0);
-    let mut times: [Vec<Duration>; 3] = Default::default();
+    let (mut at1, mut at10, mut cosine, mut fixed10) = (0, 0, 0.0, 0);
+    let mut times: [Vec<Duration>; 4] = Default::default();
     for q in &s.queries {
         let start = Instant::now();
         let want = s.exact.top_k(kernel, q, 10);
@@ -109,7 +111,14 @@ fn report(s: &Setup, name: &str) {
         let parallel = s.scope.top_k_parallel(q, 10, 2, |_| true, exact).unwrap();
         times[1].push(start.elapsed());
         assert_eq!(got, parallel, "threads change nothing");
+        let start = Instant::now();
+        let fixed = s
+            .scope
+            .top_k_with_candidates(kernel, q, 10, rescore_count(10), |_| true, exact)
+            .unwrap();
+        times[3].push(start.elapsed());
         let truth: BTreeSet<u64> = want.iter().map(|h| h.capsule).collect();
+        fixed10 += fixed.iter().filter(|h| truth.contains(&h.capsule)).count();
         at10 += got.iter().filter(|h| truth.contains(&h.capsule)).count();
         at1 += usize::from(got.first().map(|h| h.capsule) == want.first().map(|h| h.capsule));
         cosine += want.iter().map(|h| h.score).sum::<f64>() / want.len() as f64;
@@ -144,13 +153,14 @@ fn report(s: &Setup, name: &str) {
     }
     let n = s.queries.len() as f64;
     eprintln!(
-        "{name}: recall@1 {:.3}  recall@10 {:.4}  mean exact top-10 cosine {:.3}  ({} queries)",
+        "{name}: recall@1 {:.3}  recall@10 {:.4} (never widened: {:.4})  mean exact top-10 cosine {:.3}  ({} queries)",
         at1 as f64 / n,
         at10 as f64 / (10.0 * n),
+        fixed10 as f64 / (10.0 * n),
         cosine / n,
         s.queries.len()
     );
-    let [one, two, reference] = times;
+    let [one, two, reference, fixed] = times;
     let p50 = |t: &[Duration]| {
         let mut t = t.to_vec();
         t.sort();
@@ -164,6 +174,7 @@ fn report(s: &Setup, name: &str) {
     eprintln!("  quantized_top10 (1 thread)  : {}", percentiles(one));
     eprintln!("  quantized_top10 (2 threads) : {}", percentiles(two));
     eprintln!("  exact_f32_scan (1 thread)   : {}", percentiles(reference));
+    eprintln!("  never widened (1 thread)    : {}", percentiles(fixed));
 }
 
 fn quantized(c: &mut Criterion) {

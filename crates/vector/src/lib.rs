@@ -81,9 +81,11 @@
 //!   of an exact scan, bit for bit;
 //! - a larger one gets exactly the exact answer *among the candidates*: every score returned is
 //!   the exact cosine, in the exact order, but a vector whose signs differ from the query's in
-//!   unusually many places can be missed. On clustered data recall@10 against the exact scan is
-//!   1.0 at a million vectors; on uniform random vectors, where the sign bits carry little
-//!   signal, about 0.6 (see [`RESCORE_MIN`] and `benches/quantized.rs`).
+//!   unusually many places can be missed. Stage 1 checks its choice and widens it when the
+//!   best candidates are not at its front ([`ScopeVectors::top_k_with`]), so data whose sign
+//!   bits carry little signal (uniform random vectors) costs more work, not recall. On
+//!   clustered data recall@10 against the exact scan is 1.0 at a million vectors (see
+//!   [`RESCORE_MIN`] and `benches/quantized.rs`).
 //!
 //! ## Choices the seed leaves open
 //!
@@ -125,8 +127,8 @@ pub use fusion::{ConvexParams, FusedHit, LaneBest, LaneHit, LaneRank, RrfParams}
 pub use kernels::{Isa, Kernel};
 pub use record::EmbeddingRecord;
 pub use scan::{
-    CHUNK_BYTES, RESCORE_MIN, RESCORE_PER_HIT, ROW_OVERHEAD_BYTES, Row, ScopeVectors,
-    rescore_count, row_bytes, sign_words,
+    CHECK_HITS, CHUNK_BYTES, RESCORE_MIN, RESCORE_PER_HIT, ROW_OVERHEAD_BYTES, Row, ScopeVectors,
+    WIDEN_FACTOR, WIDEN_MARGIN, rescore_count, row_bytes, sign_words,
 };
 pub use set::VectorSet;
 pub use store::{

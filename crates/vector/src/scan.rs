@@ -22,6 +22,9 @@ pub const CHUNK_BYTES: usize = 1024 * 1024;
 /// ([`prefetch`](crate::kernels::prefetch)): enough loads in flight to cover a memory access.
 const PREFETCH_AHEAD: usize = 8;
 
+/// The fewest rows per thread when stage 2 runs on several (once stage 1 widened to every row).
+const PARALLEL_MIN_ROWS: usize = 4096;
+
 /// Chunks in one run of stage 1's work (about 450 KiB of sign words at 384 dimensions): small
 /// enough that the threads finish together, large enough that taking one costs nothing.
 const STAGE1_RUN_CHUNKS: usize = 4;
@@ -63,6 +66,25 @@ pub const RESCORE_PER_HIT: usize = 256;
 pub fn rescore_count(k: usize) -> usize {
     RESCORE_MIN.max(k.saturating_mul(RESCORE_PER_HIT))
 }
+
+/// How many of the candidates' best int8 estimates stage 1's check looks at (or `k`, if
+/// larger). See [`ScopeVectors::top_k_with`]. Chosen on the LoCoMo dev embeddings with stage 1
+/// started at 160 candidates of 2,760 (`tests/locomo_recall.rs`), before [`WIDEN_MARGIN`]
+/// (a margin of 0): 16 raised recall@10 from 0.9972 to 0.9991, widening 363 times over 997
+/// queries; 64 reached 1.0 but widened 1,455 times.
+pub const CHECK_HITS: usize = 16;
+
+/// What each widening of stage 1 multiplies the candidate count by.
+pub const WIDEN_FACTOR: usize = 4;
+
+/// How close to the front half's best the back half's best may come before stage 1 widens, as
+/// a share of the way from the front's `max(k, CHECK_HITS)`-th best estimate down to its
+/// median. Chosen with [`CHECK_HITS`] on the same runs: 0 left uniform data at 20 000 × 16
+/// with recall@10 0.992 (`tests/top_k.rs`); 0.25 reaches 1.0 there and at 96 and 384
+/// dimensions, widens no query of the clustered sets at 96 and 384 dimensions, and on LoCoMo
+/// (from 160 candidates) raises recall@10 to 0.9998, widening 624 times over 997 queries; 0.5
+/// widened 1,082 times for 0.9999.
+pub const WIDEN_MARGIN: f64 = 0.25;
 
 /// `u64` words of sign bits per row of `dimension` components.
 #[must_use]
@@ -416,6 +438,74 @@ struct Distances {
     histogram: Vec<u32>,
 }
 
+/// How one search runs.
+struct Search {
+    kernel: Kernel,
+    k: usize,
+    /// Stage 1's first candidate count.
+    candidates: usize,
+    /// Threads for stage 1.
+    threads: usize,
+    /// Whether stage 1 widens while its check asks for it.
+    widen: bool,
+}
+
+/// Stage 1's selection so far, resumable: the candidates `keep` accepted, in increasing
+/// distance, and where the next ones come from.
+#[derive(Default)]
+struct Selection {
+    /// `(capsule, slot)` of the accepted rows, in the order they were accepted.
+    out: Vec<(u64, usize)>,
+    /// The rows of the last band collected that `keep` was not yet asked about, sorted, from
+    /// `next_pending` on.
+    pending: Vec<(u32, u64, usize)>,
+    next_pending: usize,
+    /// The smallest distance whose rows were not collected yet.
+    lo: usize,
+    /// How many rows `keep` was asked about.
+    asked: usize,
+}
+
+impl Selection {
+    /// Whether `keep` was asked about every row.
+    fn exhausted(&self, distances: &Distances) -> bool {
+        self.lo >= distances.histogram.len() && self.next_pending >= self.pending.len()
+    }
+
+    /// Asks `keep` about `(capsule, slot)`; true when `r` candidates are now held.
+    fn ask(&mut self, id: u64, slot: usize, r: usize, keep: &mut impl FnMut(u64) -> bool) -> bool {
+        self.asked += 1;
+        if keep(id) {
+            self.out.push((id, slot));
+        }
+        self.out.len() >= r
+    }
+}
+
+/// Whether stage 1's candidates still look short of the answer: whether the best candidate of
+/// the back half (the half farthest by sign bits) by its int8 estimate comes within a margin of
+/// the `m`-th best of the front half, `m = max(k, CHECK_HITS)`; the margin is
+/// [`WIDEN_MARGIN`] of the way from that `m`-th best down to the front half's median. Where the
+/// sign bits rank the scope well, the best candidates sit at the front, far above anything at
+/// the cut; where they carry little signal, the best are spread over every distance, so rows
+/// past the cut are as likely to be among them.
+fn widening_needed(bounds: &[(f64, f64, u64)], k: usize) -> bool {
+    let m = k.max(CHECK_HITS);
+    let half = bounds.len() / 2;
+    if half < m {
+        return false;
+    }
+    let estimate = |b: &(f64, f64, u64)| (b.0 + b.1) / 2.0;
+    let Some(best_back) = bounds[half..].iter().map(estimate).max_by(f64::total_cmp) else {
+        return false;
+    };
+    let mut front: Vec<f64> = bounds[..half].iter().map(estimate).collect();
+    let (_, mth, _) = front.select_nth_unstable_by(m - 1, |a, b| b.total_cmp(a));
+    let mth = *mth;
+    let (_, median, _) = front.select_nth_unstable_by(half / 2, f64::total_cmp);
+    best_back > mth - WIDEN_MARGIN * (mth - *median)
+}
+
 impl ScopeVectors {
     /// An empty scope of vectors of `dimension` components.
     #[must_use]
@@ -555,6 +645,18 @@ impl ScopeVectors {
     ///    `R` are kept. In a scope of at most `R` vectors stage 1 computes nothing and asks
     ///    `keep` about every vector, so every kept vector is a candidate: **a scope of at most
     ///    `R` kept vectors is searched exactly.**
+    ///
+    ///    **Widening.** Stage 1 then checks its choice: if the best candidate of the back half
+    ///    of the candidates (the half farthest by sign bits) by its int8 estimate `a` comes near
+    ///    the best of the front half (within [`WIDEN_MARGIN`], see `widening_needed`), the sign
+    ///    bits are not ranking this query well and rows past the cut may be among the best:
+    ///    stage 1 takes [`WIDEN_FACTOR`] times as many candidates, continuing in distance order,
+    ///    and checks again. Once the count would reach a quarter of the scope, it takes every
+    ///    row left (`keep` is then asked in slot order, and stage 2 runs on the threads stage 1
+    ///    had). Where the sign bits rank well (clustered data, real embeddings) nothing widens;
+    ///    on uniform random vectors, where they carry little signal, the search widens to the
+    ///    whole scope: recall@10 1.0 instead of 0.59 at a million vectors, for about the time of
+    ///    a one-thread exact scan (`benches/quantized.rs`).
     /// 2. **Int8 codes** (rigorous): each candidate's `a = s·Σ cᵢq̂ᵢ` in `f32`, with `q̂` the
     ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
     ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
@@ -572,7 +674,8 @@ impl ScopeVectors {
     ///   ranked, exactly as if it were absent.
     ///
     /// So the answer is exactly the exact top `k` of the candidates; only stage 1's choice of
-    /// candidates is approximate, and only in a scope of more than `R` kept vectors.
+    /// candidates is approximate, and only in a scope of more than `R` kept vectors, where the
+    /// widening makes a miss unlikely but does not rule it out.
     ///
     /// # Errors
     /// [`Error::DimensionMismatch`] when the query's dimension differs; the error of `exact`;
@@ -586,13 +689,20 @@ impl ScopeVectors {
         keep: impl FnMut(u64) -> bool,
         exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        self.top_k_with_candidates(kernel, query, k, rescore_count(k), keep, exact)
+        let search = Search {
+            kernel,
+            k,
+            candidates: rescore_count(k),
+            threads: 1,
+            widen: true,
+        };
+        self.search(query, &search, keep, exact)
     }
 
     /// [`top_k_with`](Self::top_k_with) with `candidates` in place of
-    /// [`rescore_count`]`(k)` as stage 1's candidate count (at least `k`): for measuring what
-    /// another count would give (`benches/quantized.rs`), or for a caller that wants more
-    /// recall or less work than the default.
+    /// [`rescore_count`]`(k)` as stage 1's candidate count (at least `k`), never widened: for
+    /// measuring what a count gives (`benches/quantized.rs`), or for a caller that wants a
+    /// fixed amount of work.
     ///
     /// # Errors
     /// As [`top_k_with`](Self::top_k_with).
@@ -602,18 +712,43 @@ impl ScopeVectors {
         query: &Query,
         k: usize,
         candidates: usize,
-        mut keep: impl FnMut(u64) -> bool,
-        mut exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        self.check_query(query)?;
-        if k == 0 || self.len == 0 {
-            return Ok(Vec::new());
-        }
-        let prepared = Prepared::new(query);
-        let r = candidates.max(k);
-        let distances = (self.len > r).then(|| self.stage1(kernel, &prepared, 1));
-        let candidates = self.candidates(distances.as_ref(), r, &mut keep);
-        self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
+        let search = Search {
+            kernel,
+            k,
+            candidates,
+            threads: 1,
+            widen: false,
+        };
+        self.search(query, &search, keep, exact)
+    }
+
+    /// [`top_k_with`](Self::top_k_with) with stage 1 starting from `candidates` (at least `k`)
+    /// in place of [`rescore_count`]`(k)` and widened as `top_k_with` widens: for measuring the
+    /// widening from a smaller count, as on a small scope of real embeddings
+    /// (`tests/locomo_recall.rs`).
+    ///
+    /// # Errors
+    /// As [`top_k_with`](Self::top_k_with).
+    pub fn top_k_from(
+        &self,
+        kernel: Kernel,
+        query: &Query,
+        k: usize,
+        candidates: usize,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
+        let search = Search {
+            kernel,
+            k,
+            candidates,
+            threads: 1,
+            widen: true,
+        };
+        self.search(query, &search, keep, exact)
     }
 
     /// [`top_k`](Self::top_k) with stage 1 shared by up to `threads` threads, each taking runs
@@ -628,19 +763,67 @@ impl ScopeVectors {
         query: &Query,
         k: usize,
         threads: usize,
+        keep: impl FnMut(u64) -> bool,
+        exact: impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
+        let search = Search {
+            kernel: Kernel::best(),
+            k,
+            candidates: rescore_count(k),
+            threads,
+            widen: true,
+        };
+        self.search(query, &search, keep, exact)
+    }
+
+    /// The three stages, with stage 1 widened while its check asks for it (when `widen`).
+    fn search(
+        &self,
+        query: &Query,
+        search: &Search,
         mut keep: impl FnMut(u64) -> bool,
         mut exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
         self.check_query(query)?;
+        let k = search.k;
         if k == 0 || self.len == 0 {
             return Ok(Vec::new());
         }
-        let kernel = Kernel::best();
+        let kernel = search.kernel;
         let prepared = Prepared::new(query);
-        let r = rescore_count(k);
-        let distances = (self.len > r).then(|| self.stage1(kernel, &prepared, threads));
-        let candidates = self.candidates(distances.as_ref(), r, &mut keep);
-        self.rescore(kernel, query, &prepared, k, &candidates, &mut exact)
+        let mut r = search.candidates.max(k);
+        let mut bounds = Vec::new();
+        if self.len <= r {
+            let candidates = self.every_row(&mut keep);
+            self.stage2(kernel, &prepared, &candidates, &mut bounds);
+        } else {
+            let distances = self.stage1(kernel, &prepared, search.threads);
+            let mut selection = Selection::default();
+            loop {
+                self.select(&distances, &mut selection, r, &mut keep);
+                let new = &selection.out[bounds.len()..];
+                self.stage2(kernel, &prepared, new, &mut bounds);
+                if !search.widen || selection.exhausted(&distances) || !widening_needed(&bounds, k)
+                {
+                    break;
+                }
+                r = r.saturating_mul(WIDEN_FACTOR);
+                if r.saturating_mul(4) >= self.len {
+                    // Most of the scope: every row left, unsorted.
+                    self.stage2_rest(
+                        kernel,
+                        &prepared,
+                        &distances,
+                        &mut selection,
+                        &mut keep,
+                        search.threads,
+                        &mut bounds,
+                    );
+                    break;
+                }
+            }
+        }
+        self.stage3(kernel, query, k, bounds, &mut exact)
     }
 
     /// Stage 1 over every row, on up to `threads` threads (the caller's and `threads − 1`
@@ -754,40 +937,48 @@ impl ScopeVectors {
         }
     }
 
-    /// Stage 1's selection: the slots of the first `r` rows `keep` accepts, in increasing
-    /// distance (ties by capsule number); every row's when the scope was not measured.
-    fn candidates(
-        &self,
-        distances: Option<&Distances>,
-        r: usize,
-        keep: &mut impl FnMut(u64) -> bool,
-    ) -> Vec<(u64, usize)> {
-        let Some(distances) = distances else {
-            // At most `r` rows: every kept row is a candidate.
-            let mut out = Vec::with_capacity(self.len);
-            for (c, chunk) in self.chunks.iter().enumerate() {
-                for (i, &id) in chunk.ids.iter().enumerate() {
-                    if keep(id) {
-                        out.push((id, c * self.rows_per_chunk + i));
-                    }
+    /// Every row `keep` accepts, in slot order: the candidates of a scope of at most the
+    /// candidate count.
+    fn every_row(&self, keep: &mut impl FnMut(u64) -> bool) -> Vec<(u64, usize)> {
+        let mut out = Vec::with_capacity(self.len);
+        for (c, chunk) in self.chunks.iter().enumerate() {
+            for (i, &id) in chunk.ids.iter().enumerate() {
+                if keep(id) {
+                    out.push((id, c * self.rows_per_chunk + i));
                 }
             }
-            return out;
-        };
+        }
+        out
+    }
+
+    /// Stage 1's selection, continued until `selection` holds `r` rows `keep` accepts or every
+    /// row was asked: `keep` is asked in increasing distance (ties by capsule number), each row
+    /// once.
+    fn select(
+        &self,
+        distances: &Distances,
+        selection: &mut Selection,
+        r: usize,
+        keep: &mut impl FnMut(u64) -> bool,
+    ) {
+        let s = selection;
+        while s.out.len() < r && s.next_pending < s.pending.len() {
+            let (_, id, slot) = s.pending[s.next_pending];
+            s.next_pending += 1;
+            s.ask(id, slot, r, keep);
+        }
         let histogram = &distances.histogram;
-        let mut out: Vec<(u64, usize)> = Vec::with_capacity(r);
-        let (mut asked, mut lo) = (0_usize, 0_usize);
-        while out.len() < r && lo < histogram.len() {
-            let need = r - out.len();
+        while s.out.len() < r && s.lo < histogram.len() {
+            let need = r - s.out.len();
             // Rows to ask for: what is needed, scaled by the share `keep` accepted so far.
-            let want = if asked == 0 {
+            let want = if s.asked == 0 {
                 need
-            } else if out.is_empty() {
+            } else if s.out.is_empty() {
                 need.saturating_mul(16)
             } else {
-                need.saturating_mul(asked).div_ceil(out.len())
+                need.saturating_mul(s.asked).div_ceil(s.out.len())
             };
-            let mut hi = lo;
+            let (lo, mut hi) = (s.lo, s.lo);
             let mut band = histogram[lo] as usize;
             while band < want && hi + 1 < histogram.len() {
                 hi += 1;
@@ -809,33 +1000,122 @@ impl ScopeVectors {
                 }
             }
             rows.sort_unstable();
-            for (_, id, slot) in rows {
-                asked += 1;
-                if keep(id) {
-                    out.push((id, slot));
-                    if out.len() == r {
-                        break;
+            s.lo = hi + 1;
+            for (n, &(_, id, slot)) in rows.iter().enumerate() {
+                if s.ask(id, slot, r, keep) {
+                    // The rest of the band waits for a widening.
+                    s.pending = rows.split_off(n + 1);
+                    s.next_pending = 0;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Stage 1's selection finished and stage 2 over it: `keep` is asked about every row not
+    /// asked yet (the band left over first, then in slot order), and the bounds of those it
+    /// accepts are appended to `bounds`, computed on up to `threads` threads (each a share of
+    /// the rows, in order: the same bounds as one thread).
+    #[allow(clippy::too_many_arguments)]
+    fn stage2_rest(
+        &self,
+        kernel: Kernel,
+        prepared: &Prepared,
+        distances: &Distances,
+        selection: &mut Selection,
+        keep: &mut impl FnMut(u64) -> bool,
+        threads: usize,
+        bounds: &mut Vec<(f64, f64, u64)>,
+    ) {
+        let s = selection;
+        let mut slots: Vec<usize> = Vec::new();
+        while s.next_pending < s.pending.len() {
+            let (_, id, slot) = s.pending[s.next_pending];
+            s.next_pending += 1;
+            s.asked += 1;
+            if keep(id) {
+                slots.push(slot);
+            }
+        }
+        let first = s.lo as u32;
+        let mut by_chunk = distances.slots.chunks(self.rows_per_chunk);
+        for (c, chunk) in self.chunks.iter().enumerate() {
+            let Some(mine) = by_chunk.next() else { break };
+            for (i, (&d, &id)) in mine.iter().zip(&chunk.ids).enumerate() {
+                if d >= first {
+                    s.asked += 1;
+                    if keep(id) {
+                        slots.push(c * self.rows_per_chunk + i);
                     }
                 }
             }
-            lo = hi + 1;
         }
-        out
+        s.lo = distances.histogram.len();
+        let extra = rounding_bound(self.dimension);
+        let d = self.dimension;
+        let measure = |share: &[usize]| {
+            let mut out = Vec::with_capacity(share.len());
+            for &slot in share {
+                let (c, i) = self.locate(slot);
+                let Some(chunk) = self.chunks.get(c) else {
+                    continue;
+                };
+                let (Some(&id), Some(&scale), Some(&residual), Some(codes)) = (
+                    chunk.ids.get(i),
+                    chunk.scales.get(i),
+                    chunk.residuals.get(i),
+                    chunk.codes.get(i * d..(i + 1) * d),
+                ) else {
+                    continue;
+                };
+                let a = scale * kernel.dot_i8_prefix(codes, &prepared.unit);
+                let b = f64::from(residual) + extra;
+                out.push((f64::from(a) - b, f64::from(a) + b, id));
+            }
+            out
+        };
+        let threads = threads.clamp(1, slots.len().div_ceil(PARALLEL_MIN_ROWS).max(1));
+        if threads == 1 {
+            bounds.extend(measure(&slots));
+            return;
+        }
+        let share = slots.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let mut shares = slots.chunks(share);
+            let mine = shares.next().unwrap_or_default();
+            // A thread the OS refuses to start leaves its share to the caller's thread.
+            let spawned: Vec<_> = shares
+                .map(|theirs| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || measure(theirs))
+                        .map_err(|_| theirs)
+                })
+                .collect();
+            bounds.extend(measure(mine));
+            for handle in spawned {
+                match handle {
+                    Ok(handle) => bounds.extend(
+                        handle
+                            .join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    ),
+                    Err(theirs) => bounds.extend(measure(theirs)),
+                }
+            }
+        });
     }
 
-    /// Stages 2 and 3 over `candidates`.
-    fn rescore(
+    /// Stage 2 over `candidates`: each one's interval `(a − B, a + B, capsule)` around its
+    /// exact score, appended to `bounds` in the candidates' order.
+    fn stage2(
         &self,
         kernel: Kernel,
-        query: &Query,
         prepared: &Prepared,
-        k: usize,
         candidates: &[(u64, usize)],
-        exact: &mut impl FnMut(u64) -> Result<Option<Embedding>>,
-    ) -> Result<Vec<LaneHit>> {
+        bounds: &mut Vec<(f64, f64, u64)>,
+    ) {
         let extra = rounding_bound(self.dimension);
-        // Stage 2: each candidate's interval [a − B, a + B] around its exact score.
-        let mut bounds: Vec<(f64, f64, u64)> = Vec::with_capacity(candidates.len());
+        bounds.reserve(candidates.len());
         for (n, &(id, slot)) in candidates.iter().enumerate() {
             // The codes of a candidate a few places on, scattered in memory like this one's:
             // their loads then overlap with this row's work (`prefetch` is only a hint).
@@ -854,6 +1134,17 @@ impl ScopeVectors {
             let b = f64::from(row.residual) + extra;
             bounds.push((f64::from(a) - b, f64::from(a) + b, id));
         }
+    }
+
+    /// Stage 3 over the candidates' `bounds`.
+    fn stage3(
+        &self,
+        kernel: Kernel,
+        query: &Query,
+        k: usize,
+        mut bounds: Vec<(f64, f64, u64)>,
+        exact: &mut impl FnMut(u64) -> Result<Option<Embedding>>,
+    ) -> Result<Vec<LaneHit>> {
         let threshold = if bounds.len() >= k {
             let mut lows: Vec<f64> = bounds.iter().map(|b| b.0).collect();
             let (_, kth, _) = lows.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
