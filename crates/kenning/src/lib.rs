@@ -188,8 +188,8 @@
 //!   memory (int8 codes and sign bits, 448 bytes a 384-d vector; loaded on open, one version
 //!   per committed state, each read using its snapshot's), every hit scored exactly from its
 //!   stored `f32` vector: exact in a scope of at most 4,096 kept vectors, and beyond that the
-//!   exact ranking of the candidates the sign bits choose (see
-//!   [`kenning_vector::ScopeVectors::top_k_with`]). The fences and the window are applied before
+//!   exact ranking of the candidates the sign bits choose, more of them while the best are not
+//!   at the front of that choice (see [`kenning_vector::ScopeVectors::top_k_with`]). The fences and the window are applied before
 //!   ranking through the same admission as the term lane. A query embedding must pass the
 //!   checks an attach does and, once the store has embeddings, match their dimension, on every
 //!   lane (R3); a store without embeddings has no dimension to mismatch and its vector lane
