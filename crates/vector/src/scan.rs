@@ -691,14 +691,7 @@ impl ScopeVectors {
         keep: impl FnMut(u64) -> bool,
         exact: impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        let search = Search {
-            kernel,
-            k,
-            candidates: rescore_count(k),
-            threads: 1,
-            widen: true,
-        };
-        self.search(query, &search, keep, exact)
+        self.top_k_from(kernel, query, k, rescore_count(k), keep, exact)
     }
 
     /// [`top_k_with`](Self::top_k_with) with `candidates` in place of
@@ -754,9 +747,10 @@ impl ScopeVectors {
     }
 
     /// [`top_k`](Self::top_k) with stage 1 shared by up to `threads` threads, each taking runs
-    /// of chunks as it frees up: the same answer. Stages 2 and 3 and every call of `keep` and
-    /// `exact` run in the caller's thread. A thread the OS refuses to start leaves its runs to
-    /// the others (at worst, to the caller's thread).
+    /// of chunks as it frees up: the same answer. Stage 3 and every call of `keep` and `exact`
+    /// run in the caller's thread, and so does stage 2 unless stage 1 widened to every row
+    /// (then its int8 pass over the rows is shared too). A thread the OS refuses to start
+    /// leaves its work to the others (at worst, to the caller's thread).
     ///
     /// # Errors
     /// As [`top_k_with`](Self::top_k_with).
@@ -1054,27 +1048,11 @@ impl ScopeVectors {
         }
         s.lo = distances.histogram.len();
         let extra = rounding_bound(self.dimension);
-        let d = self.dimension;
-        let measure = |share: &[usize]| {
-            let mut out = Vec::with_capacity(share.len());
-            for &slot in share {
-                let (c, i) = self.locate(slot);
-                let Some(chunk) = self.chunks.get(c) else {
-                    continue;
-                };
-                let (Some(&id), Some(&scale), Some(&residual), Some(codes)) = (
-                    chunk.ids.get(i),
-                    chunk.scales.get(i),
-                    chunk.residuals.get(i),
-                    chunk.codes.get(i * d..(i + 1) * d),
-                ) else {
-                    continue;
-                };
-                let a = scale * kernel.dot_i8_prefix(codes, &prepared.unit);
-                let b = f64::from(residual) + extra;
-                out.push((f64::from(a) - b, f64::from(a) + b, id));
-            }
-            out
+        let measure = |share: &[usize]| -> Vec<(f64, f64, u64)> {
+            share
+                .iter()
+                .filter_map(|&slot| self.bound(kernel, prepared, slot, extra))
+                .collect()
         };
         let threads = threads.clamp(1, slots.len().div_ceil(PARALLEL_MIN_ROWS).max(1));
         if threads == 1 {
@@ -1118,7 +1096,7 @@ impl ScopeVectors {
     ) {
         let extra = rounding_bound(self.dimension);
         bounds.reserve(candidates.len());
-        for (n, &(id, slot)) in candidates.iter().enumerate() {
+        for (n, &(_, slot)) in candidates.iter().enumerate() {
             // The codes of a candidate a few places on, scattered in memory like this one's:
             // their loads then overlap with this row's work (`prefetch` is only a hint).
             if let Some(&(_, ahead)) = candidates.get(n + PREFETCH_AHEAD) {
@@ -1127,15 +1105,28 @@ impl ScopeVectors {
                     crate::kernels::prefetch(chunk.codes(i, self.dimension));
                 }
             }
-            let (c, i) = self.locate(slot);
-            let Some(chunk) = self.chunks.get(c) else {
-                continue;
-            };
-            let row = chunk.row(i, self.dimension);
-            let a = row.scale * kernel.dot_i8_prefix(row.codes, &prepared.unit);
-            let b = f64::from(row.residual) + extra;
-            bounds.push((f64::from(a) - b, f64::from(a) + b, id));
+            bounds.extend(self.bound(kernel, prepared, slot, extra));
         }
+    }
+
+    /// Stage 2's interval `(a − B, a + B, capsule)` of the row in `slot`.
+    fn bound(
+        &self,
+        kernel: Kernel,
+        prepared: &Prepared,
+        slot: usize,
+        extra: f64,
+    ) -> Option<(f64, f64, u64)> {
+        let (c, i) = self.locate(slot);
+        let chunk = self.chunks.get(c)?;
+        let d = self.dimension;
+        let id = *chunk.ids.get(i)?;
+        let scale = *chunk.scales.get(i)?;
+        let residual = *chunk.residuals.get(i)?;
+        let codes = chunk.codes.get(i * d..(i + 1) * d)?;
+        let a = scale * kernel.dot_i8_prefix(codes, &prepared.unit);
+        let b = f64::from(residual) + extra;
+        Some((f64::from(a) - b, f64::from(a) + b, id))
     }
 
     /// Stage 3 over the candidates' `bounds`.
