@@ -27,6 +27,12 @@
 //! AVX-512F), else with `u64::count_ones` in the baseline instruction set (on aarch64 that
 //! compiles to NEON `cnt`). It is exact, so it equals [`reference_hamming`].
 //!
+//! [`Kernel::dot_i8_i8`] is the exact `i32` dot product of two int8 vectors: with AVX-512 VNNI
+//! where the CPU has it beside AVX-512F and AVX-512BW, else AVX2, else portable Rust. It is
+//! exact, so it equals [`reference_dot_i8_i8`] (tests at every length to 200 and every offset
+//! of both inputs, and a proptest). The scan does not use it yet: it is the kernel of an
+//! integer pre-filter for stage 2 over a whole scope (issue 20's uniform worst case).
+//!
 //! Every kernel reads its input with unaligned loads, so any slice is accepted whatever its
 //! address: redb hands out byte slices with no alignment guarantee, and this crate never casts
 //! them; it decodes them into owned buffers (see [`ScopeVectors`](crate::ScopeVectors)).
@@ -118,6 +124,41 @@ pub struct Kernel {
     isa: Isa,
     /// How [`Kernel::hamming`] counts bits, detected with the instruction set.
     bits: Bits,
+    /// How [`Kernel::dot_i8_i8`] multiplies bytes, detected with the instruction set.
+    ints: Ints,
+}
+
+/// The integer instructions a [`Kernel`] uses for [`Kernel::dot_i8_i8`]: AVX-512 VNNI
+/// (`vpdpbusd`, 64 byte products a instruction) beside AVX-512F and AVX-512BW, else AVX2
+/// (bytes widened to `i16`, `vpmaddwd`), else portable Rust (on aarch64 the compiler's own
+/// vectorisation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Ints {
+    #[cfg(target_arch = "x86_64")]
+    Vnni,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    Portable,
+}
+
+impl Ints {
+    /// The fastest byte product to pair with `isa` on this CPU (the scalar kernel keeps the
+    /// portable one).
+    fn detect(isa: Isa) -> Ints {
+        match isa {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512
+                if std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512vnni") =>
+            {
+                Ints::Vnni
+            }
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 | Isa::Avx2Fma if std::arch::is_x86_feature_detected!("avx2") => Ints::Avx2,
+            _ => Ints::Portable,
+        }
+    }
 }
 
 /// The population-count instructions a [`Kernel`] uses for [`Kernel::hamming`]: AVX-512
@@ -173,6 +214,7 @@ impl Kernel {
         Kernel {
             isa,
             bits: Bits::detect(isa),
+            ints: Ints::detect(isa),
         }
     }
 
@@ -426,6 +468,29 @@ impl Kernel {
         }
     }
 
+    /// `Σ aᵢbᵢ` of two int8 vectors, exact in `i32`, or `None` when the lengths differ. Equals
+    /// [`reference_dot_i8_i8`]. No input of at most 131 072 components (eight times
+    /// [`MAX_DIMENSION`](crate::MAX_DIMENSION)) can leave the `i32` range; past it the sum
+    /// wraps, the same way in every kernel.
+    #[must_use]
+    pub fn dot_i8_i8(self, a: &[i8], b: &[i8]) -> Option<i32> {
+        (a.len() == b.len()).then(|| self.dot_i8_i8_prefix(a, b))
+    }
+
+    /// [`dot_i8_i8`](Self::dot_i8_i8) over the common prefix.
+    pub(crate) fn dot_i8_i8_prefix(self, a: &[i8], b: &[i8]) -> i32 {
+        match self.ints {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Ints::Vnni` is chosen only when AVX-512F, AVX-512BW and AVX-512 VNNI
+            // were detected on this CPU (`Ints::detect`), and a `Kernel` is built only that way.
+            Ints::Vnni => unsafe { x86::dot_i8_i8_vnni(a, b) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Ints::Avx2` is chosen only when AVX2 was detected (`Ints::detect`).
+            Ints::Avx2 => unsafe { x86::dot_i8_i8_avx2(a, b) },
+            Ints::Portable => portable::dot_i8_i8(a, b),
+        }
+    }
+
     /// Hamming distances of `query` to rows stored in groups of eight: `groups` holds, for
     /// each group of rows `8g..8g + 8`, `query.len()` [`Lanes`], the `j`-th holding word `j` of
     /// each of the eight rows. `out[8g + l] = Σⱼ popcount(query[j] XOR groups[g·w + j][l])`,
@@ -499,6 +564,17 @@ pub fn dot_i8_error_bound(codes: &[i8], q: &[f32]) -> f64 {
         .map(|(&c, &x)| (f64::from(c) * f64::from(x)).abs())
         .sum();
     1.01 * n * f64::from(f32::EPSILON) * magnitude + n * f64::from(f32::from_bits(1))
+}
+
+/// The scalar reference of [`Kernel::dot_i8_i8`]: `Σ aᵢbᵢ` summed left to right in `i32`
+/// (wrapping), or `None` when the lengths differ.
+#[must_use]
+pub fn reference_dot_i8_i8(a: &[i8], b: &[i8]) -> Option<i32> {
+    (a.len() == b.len()).then(|| {
+        a.iter().zip(b).fold(0_i32, |s, (&x, &y)| {
+            s.wrapping_add(i32::from(x) * i32::from(y))
+        })
+    })
 }
 
 /// The scalar reference of [`Kernel::hamming`]: `u64::count_ones` word by word, row by row.
@@ -634,6 +710,24 @@ mod portable {
         let mut sum = reduce8(acc);
         for (x, y) in c_tail.iter().zip(q_tail) {
             sum += f32::from(*x) * y;
+        }
+        sum
+    }
+
+    /// Sixteen independent `i32` sums of `aᵢ·bᵢ` (wrapping), a shape the compiler vectorises.
+    pub(super) fn dot_i8_i8(a: &[i8], b: &[i8]) -> i32 {
+        let n = a.len().min(b.len());
+        let (a16, a_tail) = a[..n].as_chunks::<16>();
+        let (b16, b_tail) = b[..n].as_chunks::<16>();
+        let mut acc = [0_i32; 16];
+        for (x, y) in a16.iter().zip(b16) {
+            for i in 0..16 {
+                acc[i] = acc[i].wrapping_add(i32::from(x[i]) * i32::from(y[i]));
+            }
+        }
+        let mut sum = acc.iter().fold(0_i32, |s, &x| s.wrapping_add(x));
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            sum = sum.wrapping_add(i32::from(*x) * i32::from(*y));
         }
         sum
     }
@@ -1186,6 +1280,110 @@ mod x86 {
         sum
     }
 
+    /// `Σ aᵢbᵢ` of bytes with AVX-512 VNNI. `vpdpbusd` multiplies unsigned bytes by signed
+    /// ones, four products into each `i32` lane: `a` is made unsigned by flipping its sign bit
+    /// (`aᵢ + 128`), and `128·Σbᵢ`, summed by a second `vpdpbusd` against ones, is taken off at
+    /// the end. A product is at most `255·128`, so the four-product sums never saturate an
+    /// `i32`; the lanes add with wrapping, like the reference. The last `n mod 64` bytes are
+    /// read with a masked load.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    pub(super) fn dot_i8_i8_vnni(a: &[i8], b: &[i8]) -> i32 {
+        use std::arch::x86_64::{
+            __m512i, _mm512_add_epi32, _mm512_dpbusd_epi32, _mm512_loadu_si512,
+            _mm512_maskz_loadu_epi8, _mm512_reduce_add_epi32, _mm512_set1_epi8,
+            _mm512_setzero_si512, _mm512_xor_si512,
+        };
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn load64(x: &[i8; 64]) -> __m512i {
+            // SAFETY: `x` is a reference to 64 initialised bytes, so the 64 bytes read are in
+            // bounds; `_mm512_loadu_si512` has no alignment requirement.
+            unsafe { _mm512_loadu_si512(x.as_ptr().cast()) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn load_tail(x: &[i8]) -> __m512i {
+            let len = x.len().min(64);
+            let mask = if len == 0 { 0 } else { u64::MAX >> (64 - len) };
+            // SAFETY: the mask has one bit set for each of the first `len` bytes, all inside
+            // `x`; a masked-off byte is not read (AVX-512 suppresses loads
+            // and faults of masked-off elements) and is zero in the result.
+            unsafe { _mm512_maskz_loadu_epi8(mask, x.as_ptr()) }
+        }
+        let n = a.len().min(b.len());
+        let (a64, a_tail) = a[..n].as_chunks::<64>();
+        let (b64, b_tail) = b[..n].as_chunks::<64>();
+        let flip = _mm512_set1_epi8(i8::MIN);
+        let ones = _mm512_set1_epi8(1);
+        let mut acc = [_mm512_setzero_si512(); 2];
+        let mut sum_b = [_mm512_setzero_si512(); 2];
+        let (a128, a_rest) = a64.as_chunks::<2>();
+        let (b128, b_rest) = b64.as_chunks::<2>();
+        for (x, y) in a128.iter().zip(b128) {
+            for i in 0..2 {
+                let y_i = load64(&y[i]);
+                acc[i] = _mm512_dpbusd_epi32(acc[i], _mm512_xor_si512(load64(&x[i]), flip), y_i);
+                sum_b[i] = _mm512_dpbusd_epi32(sum_b[i], ones, y_i);
+            }
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            let y = load64(y);
+            acc[0] = _mm512_dpbusd_epi32(acc[0], _mm512_xor_si512(load64(x), flip), y);
+            sum_b[0] = _mm512_dpbusd_epi32(sum_b[0], ones, y);
+        }
+        if !a_tail.is_empty() {
+            // Past the tail, `a`'s lanes flip to 128 and `b`'s are zero: they add nothing.
+            let y = load_tail(b_tail);
+            acc[1] = _mm512_dpbusd_epi32(acc[1], _mm512_xor_si512(load_tail(a_tail), flip), y);
+            sum_b[1] = _mm512_dpbusd_epi32(sum_b[1], ones, y);
+        }
+        let shifted = _mm512_reduce_add_epi32(_mm512_add_epi32(acc[0], acc[1]));
+        let sum_b = _mm512_reduce_add_epi32(_mm512_add_epi32(sum_b[0], sum_b[1]));
+        shifted.wrapping_sub(sum_b.wrapping_mul(128))
+    }
+
+    /// `Σ aᵢbᵢ` of bytes with AVX2: sixteen bytes of each side sign-extended to `i16`, then
+    /// `vpmaddwd` (products of `i16`, adjacent pairs summed into `i32`: at most `2·128²`, so
+    /// exact), into two accumulators.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn dot_i8_i8_avx2(a: &[i8], b: &[i8]) -> i32 {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm_add_epi32, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_shuffle_epi32,
+            _mm256_add_epi32, _mm256_castsi256_si128, _mm256_cvtepi8_epi16,
+            _mm256_extracti128_si256, _mm256_madd_epi16, _mm256_setzero_si256,
+        };
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn load16(x: &[i8; 16]) -> __m256i {
+            // SAFETY: `x` is a reference to 16 initialised bytes, so the 16 bytes read are in
+            // bounds; `_mm_loadu_si128` has no alignment requirement.
+            _mm256_cvtepi8_epi16(unsafe { _mm_loadu_si128(x.as_ptr().cast::<__m128i>()) })
+        }
+        let n = a.len().min(b.len());
+        let (a16, a_tail) = a[..n].as_chunks::<16>();
+        let (b16, b_tail) = b[..n].as_chunks::<16>();
+        let mut acc = [_mm256_setzero_si256(); 2];
+        let (a32, a_rest) = a16.as_chunks::<2>();
+        let (b32, b_rest) = b16.as_chunks::<2>();
+        for (x, y) in a32.iter().zip(b32) {
+            for i in 0..2 {
+                acc[i] = _mm256_add_epi32(acc[i], _mm256_madd_epi16(load16(&x[i]), load16(&y[i])));
+            }
+        }
+        for (x, y) in a_rest.iter().zip(b_rest) {
+            acc[0] = _mm256_add_epi32(acc[0], _mm256_madd_epi16(load16(x), load16(y)));
+        }
+        let v = _mm256_add_epi32(acc[0], acc[1]);
+        let v = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b01_00_11_10>(v));
+        let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b10_11_00_01>(v));
+        let mut sum = _mm_cvtsi128_si32(v);
+        for (x, y) in a_tail.iter().zip(b_tail) {
+            sum = sum.wrapping_add(i32::from(*x) * i32::from(*y));
+        }
+        sum
+    }
+
     /// Hamming distances with the scalar `popcnt` instruction (what `count_ones` compiles to
     /// under this target feature).
     #[target_feature(enable = "popcnt")]
@@ -1662,6 +1860,63 @@ mod tests {
                     assert_eq!(k.dot_i8(xc, &xq[..n.saturating_sub(1)]).is_none(), n > 0);
                 }
             }
+        }
+    }
+
+    /// Exact, so equal: every length to 200 (whole 64-byte steps, pairs of them, and every
+    /// tail), both inputs at every offset from a cache line, with the extremes -128 and 127.
+    #[test]
+    fn e8_every_int8_int8_dot_equals_the_reference_at_every_length_and_offset() {
+        let bytes = |seed: u32, n: usize| -> Vec<i8> {
+            let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(7);
+            (0..n)
+                .map(|i| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    match i % 11 {
+                        0 => i8::MIN,
+                        5 => i8::MAX,
+                        _ => x as i8,
+                    }
+                })
+                .collect()
+        };
+        for n in 0..=200 {
+            let a = bytes(n as u32, n);
+            let b = bytes(9000 + n as u32, n);
+            let want = reference_dot_i8_i8(&a, &b).unwrap();
+            for offset_a in 0..64 {
+                let offset_b = (offset_a * 7 + 3) % 64;
+                let place = |v: &[i8], offset: usize| {
+                    let mut buf = vec![Block([0.0; 16]); (offset + v.len()).div_ceil(64) + 1];
+                    bytemuck::cast_slice_mut::<Block, i8>(&mut buf)[offset..offset + v.len()]
+                        .copy_from_slice(v);
+                    buf
+                };
+                let (buf_a, buf_b) = (place(&a, offset_a), place(&b, offset_b));
+                let xa = &bytemuck::cast_slice::<Block, i8>(&buf_a)[offset_a..offset_a + n];
+                let xb = &bytemuck::cast_slice::<Block, i8>(&buf_b)[offset_b..offset_b + n];
+                assert_eq!(xa.as_ptr() as usize % 64, offset_a);
+                for k in Kernel::available() {
+                    assert_eq!(
+                        k.dot_i8_i8(xa, xb),
+                        Some(want),
+                        "{} n={n} offsets {offset_a}/{offset_b}",
+                        k.isa()
+                    );
+                    assert_eq!(k.dot_i8_i8(xa, &xb[..n.saturating_sub(1)]).is_none(), n > 0);
+                }
+            }
+        }
+    }
+
+    /// The longest inputs sum without wrapping: 16 384 components of -128 · -128 (2²⁸).
+    #[test]
+    fn the_int8_dot_of_the_longest_embedding_does_not_wrap() {
+        let a = vec![i8::MIN; crate::MAX_DIMENSION];
+        for k in Kernel::available() {
+            assert_eq!(k.dot_i8_i8(&a, &a), Some(1 << 28), "{}", k.isa());
         }
     }
 

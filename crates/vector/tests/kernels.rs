@@ -5,7 +5,7 @@
 
 use kenning_vector::kernels::{
     Lanes, cosine_error_bound, dot_error_bound, dot_i8_error_bound, reference_cosine,
-    reference_dot, reference_dot_i8, reference_hamming,
+    reference_dot, reference_dot_i8, reference_dot_i8_i8, reference_hamming,
 };
 use kenning_vector::{Embedding, Kernel};
 use proptest::prelude::*;
@@ -99,6 +99,31 @@ proptest! {
             let mut got = vec![u32::MAX; r];
             k.hamming(&words, &groups, &mut got);
             prop_assert_eq!(&got, &want_h, "{}", k.isa());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The int8·int8 dot exactly, on random lengths, bytes (the whole `i8` range) and start
+    /// offsets of both inputs.
+    #[test]
+    fn e8_int8_int8_kernels_equal_the_scalar_reference(
+        (a, b) in (0usize..700).prop_flat_map(|n| (
+            prop::collection::vec(any::<i8>(), n),
+            prop::collection::vec(any::<i8>(), n),
+        )),
+        offset_a in 0usize..64,
+        offset_b in 0usize..64,
+    ) {
+        let mut buf_a = vec![0_i8; offset_a + a.len()];
+        buf_a[offset_a..].copy_from_slice(&a);
+        let mut buf_b = vec![0_i8; offset_b + b.len()];
+        buf_b[offset_b..].copy_from_slice(&b);
+        let want = reference_dot_i8_i8(&a, &b);
+        for k in Kernel::available() {
+            prop_assert_eq!(k.dot_i8_i8(&buf_a[offset_a..], &buf_b[offset_b..]), want, "{}", k.isa());
         }
     }
 }
