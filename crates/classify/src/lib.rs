@@ -388,6 +388,9 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
     if taint::encoded_payload(content, folded.invisible) {
         families.push(Family::EncodedPayload);
     }
+    if taint::role_tag(&folded) {
+        families.push(Family::RoleTag);
+    }
     Ok(Label::new(
         kind,
         basis,

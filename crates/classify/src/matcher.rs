@@ -494,7 +494,10 @@ impl Matcher {
             .filter(|b| matches!(b, b',' | b':' | b')'))
             .count()
             + text.matches(" and ").count();
-        let needed = !frames.is_empty() || !context.recurrences.is_empty() || openings >= 2;
+        let needed = !frames.is_empty()
+            || !context.recurrences.is_empty()
+            || openings >= 2
+            || (openings == 1 && gerund_heading(folded, &self.transparent).is_some());
         let english = if !context.portuguese && needed {
             self.english_imperatives(folded)
         } else {
@@ -516,6 +519,26 @@ impl Matcher {
             && let Some(slot) = hits.strong.get_mut(table_of_steps())
         {
             earliest(slot, at, HOW_TO);
+        }
+        // A heading in `-ing` and an order after its colon ("Returning a book after hours: drop
+        // it in the slot ..."): the English twin of "Como montar ...:", a heading of steps.
+        if let Some(colon) = gerund_heading(folded, &self.transparent)
+            && imperatives
+                .iter()
+                .any(|&i| i > colon && folded.same_sentence(colon, i))
+            && let Some(slot) = hits.strong.get_mut(table_of_steps())
+        {
+            earliest(slot, 0, GERUND_HEADING);
+        }
+        // A label and a link, nothing else ("Lab safety rules: https://lab.example/safety"):
+        // a pointer to a document, whatever the label names.
+        if labelled_link(text)
+            && let Some(slot) = KINDS
+                .iter()
+                .rposition(|t| t.kind == Kind::Doc)
+                .and_then(|doc| hits.strong.get_mut(doc))
+        {
+            earliest(slot, 0, LABELLED_LINK);
         }
         // A run of steps: three imperatives opening clauses of one sentence ("Rolling out an
         // event: create the config, run the validator, then flip the flag") are a procedure
@@ -701,7 +724,8 @@ impl Matcher {
 /// automaton, as [`Role::Portuguese`]).
 pub(crate) const PORTUGUESE: &[&str] = &[
     " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ", " nos ",
-    " uma ", " pelo ", " pela ", " ao ",
+    " uma ", " pelo ", " pela ", " ao ", " o ", " os ", " que ", " um ", " aos ", " pelos ",
+    " pelas ",
 ];
 
 /// The articles and prepositions after an informal Portuguese imperative.
@@ -1007,6 +1031,69 @@ const SMALL_TALK_PT: &[&str] = &[
 ];
 
 /// How a Portuguese how-to heading is named in a label's basis.
+/// Where a heading in `-ing` opening the text ends: a first word in `-ing` ("Returning",
+/// "Closing") and a colon within its first six words, the colon's position.
+fn gerund_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    let mut all = words(text);
+    let (start, first) = all.next()?;
+    if first.len() < 6
+        || !first.ends_with("ing")
+        || NOT_GERUNDS.contains(&first)
+        || !folded.opens_clause(start, false, transparent)
+    {
+        return None;
+    }
+    let colon = text.find(':')?;
+    let head = text.get(..colon)?;
+    (words(head).count() <= 6 && !head.contains(['.', '!', '?', ';'])).then_some(colon)
+}
+
+/// Words in `-ing` that head no steps: states of work ("Pending: review the PR" is a task),
+/// times, places and things.
+const NOT_GERUNDS: &[&str] = &[
+    "pending",
+    "remaining",
+    "outstanding",
+    "ongoing",
+    "upcoming",
+    "incoming",
+    "outgoing",
+    "missing",
+    "during",
+    "morning",
+    "evening",
+    "meeting",
+    "building",
+    "nothing",
+    "something",
+    "anything",
+    "everything",
+    "according",
+    "regarding",
+    "following",
+    "warning",
+    "blocking",
+];
+
+/// Whether the text is a short label, a colon and one link ("Orchestra seating charts:
+/// https://orch.example/seating", "Manual do forno: http://..."), and nothing else.
+fn labelled_link(text: &str) -> bool {
+    let Some(at) = text.find(": http") else {
+        return false;
+    };
+    let (head, link) = (
+        text.get(..at).unwrap_or(""),
+        text.get(at + 2..).unwrap_or(""),
+    );
+    let link = link.trim_end_matches(['.', ' ']);
+    let label_words = words(head).count();
+    (link.starts_with("http://") || link.starts_with("https://"))
+        && !link.contains(' ')
+        && (1..=6).contains(&label_words)
+        && !head.contains(['.', '!', '?', ';', ':', ','])
+}
+
 const HOW_TO: &str = "como (infinitive)";
 
 /// Where "como" and an infinitive open a sentence: a Portuguese how-to heading.
@@ -1054,6 +1141,11 @@ const WISHES: &[&str] = &[
     "aproveite",
     "aproveita",
     "parabenize",
+    "sorry",
+    "desculpa",
+    "desculpe",
+    "perdoa",
+    "perdoe",
 ];
 
 /// Interjections and chat shorthand, which open small talk, not orders ("lol that demo ...").
@@ -1071,6 +1163,12 @@ const DETERMINERS_PT: &[&str] = &[
 
 /// How a run of English imperatives known by their form is named in a label's basis.
 const IMPERATIVE_RUN: &str = "(imperative steps)";
+
+/// How a heading of steps in `-ing` is named in a label's basis.
+const GERUND_HEADING: &str = "(gerund heading)";
+
+/// How a labelled link is named in a label's basis.
+const LABELLED_LINK: &str = "(labelled link)";
 
 /// How a run of infinitive steps is named in a label's basis.
 const INFINITIVE_RUN: &str = "(infinitive steps)";

@@ -43,6 +43,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
         "injection_fresh14.tsv",
+        "injection_fresh18.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -102,6 +103,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh15.tsv",
         "labelled_fresh16.tsv",
         "labelled_fresh17.tsv",
+        "labelled_fresh18.tsv",
+        "labelled_fresh19.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -127,6 +130,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh15.tsv",
             "benign_fresh16.tsv",
             "benign_fresh17.tsv",
+            "benign_fresh18.tsv",
+            "benign_fresh19.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -322,6 +327,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh17.tsv",
             "benign_fresh17.tsv",
             80,
+        ),
+        (
+            "eighteenth slices (seventh round, tuned on)",
+            "injection_fresh18.tsv",
+            "labelled_fresh18.tsv",
+            "benign_fresh18.tsv",
+            95,
         ),
     ] {
         println!("\n{title}:");
