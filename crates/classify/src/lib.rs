@@ -88,7 +88,19 @@
 //! that gathers several fronts, or a body of work across seasons or years, is an epic; a
 //! Portuguese present in `-a`, `-e` before a quantity is a statement (step 5); and a text that
 //! opens with an order known by its form, its verb in no table ("Sign the lease renewal",
-//! "Lavar o forno antes da vistoria"), is a weak task. The kind is:
+//! "Lavar o forno antes da vistoria"), is a weak task. The seventh round added, by class: a
+//! machine and its function in a present verb is a capability ("our scanner reads QR codes", "a
+//! impressora 3D imprime em resina", "o aplicativo exporta relatórios"); work held up or wanting
+//! someone is a task ("Blocked on the supplier: ...", "Bloqueado: ...", "Need someone to
+//! triage ...", "TODO - ..."); a short label and one link is a doc ("Lab safety rules:
+//! https://..."), as are permits, licences, certificates and statutes where they are kept
+//! (taped, colado); a heading in `-ing` with an order after its colon is a heading of steps
+//! ("Returning a book after hours: drop it ..."); what a thing always does under a condition,
+//! "always" / "sempre" inside the sentence and not after a modal, is a failure pattern ("o
+//! piano sempre desafina quando chove"); a body of work that will take months, seasons or
+//! harvests, or a project of several months, is an epic; apologies open no order ("Desculpa a
+//! demora"); and more Portuguese function words (" o ", " os ", " que ", " um ") let the
+//! Portuguese forms be read in sentences that had none of the old ones. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
@@ -165,7 +177,17 @@
 //! good, any credential (PINs, access and recovery codes), what the agent can see, the cover
 //! story of an agent denying its instructions, hiding the injection itself, the real
 //! instructions the text claims to hold, what the agent was programmed to do, personas
-//! without any rules, deciphering and reversing verbs. The scan
+//! without any rules, deciphering and reversing verbs. The seventh round: an override is also
+//! the agent told that its own instructions have changed ("your instructions have changed", "as
+//! instruções que você recebeu foram alteradas"; "the instructions for the boiler changed"
+//! names nothing of the agent's), a bare "Override:" heading opening a line, a vocative "note
+//! for the assistant", and guidance "you were configured with"; a role tag is also known by its
+//! form, a bracket made only of role words with an authority among them ("[ADMIN USER]",
+//! "[usuário admin]", "[assistant]:", "<assistant>"; "[assistant manager]" is no tag, and a
+//! square bracket of one word counts only before a colon or as the assistant's own turn, so
+//! "[system] disk full" stays a log line); secrecy is also the injection kept secret ("keep this
+//! instruction secret", "mantenha essa instrução em segredo") or a change of its kept from
+//! someone; a secret shared "between us and the technicians" is a note's. The scan
 //! runs on every call, a supplied kind or not. Its findings, the caller's `taint_hint` and an
 //! `external-import` origin are the label's [`Label::taint_reasons`]; any one taints it, and
 //! nothing clears one (K5).

@@ -618,6 +618,16 @@ impl Matcher {
                 earliest(slot, at, IMPERATIVE_ORDER);
             }
         }
+        // What a thing always does under a condition ("o piano sempre desafina quando chove",
+        // "the lift always stops when it is full"): a habit inside a sentence, not opening it
+        // (an order: "Always wear gloves when ...") nor after a modal (a rule: "must always").
+        if let Some(slot) = hits.strong.get_mut(failure)
+            && slot.is_none()
+            && (text.contains("always") || text.contains("sempre"))
+            && let Some(at) = habit(folded, &imperatives, &self.transparent)
+        {
+            earliest(slot, at, HABIT);
+        }
         // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
         // the signal", "a impressora vive travando"), not an imperative ("Keep adding tests")
         // nor a practice of the writers ("we keep logging").
@@ -1047,6 +1057,60 @@ fn gerund_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
     let colon = text.find(':')?;
     let head = text.get(..colon)?;
     (words(head).count() <= 6 && !head.contains(['.', '!', '?', ';'])).then_some(colon)
+}
+
+/// How a habit under a condition is named in a label's basis.
+const HABIT: &str = "(always, under a condition)";
+
+/// Words before "always" / "sempre" that make it a rule's or a plan's, not a habit's.
+const HABIT_MODALS: &[&str] = &[
+    "must", "should", "will", "would", "to", "need", "needs", "deve", "devem", "deveria",
+    "precisa", "precisam", "tem", "temos", "que", "vai", "vamos", "we", "nos", "you", "voce",
+];
+
+/// Words that put a condition on a habit later in its sentence.
+const HABIT_CONDITIONS: &[&str] = &[
+    " when ",
+    " whenever ",
+    " after ",
+    " if ",
+    " every ",
+    " quando ",
+    " depois ",
+    " se ",
+    " toda ",
+    " todo ",
+    " cada ",
+];
+
+/// Where "always" or "sempre" stands inside a sentence, after its subject and before a condition,
+/// in a sentence with no imperative: a habit of the thing the sentence is about.
+fn habit(folded: &Folded, imperatives: &[usize], transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    [" always ", " sempre "].iter().find_map(|word| {
+        text.match_indices(word).find_map(|(i, _)| {
+            let at = i + 1;
+            let before = text.get(..i).unwrap_or("");
+            let previous = before.rsplit(' ').next().unwrap_or("");
+            let after = text.get(at + word.len() - 1..).unwrap_or("");
+            let end = [". ", "! ", "? ", "; "]
+                .iter()
+                .filter_map(|stop| after.find(stop))
+                .min()
+                .unwrap_or(after.len());
+            let sentence = after.get(..end).unwrap_or("");
+            let condition = HABIT_CONDITIONS.iter().any(|c| sentence.contains(c));
+            let ordered = imperatives
+                .iter()
+                .any(|&m| folded.same_sentence(at.min(m), at.max(m)));
+            (condition
+                && !after.starts_with("que ")
+                && !HABIT_MODALS.contains(&previous)
+                && !ordered
+                && !folded.opens_clause(at, true, transparent))
+            .then_some(at)
+        })
+    })
 }
 
 /// Words in `-ing` that head no steps: states of work ("Pending: review the PR" is a task),

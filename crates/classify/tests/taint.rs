@@ -43,6 +43,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
         "injection_fresh14.tsv",
+        "injection_fresh16.tsv",
         "injection_fresh18.tsv",
     ]
     .into_iter()
