@@ -386,6 +386,32 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
         ],
     },
+    // Something that happens twice or now and then under a condition: "scheduled emails
+    // sometimes go out twice after a deploy", "o cron roda duas vezes quando o agendador
+    // reinicia": an event that goes wrong, not a plan.
+    KindRule {
+        opener: false,
+        kind: Kind::FailurePattern,
+        window: 40,
+        groups: &[
+            cues![
+                "twice" => "The cron job runs twice when the scheduler restarts.",
+                "sometimes" => "The cron job sometimes runs late when the scheduler restarts.",
+                "duas vezes" => "O cron roda duas vezes quando o agendador reinicia.",
+                "as vezes" => "O cron às vezes roda atrasado quando o agendador reinicia.",
+                "de vez em quando" => "O cron de vez em quando roda atrasado quando o agendador reinicia.",
+                "every now and then" => "The cron job runs late every now and then when the scheduler restarts.",
+            ],
+            cues![
+                "when" => "The cron job runs twice when the scheduler restarts.",
+                "after" => "The cron job runs twice after the scheduler restarts.",
+                "during" => "The cron job runs twice during a restart.",
+                "quando" => "O cron roda duas vezes quando o agendador reinicia.",
+                "depois" => "O cron roda duas vezes depois que o agendador reinicia.",
+                "durante" => "O cron roda duas vezes durante a reinicialização.",
+            ],
+        ],
+    },
     // A device that stops or restarts by itself: "a câmera desliga sozinha quando esquenta".
     KindRule {
         opener: false,
@@ -799,6 +825,8 @@ const DECISION: KindTable = KindTable {
         "foi acertado" => "Foi acertado que o relatório sai toda segunda.",
         "acertamos" => "Acertamos com o cliente o relatório às segundas.",
         "trocamos" => "Trocamos o Jenkins pelo GitLab CI em todos os projetos.",
+        "mudamos" => "Mudamos o Jenkins para o GitLab CI em todos os projetos.",
+        "migramos" => "Migramos o Jenkins para o GitLab CI em todos os projetos.",
         "we switched" => "We switched from Jenkins to GitLab CI in every project.",
         "we've switched" => "We've switched from Jenkins to GitLab CI.",
         "a escolha" => "A escolha: Tailwind no painel novo.",
