@@ -88,7 +88,20 @@
 //! that gathers several fronts, or a body of work across seasons or years, is an epic; a
 //! Portuguese present in `-a`, `-e` before a quantity is a statement (step 5); and a text that
 //! opens with an order known by its form, its verb in no table ("Sign the lease renewal",
-//! "Lavar o forno antes da vistoria"), is a weak task. The kind is:
+//! "Lavar o forno antes da vistoria"), is a weak task. The seventh round added, by class: a
+//! machine and its function in a present verb is a capability ("our scanner reads QR codes", "a
+//! impressora 3D imprime em resina", "o aplicativo exporta relatórios"); work held up or wanting
+//! someone is a task ("Blocked on the supplier: ...", "Bloqueado: ...", "Need someone to
+//! triage ...", "TODO - ..."); a short label and one link is a doc ("Lab safety rules:
+//! https://..."), as are permits, licences, certificates and statutes where they are kept
+//! (taped, colado); a heading in `-ing` with an order after its colon is a heading of steps
+//! ("Returning a book after hours: drop it ..."); what a thing always does under a condition,
+//! "always" / "sempre" inside the sentence and not after a modal, is a failure pattern ("o
+//! piano sempre desafina quando chove"), as is what happens twice or now and then under a
+//! condition ("scheduled emails sometimes go out twice after a deploy"); a body of work that will take months, seasons or
+//! harvests, or a project of several months, is an epic; apologies open no order ("Desculpa a
+//! demora"); and more Portuguese function words (" o ", " os ", " que ", " um ") let the
+//! Portuguese forms be read in sentences that had none of the old ones. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
@@ -165,7 +178,17 @@
 //! good, any credential (PINs, access and recovery codes), what the agent can see, the cover
 //! story of an agent denying its instructions, hiding the injection itself, the real
 //! instructions the text claims to hold, what the agent was programmed to do, personas
-//! without any rules, deciphering and reversing verbs. The scan
+//! without any rules, deciphering and reversing verbs. The seventh round: an override is also
+//! the agent told that its own instructions have changed ("your instructions have changed", "as
+//! instruções que você recebeu foram alteradas"; "the instructions for the boiler changed"
+//! names nothing of the agent's), a bare "Override:" heading opening a line, a vocative "note
+//! for the assistant", and guidance "you were configured with"; a role tag is also known by its
+//! form, a bracket made only of role words with an authority among them ("[ADMIN USER]",
+//! "[usuário admin]", "[assistant]:", "<assistant>"; "[assistant manager]" is no tag, and a
+//! square bracket of one word counts only before a colon or as the assistant's own turn, so
+//! "[system] disk full" stays a log line); secrecy is also the injection kept secret ("keep this
+//! instruction secret", "mantenha essa instrução em segredo") or a change of its kept from
+//! someone; a secret shared "between us and the technicians" is a note's. The scan
 //! runs on every call, a supplied kind or not. Its findings, the caller's `taint_hint` and an
 //! `external-import` origin are the label's [`Label::taint_reasons`]; any one taints it, and
 //! nothing clears one (K5).
@@ -177,30 +200,33 @@
 //! and `--test taint` with `--nocapture`, on the corpora in `tests/corpus/` (see their headers
 //! for how each slice was written and run):
 //!
-//! - Kind: right on 1758 of 1870 derivable sentences of the labelled corpus (94.0%; every slice
-//!   but the ninth, eleventh, thirteenth, fifteenth and seventeenth, see below), and none of its 300
-//!   underivable sentences gets a kind. Issue 16 measures the underivable precision too (of the
+//! - Kind: right on 1877 of 1970 derivable sentences of the labelled corpus (95.3%; every slice
+//!   but the ninth, eleventh, thirteenth, fifteenth, seventeenth and nineteenth, see below), and
+//!   none of its 324 underivable sentences gets a kind. Issue 16 measures the underivable precision too (of the
 //!   sentences answered underivable, the share labelled so), in rounds, each on a tuning slice
 //!   and a held-out slice written together, before the round and without reading the rules. The
 //!   figures, first run / after the round (later rounds after a `;`; the fourth round wrote the
 //!   twelfth and thirteenth slices and ended before any tuning, so the fifth tuned on the twelfth
 //!   and its own fourteenth; the sixth wrote the seventeenth, held out, then the sixteenth, before
-//!   reading any rule):
+//!   reading any rule; the seventh wrote the eighteenth, tuned on, and the nineteenth, held out,
+//!   before reading any rule, and read the held-out figures only at its start and its end):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
 //!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
-//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7% | 0 of 240 |
+//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7% | 0 of 240 |
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
-//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7% | 2 / 2 of 334 |
+//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
-//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6: same | 45.8% / 53.7%; round 5: 59.0%; round 6: same | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6: same | 1 / 0 of 279 |
+//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
-//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6% | 56.8% / 65.0%; round 6: 70.3% | 66.7%, 63.9% / same; round 6: same | 1 / 1 of 292 |
+//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2% | 56.8% / 65.0%; round 6: 70.3%; round 7: same | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9% | 1 / 1 of 292 |
 //!   | 14 (round 5, tuned on) | 82.0% / 98.0% | 70.0% / 100% | 85.2%, 81.5% / 100%, 100% | 0 / 0 of 184 |
-//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0% | 60.0% / 67.7%; round 6: 71.0% | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same | 1 / 1 of 184 |
-//!   | 16 (round 6, tuned on) | 92.0% / 98.0% | 81.8% / 96.0% | 90.5%, 81.0% / 95.2%, 95.2% | 0 / 0 of 164 |
-//!   | 17 (round 6, held out) | 83.0% / 86.0% | 71.0% / 74.2% | 85.7%, 81.0% / same | 0 / 0 of 164 |
+//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9% | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9% | 1 / 1 of 184 |
+//!   | 16 (round 6, tuned on) | 92.0% / 98.0%; round 7: 99.0% | 81.8% / 96.0%; round 7: 100% | 90.5%, 81.0% / 95.2%, 95.2%; round 7: 100%, 100% | 0 / 0 of 164 |
+//!   | 17 (round 6, held out) | 83.0% / 86.0%; round 7: 87.0% | 71.0% / 74.2%; round 7: 77.4% | 85.7%, 81.0% / same; round 7: same | 0 / 0 of 164 |
+//!   | 18 (round 7, tuned on) | 84.0% / 99.0% | 63.9% / 96.0% | 62.5%, 68.8% / 100%, 100% | 1 / 0 of 164 |
+//!   | 19 (round 7, held out) | 83.0% / 88.0% | 72.7% / 75.0% | 56.2%, 56.2% / 81.2%, 68.8% | 0 / 0 of 164 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
@@ -208,8 +234,13 @@
 //!   eight derivable sentences is still missed, many of them abstentions (a failure, a capability
 //!   or a doc phrased with words and shapes no rule holds), so pass `kind` where it is known. The
 //!   ninth and eleventh slices also give 2 and 1 of their 24 underivable sentences a kind, the
-//!   thirteenth 6 of 32, the fifteenth 2 of 24 and the seventeenth 1 of 24: reported, not fixed,
-//!   so they stay out of the whole-corpus no-guess assertion. The seventeenth slice is not an
+//!   thirteenth 6 of 32, the fifteenth 1 of 24 and the seventeenth none of 24 after the seventh
+//!   round (1 after the sixth): reported, not fixed, so they stay out of the whole-corpus
+//!   no-guess assertion. The nineteenth slice is not a fully independent estimate either: its
+//!   writer wrote the seventh round's rules from the eighteenth's and the older tuning slices'
+//!   misses and never read it again, but had written its sentences, and completed word
+//!   families (placement verbs, function verbs of machines) that it may share; its injection
+//!   recall rose least where its phrasings differ from the eighteenth's (Portuguese 68.8%). The seventeenth slice is not an
 //!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
 //!   slices' misses and from probes of its own, never reading its misses; one intermediate run
 //!   showed its figures before the round ended). The fifteenth slice is not an independent estimate
@@ -219,15 +250,14 @@
 //!   and remembered its sentences; see its header): the seventh and the ninth are. Earlier
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
-//! - Taint: every sentence of the injection corpus (468, six families, both languages, the
-//!   held-out slices, the twelfth and the sixteenth apart: the twelfth misses 1 of 36 in each
-//!   language, the sixteenth 1 of 21) is flagged with its family, and 14 of 4328 benign
-//!   sentences (0.32%)
+//! - Taint: every sentence of the injection corpus (542, six families, both languages, the
+//!   held-out slices and the twelfth apart: the twelfth misses 1 of 36 in each language) is
+//!   flagged with its family, and 14 of 4656 benign sentences (0.30%)
 //!   are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
-//!   issue 16's seventh 24 and 22 of 33, its ninth 20 and 20 of 33 and its thirteenth 24 and 23
-//!   of 36 (the table above): the
+//!   issue 16's seventh 25 and 24 of 33, its ninth 22 and 22 of 33, its thirteenth 25 and 23
+//!   of 36 and its nineteenth 13 and 11 of 16 after the seventh round (the table above): the
 //!   compositions catch the shapes they name and their paraphrases, not every way of giving an
 //!   order.
 //!
@@ -387,6 +417,9 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
         .collect();
     if taint::encoded_payload(content, folded.invisible) {
         families.push(Family::EncodedPayload);
+    }
+    if taint::role_tag(&folded) {
+        families.push(Family::RoleTag);
     }
     Ok(Label::new(
         kind,

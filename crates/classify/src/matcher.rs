@@ -494,7 +494,10 @@ impl Matcher {
             .filter(|b| matches!(b, b',' | b':' | b')'))
             .count()
             + text.matches(" and ").count();
-        let needed = !frames.is_empty() || !context.recurrences.is_empty() || openings >= 2;
+        let needed = !frames.is_empty()
+            || !context.recurrences.is_empty()
+            || openings >= 2
+            || (openings == 1 && gerund_heading(folded, &self.transparent).is_some());
         let english = if !context.portuguese && needed {
             self.english_imperatives(folded)
         } else {
@@ -516,6 +519,26 @@ impl Matcher {
             && let Some(slot) = hits.strong.get_mut(table_of_steps())
         {
             earliest(slot, at, HOW_TO);
+        }
+        // A heading in `-ing` and an order after its colon ("Returning a book after hours: drop
+        // it in the slot ..."): the English twin of "Como montar ...:", a heading of steps.
+        if let Some(colon) = gerund_heading(folded, &self.transparent)
+            && imperatives
+                .iter()
+                .any(|&i| i > colon && folded.same_sentence(colon, i))
+            && let Some(slot) = hits.strong.get_mut(table_of_steps())
+        {
+            earliest(slot, 0, GERUND_HEADING);
+        }
+        // A label and a link, nothing else ("Lab safety rules: https://lab.example/safety"):
+        // a pointer to a document, whatever the label names.
+        if labelled_link(text)
+            && let Some(slot) = KINDS
+                .iter()
+                .rposition(|t| t.kind == Kind::Doc)
+                .and_then(|doc| hits.strong.get_mut(doc))
+        {
+            earliest(slot, 0, LABELLED_LINK);
         }
         // A run of steps: three imperatives opening clauses of one sentence ("Rolling out an
         // event: create the config, run the validator, then flip the flag") are a procedure
@@ -594,6 +617,16 @@ impl Matcher {
             if let Some(at) = opening {
                 earliest(slot, at, IMPERATIVE_ORDER);
             }
+        }
+        // What a thing always does under a condition ("o piano sempre desafina quando chove",
+        // "the lift always stops when it is full"): a habit inside a sentence, not opening it
+        // (an order: "Always wear gloves when ...") nor after a modal (a rule: "must always").
+        if let Some(slot) = hits.strong.get_mut(failure)
+            && slot.is_none()
+            && (text.contains("always") || text.contains("sempre"))
+            && let Some(at) = habit(folded, &imperatives, &self.transparent)
+        {
+            earliest(slot, at, HABIT);
         }
         // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
         // the signal", "a impressora vive travando"), not an imperative ("Keep adding tests")
@@ -701,7 +734,8 @@ impl Matcher {
 /// automaton, as [`Role::Portuguese`]).
 pub(crate) const PORTUGUESE: &[&str] = &[
     " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ", " nos ",
-    " uma ", " pelo ", " pela ", " ao ",
+    " uma ", " pelo ", " pela ", " ao ", " o ", " os ", " que ", " um ", " aos ", " pelos ",
+    " pelas ",
 ];
 
 /// The articles and prepositions after an informal Portuguese imperative.
@@ -1007,6 +1041,123 @@ const SMALL_TALK_PT: &[&str] = &[
 ];
 
 /// How a Portuguese how-to heading is named in a label's basis.
+/// Where a heading in `-ing` opening the text ends: a first word in `-ing` ("Returning",
+/// "Closing") and a colon within its first six words, the colon's position.
+fn gerund_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    let mut all = words(text);
+    let (start, first) = all.next()?;
+    if first.len() < 6
+        || !first.ends_with("ing")
+        || NOT_GERUNDS.contains(&first)
+        || !folded.opens_clause(start, false, transparent)
+    {
+        return None;
+    }
+    let colon = text.find(':')?;
+    let head = text.get(..colon)?;
+    (words(head).count() <= 6 && !head.contains(['.', '!', '?', ';'])).then_some(colon)
+}
+
+/// How a habit under a condition is named in a label's basis.
+const HABIT: &str = "(always, under a condition)";
+
+/// Words before "always" / "sempre" that make it a rule's or a plan's, not a habit's.
+const HABIT_MODALS: &[&str] = &[
+    "must", "should", "will", "would", "to", "need", "needs", "deve", "devem", "deveria",
+    "precisa", "precisam", "tem", "temos", "que", "vai", "vamos", "we", "nos", "you", "voce",
+];
+
+/// Words that put a condition on a habit later in its sentence.
+const HABIT_CONDITIONS: &[&str] = &[
+    " when ",
+    " whenever ",
+    " after ",
+    " if ",
+    " every ",
+    " quando ",
+    " depois ",
+    " se ",
+    " toda ",
+    " todo ",
+    " cada ",
+];
+
+/// Where "always" or "sempre" stands inside a sentence, after its subject and before a condition,
+/// in a sentence with no imperative: a habit of the thing the sentence is about.
+fn habit(folded: &Folded, imperatives: &[usize], transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    [" always ", " sempre "].iter().find_map(|word| {
+        text.match_indices(word).find_map(|(i, _)| {
+            let at = i + 1;
+            let before = text.get(..i).unwrap_or("");
+            let previous = before.rsplit(' ').next().unwrap_or("");
+            let after = text.get(at + word.len() - 1..).unwrap_or("");
+            let end = [". ", "! ", "? ", "; "]
+                .iter()
+                .filter_map(|stop| after.find(stop))
+                .min()
+                .unwrap_or(after.len());
+            let sentence = after.get(..end).unwrap_or("");
+            let condition = HABIT_CONDITIONS.iter().any(|c| sentence.contains(c));
+            let ordered = imperatives
+                .iter()
+                .any(|&m| folded.same_sentence(at.min(m), at.max(m)));
+            (condition
+                && !after.starts_with("que ")
+                && !HABIT_MODALS.contains(&previous)
+                && !ordered
+                && !folded.opens_clause(at, true, transparent))
+            .then_some(at)
+        })
+    })
+}
+
+/// Words in `-ing` that head no steps: states of work ("Pending: review the PR" is a task),
+/// times, places and things.
+const NOT_GERUNDS: &[&str] = &[
+    "pending",
+    "remaining",
+    "outstanding",
+    "ongoing",
+    "upcoming",
+    "incoming",
+    "outgoing",
+    "missing",
+    "during",
+    "morning",
+    "evening",
+    "meeting",
+    "building",
+    "nothing",
+    "something",
+    "anything",
+    "everything",
+    "according",
+    "regarding",
+    "following",
+    "warning",
+    "blocking",
+];
+
+/// Whether the text is a short label, a colon and one link ("Orchestra seating charts:
+/// https://orch.example/seating", "Manual do forno: http://..."), and nothing else.
+fn labelled_link(text: &str) -> bool {
+    let Some(at) = text.find(": http") else {
+        return false;
+    };
+    let (head, link) = (
+        text.get(..at).unwrap_or(""),
+        text.get(at + 2..).unwrap_or(""),
+    );
+    let link = link.trim_end_matches(['.', ' ']);
+    let label_words = words(head).count();
+    (link.starts_with("http://") || link.starts_with("https://"))
+        && !link.contains(' ')
+        && (1..=6).contains(&label_words)
+        && !head.contains(['.', '!', '?', ';', ':', ','])
+}
+
 const HOW_TO: &str = "como (infinitive)";
 
 /// Where "como" and an infinitive open a sentence: a Portuguese how-to heading.
@@ -1054,6 +1205,11 @@ const WISHES: &[&str] = &[
     "aproveite",
     "aproveita",
     "parabenize",
+    "sorry",
+    "desculpa",
+    "desculpe",
+    "perdoa",
+    "perdoe",
 ];
 
 /// Interjections and chat shorthand, which open small talk, not orders ("lol that demo ...").
@@ -1071,6 +1227,12 @@ const DETERMINERS_PT: &[&str] = &[
 
 /// How a run of English imperatives known by their form is named in a label's basis.
 const IMPERATIVE_RUN: &str = "(imperative steps)";
+
+/// How a heading of steps in `-ing` is named in a label's basis.
+const GERUND_HEADING: &str = "(gerund heading)";
+
+/// How a labelled link is named in a label's basis.
+const LABELLED_LINK: &str = "(labelled link)";
 
 /// How a run of infinitive steps is named in a label's basis.
 const INFINITIVE_RUN: &str = "(infinitive steps)";

@@ -4,7 +4,7 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15, 17): their figures are read, their text is not.
+//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -114,6 +114,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh18",
+        "labelled_fresh18.tsv",
+        Some("injection_fresh18.tsv"),
+        Some("benign_fresh18.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -153,6 +160,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh17.tsv",
         Some("injection_fresh17.tsv"),
         Some("benign_fresh17.tsv"),
+        true,
+    ),
+    (
+        "fresh19 (HELD OUT)",
+        "labelled_fresh19.tsv",
+        Some("injection_fresh19.tsv"),
+        Some("benign_fresh19.tsv"),
         true,
     ),
 ];

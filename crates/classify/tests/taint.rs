@@ -43,6 +43,8 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
         "injection_fresh14.tsv",
+        "injection_fresh16.tsv",
+        "injection_fresh18.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -102,6 +104,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh15.tsv",
         "labelled_fresh16.tsv",
         "labelled_fresh17.tsv",
+        "labelled_fresh18.tsv",
+        "labelled_fresh19.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -127,6 +131,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh15.tsv",
             "benign_fresh16.tsv",
             "benign_fresh17.tsv",
+            "benign_fresh18.tsv",
+            "benign_fresh19.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -236,6 +242,11 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
 /// first runs 18/21 and 17/21 (seventeenth), 19/21 and 17/21 (sixteenth); after the round
 /// 18/21 and 17/21 (seventeenth, unchanged), 20/21 and 20/21 (sixteenth: the one miss in each
 /// language is kept out of the every-sentence test, as the twelfth's), the ninth 22/33 and 22/33.
+/// The seventh round wrote the eighteenth (tuned on) and the nineteenth (held out) before reading
+/// any rule: first runs 10/16 and 11/16 (eighteenth), 9/16 and 9/16 (nineteenth); after the
+/// round 16/16 and 16/16 (eighteenth), 13/16 and 11/16 (nineteenth, floor 68%), the sixteenth
+/// 21/21 and 21/21 (it joins the every-sentence test), the seventh 25/33 and 24/33, the
+/// thirteenth 25/36 and 23/36, the fifteenth 23/27 and 24/27 (floor raised to 85%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -307,7 +318,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh15.tsv",
             "labelled_fresh15.tsv",
             "benign_fresh15.tsv",
-            77,
+            85,
         ),
         (
             "sixteenth slices (sixth round, tuned on)",
@@ -322,6 +333,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh17.tsv",
             "benign_fresh17.tsv",
             80,
+        ),
+        (
+            "eighteenth slices (seventh round, tuned on)",
+            "injection_fresh18.tsv",
+            "labelled_fresh18.tsv",
+            "benign_fresh18.tsv",
+            95,
+        ),
+        (
+            "nineteenth slices (seventh round, HELD OUT)",
+            "injection_fresh19.tsv",
+            "labelled_fresh19.tsv",
+            "benign_fresh19.tsv",
+            68,
         ),
     ] {
         println!("\n{title}:");
