@@ -2357,33 +2357,10 @@ pub(crate) const RULES: &[Rule] = {
     ]
 };
 
-/// Words a forged role tag is made of ("[ADMIN USER]", "[usuário admin]", "<assistant>").
-const ROLE_WORDS: &[&str] = &[
-    "system",
-    "sistema",
-    "admin",
-    "administrator",
-    "administrador",
-    "assistant",
-    "assistente",
-    "operator",
-    "operador",
-    "developer",
-    "desenvolvedor",
-    "root",
-    "supervisor",
-    "superuser",
-    "moderator",
-    "moderador",
-    "user",
-    "usuario",
-    "mode",
-    "modo",
-    "message",
-    "mensagem",
-    "do",
-    "da",
-    "de",
+/// The words a forged role tag is made of beside the [`AUTHORITY_WORDS`] ("[ADMIN USER]",
+/// "[usuário admin]", "[system message]").
+const OTHER_ROLE_WORDS: &[&str] = &[
+    "user", "usuario", "mode", "modo", "message", "mensagem", "do", "da", "de",
 ];
 
 /// The role words that claim authority over the model (a tag of "user" alone claims none).
@@ -2430,7 +2407,7 @@ pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
         let mut words = 0;
         let mut authority = None;
         for word in inner.split([' ', '_', '-']).filter(|w| !w.is_empty()) {
-            if !ROLE_WORDS.contains(&word) {
+            if !AUTHORITY_WORDS.contains(&word) && !OTHER_ROLE_WORDS.contains(&word) {
                 return false;
             }
             words += 1;
