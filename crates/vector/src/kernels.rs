@@ -491,6 +491,31 @@ impl Kernel {
         }
     }
 
+    /// `out[i] = Σⱼ query[j]·rows[i·d + j]` for the rows of `d = query.len()` bytes laid end to
+    /// end in `rows`, exact in `i32` as [`dot_i8_i8`](Self::dot_i8_i8), written for the first
+    /// `min(out.len(), rows.len() / d)` rows (none when `query` is empty); the rest of `out` is
+    /// left as it is. The scan's pass over every row of a chunk: with AVX-512 VNNI it reads the
+    /// query once for four rows and takes the sign-flip correction off once per call.
+    pub fn dots_i8_i8(self, query: &[i8], rows: &[i8], out: &mut [i32]) {
+        let d = query.len();
+        if d == 0 {
+            return;
+        }
+        let n = out.len().min(rows.len() / d);
+        let (rows, out) = (&rows[..n * d], &mut out[..n]);
+        match self.ints {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Ints::Vnni` is chosen only when AVX-512F, AVX-512BW and AVX-512 VNNI
+            // were detected on this CPU (`Ints::detect`).
+            Ints::Vnni => unsafe { x86::dots_i8_i8_vnni(query, rows, out) },
+            _ => {
+                for (o, row) in out.iter_mut().zip(rows.chunks_exact(d)) {
+                    *o = self.dot_i8_i8_prefix(row, query);
+                }
+            }
+        }
+    }
+
     /// Hamming distances of `query` to rows stored in groups of eight: `groups` holds, for
     /// each group of rows `8g..8g + 8`, `query.len()` [`Lanes`], the `j`-th holding word `j` of
     /// each of the eight rows. `out[8g + l] = Σⱼ popcount(query[j] XOR groups[g·w + j][l])`,
@@ -1342,6 +1367,83 @@ mod x86 {
         shifted.wrapping_sub(sum_b.wrapping_mul(128))
     }
 
+    /// [`Kernel::dots_i8_i8`] with AVX-512 VNNI, `d = query.len() > 0`, `rows.len() =
+    /// out.len()·d`: each row's bytes are made unsigned by flipping their sign bit (`xᵢ + 128`),
+    /// so `vpdpbusd` sums `Σ(xᵢ + 128)·qᵢ`, and `128·Σqᵢ`, computed once, is taken off. Rows go
+    /// four at a time, each 64-byte block of the query loaded once for the four; the last
+    /// `d mod 64` bytes of each row are read with a masked load.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    pub(super) fn dots_i8_i8_vnni(query: &[i8], rows: &[i8], out: &mut [i32]) {
+        use std::arch::x86_64::{
+            __m512i, _mm512_dpbusd_epi32, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+            _mm512_reduce_add_epi32, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_xor_si512,
+        };
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn load64(x: &[i8; 64]) -> __m512i {
+            // SAFETY: `x` is a reference to 64 initialised bytes, so the 64 bytes read are in
+            // bounds; `_mm512_loadu_si512` has no alignment requirement.
+            unsafe { _mm512_loadu_si512(x.as_ptr().cast()) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn load_tail(x: &[i8]) -> __m512i {
+            let len = x.len().min(64);
+            let mask = if len == 0 { 0 } else { u64::MAX >> (64 - len) };
+            // SAFETY: the mask has one bit set for each of the first `len` bytes, all inside
+            // `x`; a masked-off byte is not read (AVX-512 suppresses loads and faults of
+            // masked-off elements) and is zero in the result.
+            unsafe { _mm512_maskz_loadu_epi8(mask, x.as_ptr()) }
+        }
+        /// `Σ(xᵢ + 128)·qᵢ` of `R` rows of `query.len()` bytes each.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+        fn shifted<const R: usize>(query: &[i8], rows: [&[i8]; R]) -> [i32; R] {
+            let flip = _mm512_set1_epi8(i8::MIN);
+            let (q64, q_tail) = query.as_chunks::<64>();
+            let blocks = rows.map(|row| row.as_chunks::<64>());
+            let mut acc = [_mm512_setzero_si512(); R];
+            for (j, qb) in q64.iter().enumerate() {
+                let y = load64(qb);
+                for r in 0..R {
+                    if let Some(xb) = blocks[r].0.get(j) {
+                        acc[r] = _mm512_dpbusd_epi32(acc[r], _mm512_xor_si512(load64(xb), flip), y);
+                    }
+                }
+            }
+            if !q_tail.is_empty() {
+                // Past the tail the row's lanes flip to 128 and the query's are zero: they add
+                // nothing.
+                let y = load_tail(q_tail);
+                for r in 0..R {
+                    let x = _mm512_xor_si512(load_tail(blocks[r].1), flip);
+                    acc[r] = _mm512_dpbusd_epi32(acc[r], x, y);
+                }
+            }
+            acc.map(|a| _mm512_reduce_add_epi32(a))
+        }
+        let d = query.len();
+        let correction = query
+            .iter()
+            .fold(0_i32, |s, &q| s.wrapping_add(i32::from(q)))
+            .wrapping_mul(128);
+        let mut groups = rows.chunks_exact(4 * d);
+        let (outs4, out_rest) = out.as_chunks_mut::<4>();
+        for (o, group) in outs4.iter_mut().zip(&mut groups) {
+            let (a, b) = group.split_at(2 * d);
+            let (r0, r1) = a.split_at(d);
+            let (r2, r3) = b.split_at(d);
+            let sums = shifted(query, [r0, r1, r2, r3]);
+            for (o, s) in o.iter_mut().zip(sums) {
+                *o = s.wrapping_sub(correction);
+            }
+        }
+        for (o, row) in out_rest.iter_mut().zip(groups.remainder().chunks_exact(d)) {
+            let [s] = shifted(query, [row]);
+            *o = s.wrapping_sub(correction);
+        }
+    }
+
     /// `Σ aᵢbᵢ` of bytes with AVX2: sixteen bytes of each side sign-extended to `i16`, then
     /// `vpmaddwd` (products of `i16`, adjacent pairs summed into `i32`: at most `2·128²`, so
     /// exact), into two accumulators.
@@ -1906,6 +2008,62 @@ mod tests {
                         k.isa()
                     );
                     assert_eq!(k.dot_i8_i8(xa, &xb[..n.saturating_sub(1)]).is_none(), n > 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn e8_every_multi_row_int8_dot_equals_the_reference_at_every_length_and_offset() {
+        let bytes = |seed: u32, n: usize| -> Vec<i8> {
+            let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(11);
+            (0..n)
+                .map(|i| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    match i % 13 {
+                        0 => i8::MIN,
+                        6 => i8::MAX,
+                        _ => x as i8,
+                    }
+                })
+                .collect()
+        };
+        for d in 0..=200 {
+            let q = bytes(d as u32, d);
+            for m in [0, 1, 3, 4, 5, 9] {
+                let rows = bytes(7000 + d as u32 * 10 + m as u32, d * m);
+                for offset in [0, 1, 31, 63] {
+                    let offset_q = (offset * 5 + 2) % 64;
+                    let mut buf_q = vec![0_i8; offset_q + d];
+                    buf_q[offset_q..].copy_from_slice(&q);
+                    let mut buf_r = vec![0_i8; offset + rows.len() + 7];
+                    buf_r[offset..offset + rows.len()].copy_from_slice(&rows);
+                    // A trailing partial row (one byte, where a row is longer) is not a row.
+                    let partial = usize::from(d > 1);
+                    let xq = &buf_q[offset_q..];
+                    let xr = &buf_r[offset..offset + rows.len() + partial];
+                    for k in Kernel::available() {
+                        // One slot more than rows: it keeps its value.
+                        let mut out = vec![i32::MIN; m + 1];
+                        k.dots_i8_i8(xq, xr, &mut out);
+                        for (i, o) in out.iter().enumerate() {
+                            let want = if d > 0 && i < m {
+                                reference_dot_i8_i8(&q, &rows[i * d..(i + 1) * d]).unwrap()
+                            } else {
+                                i32::MIN
+                            };
+                            assert_eq!(*o, want, "{} d={d} m={m} row {i} offset {offset}", k.isa());
+                        }
+                        // Room for fewer rows than there are: only those are written.
+                        let mut short = vec![0_i32; m / 2];
+                        k.dots_i8_i8(xq, xr, &mut short);
+                        for (i, o) in short.iter().enumerate() {
+                            let want = reference_dot_i8_i8(&q, &rows[i * d..(i + 1) * d]);
+                            assert_eq!(Some(*o), want.or(Some(0)), "{} d={d} short", k.isa());
+                        }
+                    }
                 }
             }
         }

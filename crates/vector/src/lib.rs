@@ -128,7 +128,7 @@ pub use kernels::{Isa, Kernel};
 pub use record::EmbeddingRecord;
 pub use scan::{
     CHECK_HITS, CHUNK_BYTES, RESCORE_MIN, RESCORE_PER_HIT, ROW_OVERHEAD_BYTES, Row, ScopeVectors,
-    WIDEN_FACTOR, WIDEN_MARGIN, rescore_count, row_bytes, sign_words,
+    WHOLE_SCOPE_SHARE, WIDEN_FACTOR, WIDEN_MARGIN, rescore_count, row_bytes, sign_words,
 };
 pub use set::VectorSet;
 pub use store::{

@@ -79,6 +79,15 @@ pub const CHECK_HITS: usize = 16;
 /// What each widening of stage 1 multiplies the candidate count by.
 pub const WIDEN_FACTOR: usize = 4;
 
+/// The share of the scope at which stage 1 stops widening by [`WIDEN_FACTOR`] and takes every
+/// row left: once the widened count would reach `1 / WHOLE_SCOPE_SHARE` of the scope. A
+/// widening reads its new candidates at scattered addresses, about nine times the cost per row
+/// of the pass over every row in order (which estimates each row by an integer dot product and
+/// skips most, see `top_k_with`): at 1M × 384 on uniform data, going from 16,384 to 65,536
+/// candidates cost about half a whole pass. So past a sixteenth, the whole pass is the cheaper
+/// way to an answer (a quarter before the pass had its integer estimate).
+pub const WHOLE_SCOPE_SHARE: usize = 16;
+
 /// How close to the front half's best the back half's best may come before stage 1 widens, as
 /// a share of the way from the front's `max(k, CHECK_HITS)`-th best estimate down to its
 /// median. Chosen with [`CHECK_HITS`] on the same runs: 0 left uniform data at 20 000 × 16
@@ -135,7 +144,8 @@ pub fn row_bytes(dimension: usize) -> usize {
 /// that is 448 bytes a vector at `d = 384` (0.448 GB a million, against 1.536 GB of `f32`),
 /// 0.29 of the raw `4·d·n` bytes plus a per-chunk term below 0.2 %. The tests check the
 /// accounting to the byte. A search also allocates, for its duration, 4 bytes per vector of
-/// the scope (the stage-1 distances) when the scope holds more than its candidate count.
+/// the scope (the stage-1 distances) when the scope holds more than its candidate count, and
+/// one bit per vector when it widens to the whole scope.
 #[derive(Debug, Clone)]
 pub struct ScopeVectors {
     dimension: usize,
@@ -397,11 +407,53 @@ impl PartialOrd for Candidate {
     }
 }
 
-/// The query as the stages use it: the unit query in `f32` for stage 2 and its sign bits for
-/// stage 1.
+/// The query as the stages use it: the unit query in `f32` for stage 2, its sign bits for
+/// stage 1, and its own int8 codes for the widened pass (see [`QueryCodes`]).
 struct Prepared {
     unit: Vec<f32>,
     signs: Vec<u64>,
+    codes: QueryCodes,
+}
+
+/// The unit query `q̂` (the `f32` values stage 2 uses) quantized as a row is: codes
+/// `round(q̂ᵢ / sq)` with `sq = max|q̂ᵢ| / 127`, and `rq`, a bound on `|q̂ − sq·qc|₂` (computed in
+/// `f64`, then raised by the relative rounding of a sum of `d` squares and by `4ε` for the
+/// rounding of each `sq·qcᵢ`). The widened pass estimates a row's score by the exact integer dot
+/// product of the two codes: `w = s·sq·Σ cᵢqcᵢ`, within `residual + (1 + residual)·rq` of the
+/// row's int8 estimate `s·c·q̂` (since `|s·c| ≤ 1 + residual`).
+struct QueryCodes {
+    codes: Vec<i8>,
+    scale: f64,
+    residual: f64,
+}
+
+impl QueryCodes {
+    fn new(unit: &[f32]) -> Self {
+        let max = unit.iter().fold(0.0_f64, |m, &u| m.max(f64::from(u).abs()));
+        let scale = max / 127.0;
+        let codes: Vec<i8> = unit
+            .iter()
+            .map(|&u| {
+                if scale > 0.0 {
+                    (f64::from(u) / scale).round().clamp(-127.0, 127.0) as i8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let error = unit
+            .iter()
+            .zip(&codes)
+            .map(|(&u, &c)| (f64::from(u) - scale * f64::from(c)).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        let relative = (unit.len() as f64 + 2.0) * f64::EPSILON;
+        Self {
+            codes,
+            scale,
+            residual: error * (1.0 + relative) + 4.0 * f64::EPSILON,
+        }
+    }
 }
 
 impl Prepared {
@@ -419,8 +471,53 @@ impl Prepared {
                 signs[i / 64] |= 1 << (i % 64);
             }
         }
-        Self { unit, signs }
+        let codes = QueryCodes::new(&unit);
+        Self { unit, signs, codes }
     }
+}
+
+/// The widened pass's estimate `w` of a row's exact score and the half-width `W` of the
+/// interval around it that holds the exact score (see [`ScopeVectors::stage2_rest`]), from the
+/// row's `scale` and `residual`, the integer `dot` of its codes with the query's, and stage 2's
+/// rounding term `extra`.
+fn wide_interval(scale: f32, residual: f32, dot: i32, q: &QueryCodes, extra: f64) -> (f64, f64) {
+    let residual = f64::from(residual);
+    let w = f64::from(scale) * q.scale * f64::from(dot);
+    // Two `f64` products, each within ε of its value.
+    let rounding = 4.0 * f64::EPSILON * (w.abs() + 1.0);
+    (
+        w,
+        residual + extra + (1.0 + residual) * q.residual + rounding,
+    )
+}
+
+/// A stage-2 low bound ordered by [`f64::total_cmp`], for the floor of the widened pass.
+#[derive(Clone, Copy, PartialEq)]
+struct Low(f64);
+
+impl Eq for Low {}
+
+impl Ord for Low {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+impl PartialOrd for Low {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The `k`-th largest low of `bounds`, or `-∞` when it holds fewer than `k`: at least `k` rows
+/// score at or above it.
+fn kth_low(bounds: &[(f64, f64, u64)], k: usize) -> f64 {
+    if k == 0 || bounds.len() < k {
+        return f64::NEG_INFINITY;
+    }
+    let mut lows: Vec<f64> = bounds.iter().map(|b| b.0).collect();
+    let (_, kth, _) = lows.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+    *kth
 }
 
 /// The stage-2 bound beside the residual: `8·(d + 2)·ε`, covering the `f32` rounding of the
@@ -653,9 +750,12 @@ impl ScopeVectors {
     ///    the best of the front half (within [`WIDEN_MARGIN`], see `widening_needed`), the sign
     ///    bits are not ranking this query well and rows past the cut may be among the best:
     ///    stage 1 takes [`WIDEN_FACTOR`] times as many candidates, continuing in distance order,
-    ///    and checks again. Once the count would reach a quarter of the scope, it takes every
+    ///    and checks again. Once the count would reach a sixteenth of the scope
+    ///    ([`WHOLE_SCOPE_SHARE`]), it takes every
     ///    row left (`keep` is then asked in slot order, and stage 2 runs on the threads stage 1
-    ///    had). Where the sign bits rank well (clustered data, real embeddings) nothing widens;
+    ///    had, skipping each row whose score the integer dot product of its codes with the
+    ///    query's own int8 codes proves below the `k`-th best low already held: that cannot
+    ///    change the answer). Where the sign bits rank well (clustered data, real embeddings) nothing widens;
     ///    on uniform random vectors, where they carry little signal, the search widens to the
     ///    whole scope: recall@10 1.0 instead of 0.59 at a million vectors, for about the time of
     ///    a one-thread exact scan (`benches/quantized.rs`).
@@ -804,11 +904,12 @@ impl ScopeVectors {
                     break;
                 }
                 r = r.saturating_mul(WIDEN_FACTOR);
-                if r.saturating_mul(4) >= self.len {
+                if r.saturating_mul(WHOLE_SCOPE_SHARE) >= self.len {
                     // Most of the scope: every row left, unsorted.
                     self.stage2_rest(
                         kernel,
                         &prepared,
+                        k,
                         &distances,
                         &mut selection,
                         &mut keep,
@@ -1009,14 +1110,28 @@ impl ScopeVectors {
     }
 
     /// Stage 1's selection finished and stage 2 over it: `keep` is asked about every row not
-    /// asked yet (the band left over first, then in slot order), and the bounds of those it
-    /// accepts are appended to `bounds`, computed on up to `threads` threads (each a share of
-    /// the rows, in order: the same bounds as one thread).
+    /// asked yet (the band left over first, then in slot order, in the caller's thread), and
+    /// the bounds of those it accepts that can still reach the top `k` are appended to
+    /// `bounds`, computed on up to `threads` threads, each taking runs of
+    /// [`STAGE1_RUN_CHUNKS`] chunks as it frees up (as stage 1 does). The accepted rows are
+    /// marked in a bitmap of one bit a row, so the pass allocates `n / 8` bytes, not a list.
+    ///
+    /// **The floor.** Each thread holds a floor `F`: the `k`-th largest low among the bounds
+    /// held before this pass, raised to the `k`-th largest low the thread has kept since. A row
+    /// is first estimated from the query's own codes ([`QueryCodes`]), `w = s·sq·Σ cᵢqcᵢ`, an
+    /// exact integer dot product (four times cheaper than stage 2's int8 × `f32`), whose
+    /// interval around the exact score is `W = residual + 8·(d + 2)·ε + (1 + residual)·rq`
+    /// plus the `f64` rounding of `w`. A row with `w + W < F` is skipped: its exact score is
+    /// below `F`, and `k` rows already in `bounds` score at least `F`, so it cannot be in the
+    /// top `k` and stage 3 gives the same answer. The other rows get stage 2's tight bound.
+    /// Which rows a thread skips depends on the rows it saw first, so threads may keep
+    /// different bounds; the answer does not change.
     #[allow(clippy::too_many_arguments)]
     fn stage2_rest(
         &self,
         kernel: Kernel,
         prepared: &Prepared,
+        k: usize,
         distances: &Distances,
         selection: &mut Selection,
         keep: &mut impl FnMut(u64) -> bool,
@@ -1024,63 +1139,116 @@ impl ScopeVectors {
         bounds: &mut Vec<(f64, f64, u64)>,
     ) {
         let s = selection;
-        let mut slots: Vec<usize> = Vec::new();
+        let mut accepted = vec![0_u64; distances.slots.len().div_ceil(64)];
+        let mut count = 0_usize;
+        let mut accept = |slot: usize| {
+            if let Some(word) = accepted.get_mut(slot / 64) {
+                *word |= 1 << (slot % 64);
+                count += 1;
+            }
+        };
         while s.next_pending < s.pending.len() {
             let (_, id, slot) = s.pending[s.next_pending];
             s.next_pending += 1;
             s.asked += 1;
             if keep(id) {
-                slots.push(slot);
+                accept(slot);
             }
         }
         let first = s.lo as u32;
-        let mut by_chunk = distances.slots.chunks(self.rows_per_chunk);
-        for (c, chunk) in self.chunks.iter().enumerate() {
-            let Some(mine) = by_chunk.next() else { break };
+        let by_chunk = distances.slots.chunks(self.rows_per_chunk);
+        for (c, (chunk, mine)) in self.chunks.iter().zip(by_chunk).enumerate() {
             for (i, (&d, &id)) in mine.iter().zip(&chunk.ids).enumerate() {
                 if d >= first {
                     s.asked += 1;
                     if keep(id) {
-                        slots.push(c * self.rows_per_chunk + i);
+                        accept(c * self.rows_per_chunk + i);
                     }
                 }
             }
         }
         s.lo = distances.histogram.len();
         let extra = rounding_bound(self.dimension);
-        let measure = |share: &[usize]| -> Vec<(f64, f64, u64)> {
-            share
-                .iter()
-                .filter_map(|&slot| self.bound(kernel, prepared, slot, extra))
-                .collect()
+        let seed = kth_low(bounds, k);
+        let runs = self.chunks.len().div_ceil(STAGE1_RUN_CHUNKS);
+        let queue = Mutex::new(self.chunks.chunks(STAGE1_RUN_CHUNKS).enumerate());
+        let is_accepted = |slot: usize| {
+            accepted
+                .get(slot / 64)
+                .is_some_and(|w| w >> (slot % 64) & 1 == 1)
         };
-        let threads = threads.clamp(1, slots.len().div_ceil(PARALLEL_MIN_ROWS).max(1));
+        let measure = || -> Vec<(f64, f64, u64)> {
+            let mut kept = Vec::new();
+            // The `k` largest lows kept above the floor, smallest on top.
+            let mut best: BinaryHeap<Reverse<Low>> = BinaryHeap::with_capacity(k + 1);
+            let mut floor = seed;
+            let mut dots = vec![0_i32; self.rows_per_chunk];
+            loop {
+                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let Some((run, chunks)) = next else {
+                    return kept;
+                };
+                for (n, chunk) in chunks.iter().enumerate() {
+                    let base = (run * STAGE1_RUN_CHUNKS + n) * self.rows_per_chunk;
+                    let words = accepted.get(base / 64..(base + chunk.rows()).div_ceil(64));
+                    if words.is_none_or(|w| w.iter().all(|&w| w == 0)) {
+                        continue;
+                    }
+                    kernel.dots_i8_i8(&prepared.codes.codes, &chunk.codes, &mut dots);
+                    for (i, &dot) in dots.iter().enumerate().take(chunk.rows()) {
+                        if !is_accepted(base + i) {
+                            continue;
+                        }
+                        let (Some(&scale), Some(&residual)) =
+                            (chunk.scales.get(i), chunk.residuals.get(i))
+                        else {
+                            continue;
+                        };
+                        let (w, width) =
+                            wide_interval(scale, residual, dot, &prepared.codes, extra);
+                        if w + width < floor {
+                            continue;
+                        }
+                        let Some(bound) = self.bound(kernel, prepared, chunk, i, extra) else {
+                            continue;
+                        };
+                        if bound.0 > floor {
+                            best.push(Reverse(Low(bound.0)));
+                            if best.len() > k {
+                                best.pop();
+                            }
+                            if best.len() == k
+                                && let Some(Reverse(Low(kth))) = best.peek()
+                            {
+                                floor = *kth;
+                            }
+                        }
+                        kept.push(bound);
+                    }
+                }
+            }
+        };
+        let threads = threads.clamp(1, count.div_ceil(PARALLEL_MIN_ROWS).clamp(1, runs.max(1)));
         if threads == 1 {
-            bounds.extend(measure(&slots));
+            bounds.extend(measure());
             return;
         }
-        let share = slots.len().div_ceil(threads);
         std::thread::scope(|scope| {
-            let mut shares = slots.chunks(share);
-            let mine = shares.next().unwrap_or_default();
-            // A thread the OS refuses to start leaves its share to the caller's thread.
-            let spawned: Vec<_> = shares
-                .map(|theirs| {
+            // A thread the OS refuses to start leaves its runs to the others.
+            let spawned: Vec<_> = (1..threads)
+                .filter_map(|_| {
                     std::thread::Builder::new()
-                        .spawn_scoped(scope, move || measure(theirs))
-                        .map_err(|_| theirs)
+                        .spawn_scoped(scope, measure)
+                        .ok()
                 })
                 .collect();
-            bounds.extend(measure(mine));
+            bounds.extend(measure());
             for handle in spawned {
-                match handle {
-                    Ok(handle) => bounds.extend(
-                        handle
-                            .join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    ),
-                    Err(theirs) => bounds.extend(measure(theirs)),
-                }
+                bounds.extend(
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                );
             }
         });
     }
@@ -1097,28 +1265,33 @@ impl ScopeVectors {
         let extra = rounding_bound(self.dimension);
         bounds.reserve(candidates.len());
         for (n, &(_, slot)) in candidates.iter().enumerate() {
-            // The codes of a candidate a few places on, scattered in memory like this one's:
-            // their loads then overlap with this row's work (`prefetch` is only a hint).
+            // The codes, scale and residual of a candidate a few places on, scattered in memory
+            // like this one's: their loads then overlap with this row's work (`prefetch` is
+            // only a hint).
             if let Some(&(_, ahead)) = candidates.get(n + PREFETCH_AHEAD) {
                 let (c, i) = self.locate(ahead);
                 if let Some(chunk) = self.chunks.get(c) {
                     crate::kernels::prefetch(chunk.codes(i, self.dimension));
+                    crate::kernels::prefetch(chunk.scales.get(i..=i).unwrap_or_default());
+                    crate::kernels::prefetch(chunk.residuals.get(i..=i).unwrap_or_default());
                 }
             }
-            bounds.extend(self.bound(kernel, prepared, slot, extra));
+            let (c, i) = self.locate(slot);
+            if let Some(chunk) = self.chunks.get(c) {
+                bounds.extend(self.bound(kernel, prepared, chunk, i, extra));
+            }
         }
     }
 
-    /// Stage 2's interval `(a − B, a + B, capsule)` of the row in `slot`.
+    /// Stage 2's interval `(a − B, a + B, capsule)` of row `i` of `chunk`.
     fn bound(
         &self,
         kernel: Kernel,
         prepared: &Prepared,
-        slot: usize,
+        chunk: &Chunk,
+        i: usize,
         extra: f64,
     ) -> Option<(f64, f64, u64)> {
-        let (c, i) = self.locate(slot);
-        let chunk = self.chunks.get(c)?;
         let d = self.dimension;
         let id = *chunk.ids.get(i)?;
         let scale = *chunk.scales.get(i)?;
@@ -1138,13 +1311,7 @@ impl ScopeVectors {
         mut bounds: Vec<(f64, f64, u64)>,
         exact: &mut impl FnMut(u64) -> Result<Option<Embedding>>,
     ) -> Result<Vec<LaneHit>> {
-        let threshold = if bounds.len() >= k {
-            let mut lows: Vec<f64> = bounds.iter().map(|b| b.0).collect();
-            let (_, kth, _) = lows.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
-            *kth
-        } else {
-            f64::NEG_INFINITY
-        };
+        let threshold = kth_low(&bounds, k);
         // Stage 3: the exact score of the survivors, best upper bound first. Once `k` exact
         // scores are held, a candidate whose upper bound is below the worst of them cannot
         // take its place (nor tie it: its exact score is at most the bound), and neither can
@@ -1727,6 +1894,148 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// The widened pass's interval, from the integer dot product of the row's codes with
+        /// the query's codes, holds the exact score, with every kernel.
+        #[test]
+        fn the_widened_pass_bound_holds(
+            (v, w) in proptest::sample::select(vec![1usize, 3, 8, 17, 64, 384])
+                .prop_flat_map(|d| (vectors(d), vectors(d))),
+        ) {
+            let e = Embedding::new(v).unwrap();
+            let query = Query::new(&w).unwrap();
+            let q = quantize(&e);
+            let prepared = Prepared::new(&query);
+            let extra = rounding_bound(e.dimension());
+            for kernel in Kernel::available() {
+                let dot = kernel.dot_i8_i8(&q.codes, &prepared.codes.codes).unwrap();
+                let (w, width) = wide_interval(q.scale, q.residual, dot, &prepared.codes, extra);
+                let exact = f64::from(query.score_with(kernel, &e).unwrap());
+                proptest::prop_assert!(
+                    (w - exact).abs() <= width,
+                    "{}: w = {}, exact = {}, width {}", kernel.isa(), w, exact, width
+                );
+            }
+        }
+
+        /// The widened pass over every row left, with its floor, gives the exact top `k` of
+        /// the kept rows bit for bit: on spread data, and on rows that all lie near one
+        /// direction, where the intervals of the best rows overlap.
+        #[test]
+        fn the_widened_pass_gives_the_exact_answer(
+            seed in proptest::prelude::any::<u64>(),
+            n in 100usize..1500,
+            d in proptest::sample::select(vec![2usize, 7, 64, 200]),
+            k in 1usize..24,
+            first in 1usize..100,
+            threads in 1usize..4,
+            fence in 0u64..4,
+            near in proptest::prelude::any::<bool>(),
+        ) {
+            let mut x = seed | 1;
+            let mut next = move || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+            };
+            let base: Vec<f32> = (0..d).map(|_| next()).collect();
+            let mut vector = || -> Vec<f32> {
+                let v: Vec<f32> = (0..d).map(|_| next()).collect();
+                if near {
+                    v.iter().zip(&base).map(|(a, b)| b + a * 1e-3).collect()
+                } else {
+                    v
+                }
+            };
+            let rows: BTreeMap<u64, Embedding> =
+                (0..n as u64).map(|c| (c, Embedding::new(vector()).unwrap())).collect();
+            let query = Query::new(&vector()).unwrap();
+            let scope = ScopeVectors::build(d, rows.iter().map(|(c, e)| (*c, e.clone()))).unwrap();
+            let kept = |c: u64| fence == 0 || c % 4 != fence;
+            for kernel in Kernel::available() {
+                let prepared = Prepared::new(&query);
+                let distances = scope.stage1(kernel, &prepared, 1);
+                let mut selection = Selection::default();
+                let mut keep = kept;
+                let mut bounds = Vec::new();
+                scope.select(&distances, &mut selection, first, &mut keep);
+                let held = selection.out.clone();
+                scope.stage2(kernel, &prepared, &held, &mut bounds);
+                scope.stage2_rest(
+                    kernel, &prepared, k, &distances, &mut selection, &mut keep, threads,
+                    &mut bounds,
+                );
+                let mut exact = |c: u64| Ok(rows.get(&c).cloned());
+                let got = scope.stage3(kernel, &query, k, bounds, &mut exact).unwrap();
+                let mut want: Vec<(f32, u64)> = rows
+                    .iter()
+                    .filter(|(c, _)| kept(**c))
+                    .map(|(c, e)| (query.score_with(kernel, e).unwrap(), *c))
+                    .collect();
+                want.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+                want.truncate(k);
+                let got: Vec<(u32, u64)> =
+                    got.iter().map(|h| ((h.score as f32).to_bits(), h.capsule)).collect();
+                let want: Vec<(u32, u64)> =
+                    want.into_iter().map(|(s, c)| (s.to_bits(), c)).collect();
+                proptest::prop_assert_eq!(got, want, "{}", kernel.isa());
+            }
+        }
+    }
+
+    /// On spread data, the widened pass's floor skips most rows: it computes stage 2's bound for
+    /// few of them (with the floor switched off, for every one of the 20,000).
+    #[test]
+    fn the_widened_pass_skips_most_rows_of_spread_data() {
+        let (n, d, k) = (20_000_u64, 384, 10);
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut vector = || -> Vec<f32> {
+            (0..d)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+                })
+                .collect()
+        };
+        let rows: Vec<(u64, Embedding)> = (0..n)
+            .map(|c| (c, Embedding::new(vector()).unwrap()))
+            .collect();
+        let scope = ScopeVectors::build(d, rows).unwrap();
+        for _ in 0..5 {
+            let query = Query::new(&vector()).unwrap();
+            let kernel = Kernel::best();
+            let prepared = Prepared::new(&query);
+            let distances = scope.stage1(kernel, &prepared, 1);
+            let mut selection = Selection::default();
+            let mut keep = |_| true;
+            let mut bounds = Vec::new();
+            scope.select(&distances, &mut selection, 1000, &mut keep);
+            let held = selection.out.clone();
+            scope.stage2(kernel, &prepared, &held, &mut bounds);
+            scope.stage2_rest(
+                kernel,
+                &prepared,
+                k,
+                &distances,
+                &mut selection,
+                &mut keep,
+                2,
+                &mut bounds,
+            );
+            assert_eq!(selection.asked, n as usize, "every row is asked about");
+            let rest = bounds.len() - held.len();
+            assert!(
+                rest < 500,
+                "stage 2 bounds for {rest} of the other 19,000 rows"
+            );
+        }
+    }
+
     #[test]
     fn the_stage_2_bound_holds_at_the_ends_of_f32() {
         let cases: [&[f32]; 5] = [
@@ -1749,6 +2058,13 @@ mod tests {
                     assert!(
                         (f64::from(a) - f64::from(exact)).abs() <= b,
                         "{v:?} · {w:?}: {a} vs {exact} (bound {b})"
+                    );
+                    let dot = kernel.dot_i8_i8(&q.codes, &prepared.codes.codes).unwrap();
+                    let (wide, width) =
+                        wide_interval(q.scale, q.residual, dot, &prepared.codes, rounding_bound(3));
+                    assert!(
+                        (wide - f64::from(exact)).abs() <= width,
+                        "{v:?} · {w:?}: {wide} vs {exact} (widened pass, bound {width})"
                     );
                 }
             }

@@ -126,6 +126,33 @@ proptest! {
             prop_assert_eq!(k.dot_i8_i8(&buf_a[offset_a..], &buf_b[offset_b..]), want, "{}", k.isa());
         }
     }
+
+    /// The multi-row int8·int8 dot: every row of random bytes exactly, on random lengths, row
+    /// counts and start offsets of the query and the rows.
+    #[test]
+    fn e8_multi_row_int8_int8_kernels_equal_the_scalar_reference(
+        (q, rows) in (1usize..700, 0usize..11).prop_flat_map(|(n, m)| (
+            prop::collection::vec(any::<i8>(), n),
+            prop::collection::vec(any::<i8>(), n * m),
+        )),
+        offset_q in 0usize..64,
+        offset_r in 0usize..64,
+    ) {
+        let d = q.len();
+        let mut buf_q = vec![0_i8; offset_q + d];
+        buf_q[offset_q..].copy_from_slice(&q);
+        let mut buf_r = vec![0_i8; offset_r + rows.len()];
+        buf_r[offset_r..].copy_from_slice(&rows);
+        let want: Vec<i32> = rows
+            .chunks_exact(d)
+            .map(|row| reference_dot_i8_i8(&q, row).unwrap())
+            .collect();
+        for k in Kernel::available() {
+            let mut out = vec![0_i32; want.len()];
+            k.dots_i8_i8(&buf_q[offset_q..], &buf_r[offset_r..], &mut out);
+            prop_assert_eq!(&out, &want, "{}", k.isa());
+        }
+    }
 }
 
 proptest! {
