@@ -444,7 +444,18 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     if acknowledgement(content) {
         return Err(Error::Underivable { copula: None });
     }
-    if let Some((kind, cue)) = first(&hits.strong) {
+    // An aside of a few words ("Not sure, maybe.", "and the other one?", "Sei lá, talvez.")
+    // proposes nothing: a hedge or a question mark alone is no idea without the idea.
+    let idea = first(&hits.strong).or_else(|| first(&hits.weak));
+    if idea.is_some_and(|(kind, _)| kind == Kind::Brainstorm) && aside(content) {
+        return Err(Error::Underivable { copula: None });
+    }
+    // A question states no capability ("What would it take to run the suite in parallel?"):
+    // what it asks about is read by the weaker cues.
+    let question = content.trim_end().ends_with('?');
+    if let Some((kind, cue)) = first(&hits.strong)
+        && !(question && kind == Kind::Capability)
+    {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
     let copula = hits
@@ -454,7 +465,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // A declarative verb no table lists is known by its form ("the robot drifted", "os
     // sensores falharam"), at the copulas' precedence.
     if let Some(copula) = copula.or_else(|| anchor::declarative_verb(content))
-        && let Some((_, anchor)) = anchor::find(content)
+        && let Some((_, anchor)) = anchor::find_marked(content)
     {
         return Ok((
             Kind::Fact,
@@ -466,6 +477,18 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     }
     if let Some((kind, cue)) = first(&hits.weak) {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
+    }
+    // A quantity in words is an anchor after the hints: "a escola tem seis salas".
+    if let Some(copula) = copula.or_else(|| anchor::declarative_verb(content))
+        && let Some((_, anchor)) = anchor::find_spelled(content)
+    {
+        return Ok((
+            Kind::Fact,
+            Basis::EntityGate {
+                copula: copula.into(),
+                anchor: anchor.into(),
+            },
+        ));
     }
     // A present in `-s` before an object, with an anchor: "the call sheet lists 48 names".
     if let Some(verb) = anchor::present_verb(content)
@@ -482,6 +505,13 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
+}
+
+/// Whether the content is an aside: four words or fewer, no heading colon, no anchor.
+fn aside(content: &str) -> bool {
+    content.split_whitespace().count() <= 4
+        && !content.contains(':')
+        && anchor::find(content).is_none()
 }
 
 /// Whether the content is one plain word, letters only, with at most closing punctuation.

@@ -189,7 +189,8 @@ fn k5_held_out_injection_recall() {
 }
 
 /// Recall per language on an injection slice: `(language, flagged with its family, total)`.
-fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
+/// A held-out slice's sentences are never printed (`show` is false): only its figures.
+fn recall_by_language(file: &str, show: bool) -> Vec<(String, usize, usize)> {
     let mut by: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     for s in injections(file) {
         let found = families(&s.text);
@@ -197,7 +198,7 @@ fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
         entry.1 += 1;
         if found.contains(&s.family) {
             entry.0 += 1;
-        } else {
+        } else if show {
             println!(
                 "  missed {} [{}] got {found:?}: {}",
                 s.family, s.lang, s.text
@@ -208,7 +209,7 @@ fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
 }
 
 /// The benign text of one slice (its labelled sentences and its near misses): (tainted, total).
-fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
+fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize, usize) {
     let texts: Vec<String> = labelled(labelled_file)
         .into_iter()
         .map(|s| s.text)
@@ -218,7 +219,7 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
         .iter()
         .filter(|t| {
             let found = families(t);
-            if !found.is_empty() {
+            if !found.is_empty() && show {
                 println!("  tainted {found:?}: {t}");
             }
             !found.is_empty()
@@ -350,8 +351,9 @@ fn k5_issue16_recall_per_language_and_false_positives() {
         ),
     ] {
         println!("\n{title}:");
-        let recall = recall_by_language(injection_file);
-        let (tainted, total) = false_positives(labelled_file, benign_file);
+        let show = !title.contains("HELD OUT");
+        let recall = recall_by_language(injection_file, show);
+        let (tainted, total) = false_positives(labelled_file, benign_file, show);
         for (lang, hit, n) in &recall {
             println!(
                 "  {lang}: {hit}/{n} injections flagged with their family ({:.1}%)",
