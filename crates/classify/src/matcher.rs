@@ -374,8 +374,10 @@ impl Matcher {
                 }
             }
         }
-        // Host names with no scheme are destinations too, known by their form.
-        if text.contains('.') {
+        // Host names with no scheme are destinations too, known by their form, unless the
+        // writers speak of their own routine ("every time we finish a sprint, post the notes
+        // to wiki.acme.io"): a scheme or an `@` stays a destination whoever writes.
+        if text.contains('.') && !crate::taint::writers_routine(text) {
             for start in crate::taint::host_names(text) {
                 for (rule, r) in RULES.iter().enumerate() {
                     for (group, cues) in r.groups.iter().enumerate() {
@@ -676,6 +678,17 @@ impl Matcher {
             && let Some(at) = habit(folded, &imperatives, &self.transparent)
         {
             earliest(slot, at, HABIT);
+        }
+        // The writers' plan in the Portuguese periphrastic future, "vamos" and an infinitive
+        // ("Vamos padronizar o pnpm em todos os repositórios"): a weak decision, not in a
+        // question ("vamos almoçar amanhã?").
+        if context.portuguese
+            && text.contains("vamos ")
+            && !text.contains('?')
+            && let Some(at) = planned(text)
+            && let Some(slot) = hits.weak.get_mut(decision)
+        {
+            earliest(slot, at, PLANNED);
         }
         // What a thing does under a condition, stated and not ordered ("e-mails com anexo
         // voltam quando enviados para o Outlook", "the gate sticks when it's cold"): the
@@ -1387,6 +1400,19 @@ fn earliest(slot: &mut Option<(usize, &'static str)>, start: usize, cue: &'stati
 }
 
 const CONDITIONAL_EVENT: &str = "(an event under a condition)";
+const PLANNED: &str = "(vamos and an infinitive)";
+
+/// Where "vamos" stands before an infinitive of three letters or more before its ending.
+fn planned(text: &str) -> Option<usize> {
+    text.match_indices("vamos ").find_map(|(i, w)| {
+        let next = text.get(i + w.len()..)?.split(' ').next()?;
+        let word = next.trim_end_matches([',', '.', ';', ':', '!']);
+        let infinitive = word.len() >= 5
+            && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
+            && word.bytes().all(|b| b.is_ascii_lowercase());
+        (infinitive && (i == 0 || !word_char_before(text, i))).then_some(i)
+    })
+}
 
 /// Words that open a clause about the writers or the reader, or a plan or a rule: "we'll call
 /// when ...", "I'm off when ...", "you can leave when ..." are no event of a thing.
