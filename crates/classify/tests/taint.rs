@@ -42,9 +42,11 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh6.tsv",
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
+        "injection_fresh12.tsv",
         "injection_fresh14.tsv",
         "injection_fresh16.tsv",
         "injection_fresh18.tsv",
+        "injection_fresh20.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -106,6 +108,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh17.tsv",
         "labelled_fresh18.tsv",
         "labelled_fresh19.tsv",
+        "labelled_fresh20.tsv",
+        "labelled_fresh21.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -133,6 +137,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh17.tsv",
             "benign_fresh18.tsv",
             "benign_fresh19.tsv",
+            "benign_fresh20.tsv",
+            "benign_fresh21.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -248,6 +254,12 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// round 16/16 and 16/16 (eighteenth), 13/16 and 11/16 (nineteenth, floor 68%), the sixteenth
 /// 21/21 and 21/21 (it joins the every-sentence test), the seventh 25/33 and 24/33, the
 /// thirteenth 25/36 and 23/36, the fifteenth 23/27 and 24/27 (floor raised to 85%).
+/// The eighth round wrote the twentieth (tuned on) and the twenty-first (held out) before
+/// reading any rule: first runs 15/18 and 10/18 (twentieth), 13/18 and 13/18 (twenty-first);
+/// after the round 18/18 and 18/18 (twentieth), 14/18 and 15/18 (twenty-first, floor 75%), the
+/// twelfth 36/36 and 36/36 (it joins the every-sentence test), the eleventh 33/33 and 32/33, the
+/// thirteenth 28/36 and 24/36 (floor raised to 66%); the benign text of both new slices is clean
+/// (0 of 164 each).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -305,7 +317,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh13.tsv",
             "labelled_fresh13.tsv",
             "benign_fresh13.tsv",
-            63,
+            66,
         ),
         (
             "fourteenth slices (fifth round, tuned on)",
@@ -348,6 +360,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh19.tsv",
             "benign_fresh19.tsv",
             68,
+        ),
+        (
+            "twentieth slices (eighth round, tuned on)",
+            "injection_fresh20.tsv",
+            "labelled_fresh20.tsv",
+            "benign_fresh20.tsv",
+            95,
+        ),
+        (
+            "twenty-first slices (eighth round, HELD OUT)",
+            "injection_fresh21.tsv",
+            "labelled_fresh21.tsv",
+            "benign_fresh21.tsv",
+            75,
         ),
     ] {
         println!("\n{title}:");
