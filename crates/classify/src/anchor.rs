@@ -6,7 +6,8 @@
 //! | shape       | rule                                                                 | e.g.                       |
 //! |-------------|----------------------------------------------------------------------|----------------------------|
 //! | backtick    | a non-blank span between two backticks                               | `` `kenning.scopes` ``     |
-//! | number      | a token holding an ASCII digit                                       | `2023`, `p99`, `us-east-1` |
+//! | number      | a token holding an ASCII digit, or a quantity in words from two up   | `2023`, `p99`, `us-east-1` |
+//! |             | ("six rooms", "seis salas")                                          | `twelve`, `seis`           |
 //! | path        | a URL, a token starting `/`, `~/`, `./`, `../`, or `a/b`, `a\b`      | `/etc/kenning.toml`        |
 //! | dotted name | two or more dot-separated word segments, one of them 2+ chars long   | `config.toml`, `node.js`   |
 //! |             | (an e-mail address counts by its domain)                             | `ana@acme.io`              |
@@ -353,6 +354,11 @@ pub(crate) enum Shape {
 
 /// The first anchor in `text`, with the token that carries it.
 pub(crate) fn find(text: &str) -> Option<(Shape, &str)> {
+    find_marked(text).or_else(|| find_spelled(text))
+}
+
+/// The first anchor known by its marks (digits, slashes, dots, capitals, backticks).
+pub(crate) fn find_marked(text: &str) -> Option<(Shape, &str)> {
     if let Some(token) = backtick_span(text) {
         return Some((Shape::Backtick, token));
     }
@@ -360,6 +366,15 @@ pub(crate) fn find(text: &str) -> Option<(Shape, &str)> {
         let token = trim(word);
         shape(token).map(|s| (s, token))
     })
+}
+
+/// The first quantity written in words ("six rooms"): weaker evidence than a marked anchor,
+/// since a number word also counts things no entity holds, so it counts after the hints.
+pub(crate) fn find_spelled(text: &str) -> Option<(Shape, &str)> {
+    text.split_whitespace()
+        .map(trim)
+        .find(|token| is_number_word(token))
+        .map(|token| (Shape::Number, token))
 }
 
 /// The first non-blank span between two backticks, with its backticks.
@@ -391,6 +406,61 @@ fn trim(word: &str) -> &str {
     word.strip_suffix("'s")
         .or_else(|| word.strip_suffix("\u{2019}s"))
         .unwrap_or(word)
+}
+
+/// Quantities written in words: a number from two up (one is an article: "the one on the left",
+/// "um dia"). They anchor a statement as digits do: "the school has six rooms" states how many,
+/// as "6 rooms" would. (Months are no anchor: "the renewal is due in June" under a heading is
+/// no fact of an entity.)
+const NUMBER_WORDS: &[&str] = &[
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "fifteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "hundred",
+    "thousand",
+    "million",
+    "dozen",
+    "dois",
+    "duas",
+    "três",
+    "tres",
+    "quatro",
+    "cinco",
+    "seis",
+    "sete",
+    "oito",
+    "nove",
+    "dez",
+    "onze",
+    "doze",
+    "quinze",
+    "vinte",
+    "trinta",
+    "quarenta",
+    "cinquenta",
+    "cem",
+    "cento",
+    "mil",
+    "milhão",
+    "milhões",
+    "dúzia",
+];
+
+fn is_number_word(token: &str) -> bool {
+    token.len() <= 12 && NUMBER_WORDS.contains(&token.to_lowercase().as_str())
 }
 
 fn shape(token: &str) -> Option<Shape> {
@@ -533,6 +603,8 @@ mod tests {
         );
         assert_eq!(find("on PostgreSQL"), Some((Shape::Acronym, "PostgreSQL")));
         assert_eq!(find("on iOS"), Some((Shape::Acronym, "iOS")));
+        assert_eq!(find("it has six rooms"), Some((Shape::Number, "six")));
+        assert_eq!(find("tem seis salas"), Some((Shape::Number, "seis")));
         assert_eq!(find("NASA's probe"), Some((Shape::Acronym, "NASA")));
         assert_eq!(
             find("mail ana@acme.io"),
@@ -556,6 +628,8 @@ mod tests {
             "GitHub and JavaScript are proper names.",
             "Ana's invoices go to the finance mailbox.",
             "ping @ana about it",
+            "the one on the left",
+            "Maybe in May.",
         ] {
             assert_eq!(find(text), None, "{text}");
         }

@@ -374,6 +374,25 @@ impl Matcher {
                 }
             }
         }
+        // Host names with no scheme are destinations too, known by their form, unless the
+        // writers speak of their own routine ("every time we finish a sprint, post the notes
+        // to wiki.acme.io"): a scheme or an `@` stays a destination whoever writes.
+        if text.contains('.') && !crate::taint::writers_routine(text) {
+            for start in crate::taint::host_names(text) {
+                for (rule, r) in RULES.iter().enumerate() {
+                    for (group, cues) in r.groups.iter().enumerate() {
+                        if crate::taint::is_destinations(cues) {
+                            hits.taint.push(TaintHit {
+                                rule,
+                                group,
+                                start,
+                                end: start + 1,
+                            });
+                        }
+                    }
+                }
+            }
+        }
         let vetoed = |start: usize, end: usize| vetoes.iter().any(|&(s, e)| s <= start && end <= e);
         if !vetoes.is_empty() {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
@@ -587,7 +606,20 @@ impl Matcher {
         // gloves for the clinic", "Lavar o forno antes da vistoria", "Paga o boleto da luz"):
         // an action to do, a weak task. The verbs no table lists are the many; wishes ("Enjoy
         // your holiday") are no order.
-        if hits.strong.iter().all(Option::is_none)
+        // An order known by its form governs what it names: a failure word after it is its
+        // object ("Call the plumber about the leak", "Order a new crash pad"), so the order is
+        // a task ahead of the failure pattern its object would make alone.
+        // (The order's own verb may be a cue of another table: "Call" is a procedure's.)
+        let lead = words(text).next().map(|(s, _)| s);
+        let failure_after = hits.strong.iter().enumerate().all(|(t, slot)| match slot {
+            None => true,
+            Some((s, _)) if t == table_of(Kind::FailurePattern) => Some(*s) != lead,
+            Some((s, _)) => Some(*s) == lead,
+        }) && hits
+            .strong
+            .get(table_of(Kind::FailurePattern))
+            .is_some_and(Option::is_some);
+        if (failure_after || hits.strong.iter().all(Option::is_none))
             && let Some(slot) = hits.weak.get_mut(task)
         {
             let english_here;
@@ -608,14 +640,33 @@ impl Matcher {
                 let informal_ok = !context.portuguese
                     || infinitive
                     || (!word.ends_with("ei") && DETERMINERS_PT.contains(&next));
+                // Governing a failure word, the order must take an object right after it
+                // ("Call the plumber"), not a preposition ("Memory on the nodes creeps up").
+                let governs =
+                    failure_after && !context.portuguese && !PREPOSITIONS_EN.contains(&next);
                 self.opens(folded, i, false)
                     && informal_ok
-                    && !self.listed.contains(word)
+                    && (governs || !self.listed.contains(word))
                     && !WISHES.contains(&word)
                     && !INTERJECTIONS.contains(&word)
             });
-            if let Some(at) = opening {
-                earliest(slot, at, IMPERATIVE_ORDER);
+            match opening {
+                Some(at) if failure_after => {
+                    let failure_at = hits
+                        .strong
+                        .get(table_of(Kind::FailurePattern))
+                        .copied()
+                        .flatten()
+                        .map_or(0, |(s, _)| s);
+                    if at < failure_at
+                        && folded.same_sentence(at, failure_at)
+                        && let Some(strong) = hits.strong.get_mut(task)
+                    {
+                        earliest(strong, at, IMPERATIVE_ORDER);
+                    }
+                }
+                Some(at) => earliest(slot, at, IMPERATIVE_ORDER),
+                None => {}
             }
         }
         // What a thing always does under a condition ("o piano sempre desafina quando chove",
@@ -627,6 +678,26 @@ impl Matcher {
             && let Some(at) = habit(folded, &imperatives, &self.transparent)
         {
             earliest(slot, at, HABIT);
+        }
+        // The writers' plan in the Portuguese periphrastic future, "vamos" and an infinitive
+        // ("Vamos padronizar o pnpm em todos os repositórios"): a weak decision, not in a
+        // question ("vamos almoçar amanhã?").
+        if context.portuguese
+            && text.contains("vamos ")
+            && !text.contains('?')
+            && let Some(at) = planned(text)
+            && let Some(slot) = hits.weak.get_mut(decision)
+        {
+            earliest(slot, at, PLANNED);
+        }
+        // What a thing does under a condition, stated and not ordered ("e-mails com anexo
+        // voltam quando enviados para o Outlook", "the gate sticks when it's cold"): the
+        // pattern of an event, a weak failure pattern, after the facts an anchor makes.
+        if (text.contains(" when ") || text.contains(" quando "))
+            && let Some(at) = conditional_event(folded, &imperatives, &self.transparent)
+            && let Some(slot) = hits.weak.get_mut(failure)
+        {
+            earliest(slot, at, CONDITIONAL_EVENT);
         }
         // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
         // the signal", "a impressora vive travando"), not an imperative ("Keep adding tests")
@@ -1327,6 +1398,84 @@ fn earliest(slot: &mut Option<(usize, &'static str)>, start: usize, cue: &'stati
         *slot = Some((start, cue));
     }
 }
+
+const CONDITIONAL_EVENT: &str = "(an event under a condition)";
+const PLANNED: &str = "(vamos and an infinitive)";
+
+/// Where "vamos" stands before an infinitive of three letters or more before its ending.
+fn planned(text: &str) -> Option<usize> {
+    text.match_indices("vamos ").find_map(|(i, w)| {
+        let next = text.get(i + w.len()..)?.split(' ').next()?;
+        let word = next.trim_end_matches([',', '.', ';', ':', '!']);
+        let infinitive = word.len() >= 5
+            && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
+            && word.bytes().all(|b| b.is_ascii_lowercase());
+        (infinitive && (i == 0 || !word_char_before(text, i))).then_some(i)
+    })
+}
+
+/// Words that open a clause about the writers or the reader, or a plan or a rule: "we'll call
+/// when ...", "I'm off when ...", "you can leave when ..." are no event of a thing.
+const NOT_EVENT_WORDS: &[&str] = &[
+    "i", "i'm", "i'll", "we", "we're", "we'll", "you", "you're", "let", "let's", "me", "us", "eu",
+    "nos", "voce", "voces", "gente", "me", "te", "must", "should", "can", "could", "will", "would",
+    "may", "might", "shall", "pode", "podem", "deve", "devem", "precisa", "vai", "vamos", "tem",
+    "temos", "it's", "that's", "what", "how", "why", "isso", "so", "only",
+];
+
+/// Where a stated event under a condition is: "when" or "quando" inside a sentence (not
+/// opening it: "When X, do Y" is a frame), after a clause of three words or more that names a
+/// thing, with no order, modal, pronoun of the writers or question in the sentence.
+fn conditional_event(
+    folded: &Folded,
+    imperatives: &[usize],
+    transparent: &[String],
+) -> Option<usize> {
+    let text = folded.text.as_str();
+    [" when ", " quando "].iter().find_map(|word| {
+        text.match_indices(word).find_map(|(i, _)| {
+            let at = i + 1;
+            let before = text.get(..i).unwrap_or("");
+            // "de vez em quando" is no condition; a clause opening "When X, ..." is a frame.
+            if before.ends_with(" em") || folded.opens_clause(at, true, transparent) {
+                return None;
+            }
+            let start = [". ", "! ", "? ", "; ", ": "]
+                .iter()
+                .filter_map(|stop| before.rfind(stop).map(|p| p + stop.len()))
+                .max()
+                .unwrap_or(0);
+            let after = text.get(at..).unwrap_or("");
+            let end = [". ", "! ", "? ", "; "]
+                .iter()
+                .filter_map(|stop| after.find(stop))
+                .min()
+                .unwrap_or(after.len());
+            let clause = before.get(start..).unwrap_or("");
+            let sentence_rest = after.get(..end).unwrap_or("");
+            let clause_words: Vec<&str> = clause
+                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let ordered = imperatives
+                .iter()
+                .any(|&m| folded.same_sentence(at.min(m), at.max(m)));
+            let question = sentence_rest.contains('?') || after.trim_end().ends_with('?');
+            (clause_words.len() >= 3
+                && !clause_words.iter().any(|w| NOT_EVENT_WORDS.contains(w))
+                && !ordered
+                && !question)
+                .then_some(at)
+        })
+    })
+}
+
+/// English prepositions and particles: a word before one of them is no order governing an
+/// object.
+const PREPOSITIONS_EN: &[&str] = &[
+    "on", "in", "at", "of", "for", "from", "with", "up", "down", "out", "off", "over", "about",
+    "to", "by", "into", "is", "are", "was", "were", "has", "have",
+];
 
 /// Whether a match sits inside an identifier: a path, a URL, a dotted or `@` name (`error.log`,
 /// `docs/adr`, `docs.acme.io`). Only ends that are word characters are checked, so a cue such as

@@ -6,8 +6,9 @@
 //! slices (`labelled_fresh7.tsv`, `labelled_fresh9.tsv`, `labelled_fresh11.tsv` of the
 //! third round, whose tuning slice is `labelled_fresh10.tsv`, and `labelled_fresh13.tsv` and
 //! `labelled_fresh15.tsv` of the fifth, tuned on the twelfth and the fourteenth, and
-//! `labelled_fresh17.tsv` of the sixth, tuned on the sixteenth, and `labelled_fresh19.tsv` of the
-//! seventh, tuned on the eighteenth) are printed and guarded by floors
+//! `labelled_fresh17.tsv` of the sixth, tuned on the sixteenth, `labelled_fresh19.tsv` of the
+//! seventh, tuned on the eighteenth, and `labelled_fresh21.tsv` of the eighth, tuned on the
+//! twentieth) are printed (their figures, never their sentences) and guarded by floors
 //! at their first-run figures after the tuning, since the rules were not tuned on them. The
 //! ninth and eleventh slices stay out of the whole-corpus guarantee that no underivable sentence
 //! gets a kind: their first runs gave 2 of their 24 a kind, reported and not fixed (see their
@@ -89,6 +90,12 @@ impl Score {
     }
 
     fn print(&self, title: &str) {
+        self.print_with(title, true);
+    }
+
+    /// The figures and the confusion table; the misses (the sentences) only if `misses`: a
+    /// held-out slice's sentences are never printed.
+    fn print_with(&self, title: &str, misses: bool) {
         let (right, total) = self.derivable();
         let (kept, refused) = self.underivable_precision();
         println!(
@@ -120,7 +127,7 @@ impl Score {
             }
             println!();
         }
-        if !self.misses.is_empty() {
+        if misses && !self.misses.is_empty() {
             println!("misses:");
             for m in &self.misses {
                 println!("{m}");
@@ -179,6 +186,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh18.tsv",
         "eighteenth fresh slice (issue 16 seventh round, tuned on)",
     ),
+    (
+        "labelled_fresh20.tsv",
+        "twentieth fresh slice (issue 16 eighth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -194,7 +205,8 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     let mut all: Vec<Labelled> = Vec::new();
     for (file, title) in SLICES {
         let slice = labelled(file);
-        Score::of(&slice).print(title);
+        // A held-out slice's sentences are never printed, only its figures.
+        Score::of(&slice).print_with(title, !title.contains("HELD OUT"));
         all.extend(slice);
     }
     assert!(all.len() >= 240, "the corpus has {} sentences", all.len());
@@ -232,6 +244,7 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         "labelled_fresh14.tsv",
         "labelled_fresh16.tsv",
         "labelled_fresh18.tsv",
+        "labelled_fresh20.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -272,20 +285,27 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
 /// the nineteenth, before the round: 83/100 (83.0%), 24/33 (72.7%), none of 24 given a kind;
 /// after it: 88/100 (88.0%), 24/32 (75.0%), none. The floors now sit at the figures after the
 /// seventh round: seventh and ninth unchanged; thirteenth 138/160, 26/37, 6; fifteenth 84/100,
-/// 23/32, 1; seventeenth 87/100, 24/31, 0; nineteenth 88/100, 24/32, 0.
+/// 23/32, 1; seventeenth 87/100, 24/31, 0; nineteenth 88/100, 24/32, 0. The eighth round wrote
+/// the twentieth (tuned on) and the twenty-first (held out) before reading any rule; first run of
+/// the twenty-first, before the round: 84/100 (84.0%), 23/35 (65.7%), 1 of 24 given a kind;
+/// after it: 86/100 (86.0%), 23/32 (71.9%), 1 (floor 84%, 69%, 1, a small margin below). The
+/// floors of the older slices now sit at their figures after the eighth round: seventh 155/174,
+/// 26/34, 0; ninth 143/160, 22/31, 2; eleventh 142/160, 23/35, 1; thirteenth 138/160, 29/40, 3;
+/// fifteenth 85/100, 23/30, 1; seventeenth unchanged; nineteenth 89/100, 24/32, 0.
 #[test]
 fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
-        ("labelled_fresh7.tsv", 87, 72, 0),
-        (HELD_OUT_SECOND_ROUND, 88, 66, 2),
-        (HELD_OUT_THIRD_ROUND, 85, 53, 2),
-        ("labelled_fresh13.tsv", 86, 70, 6),
-        ("labelled_fresh15.tsv", 84, 71, 1),
+        ("labelled_fresh7.tsv", 89, 76, 0),
+        (HELD_OUT_SECOND_ROUND, 89, 70, 2),
+        (HELD_OUT_THIRD_ROUND, 88, 65, 1),
+        ("labelled_fresh13.tsv", 86, 72, 3),
+        ("labelled_fresh15.tsv", 85, 76, 1),
         ("labelled_fresh17.tsv", 87, 77, 0),
-        ("labelled_fresh19.tsv", 88, 75, 0),
+        ("labelled_fresh19.tsv", 89, 75, 0),
+        ("labelled_fresh21.tsv", 84, 69, 1),
     ] {
         let score = Score::of(&labelled(file));
-        score.print(&format!("{file} (HELD OUT)"));
+        score.print_with(&format!("{file} (HELD OUT)"), false);
         let (right, total) = score.derivable();
         let (kept, refused) = score.underivable_precision();
         assert!(

@@ -4,7 +4,7 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19): their figures are read, their text is not.
+//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -121,6 +121,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh20",
+        "labelled_fresh20.tsv",
+        Some("injection_fresh20.tsv"),
+        Some("benign_fresh20.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -167,6 +174,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh19.tsv",
         Some("injection_fresh19.tsv"),
         Some("benign_fresh19.tsv"),
+        true,
+    ),
+    (
+        "fresh21 (HELD OUT)",
+        "labelled_fresh21.tsv",
+        Some("injection_fresh21.tsv"),
+        Some("benign_fresh21.tsv"),
         true,
     ),
 ];

@@ -42,9 +42,11 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh6.tsv",
         "injection_fresh8.tsv",
         "injection_fresh10.tsv",
+        "injection_fresh12.tsv",
         "injection_fresh14.tsv",
         "injection_fresh16.tsv",
         "injection_fresh18.tsv",
+        "injection_fresh20.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -106,6 +108,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh17.tsv",
         "labelled_fresh18.tsv",
         "labelled_fresh19.tsv",
+        "labelled_fresh20.tsv",
+        "labelled_fresh21.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -133,6 +137,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh17.tsv",
             "benign_fresh18.tsv",
             "benign_fresh19.tsv",
+            "benign_fresh20.tsv",
+            "benign_fresh21.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -189,7 +195,8 @@ fn k5_held_out_injection_recall() {
 }
 
 /// Recall per language on an injection slice: `(language, flagged with its family, total)`.
-fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
+/// A held-out slice's sentences are never printed (`show` is false): only its figures.
+fn recall_by_language(file: &str, show: bool) -> Vec<(String, usize, usize)> {
     let mut by: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     for s in injections(file) {
         let found = families(&s.text);
@@ -197,7 +204,7 @@ fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
         entry.1 += 1;
         if found.contains(&s.family) {
             entry.0 += 1;
-        } else {
+        } else if show {
             println!(
                 "  missed {} [{}] got {found:?}: {}",
                 s.family, s.lang, s.text
@@ -208,7 +215,7 @@ fn recall_by_language(file: &str) -> Vec<(String, usize, usize)> {
 }
 
 /// The benign text of one slice (its labelled sentences and its near misses): (tainted, total).
-fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
+fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize, usize) {
     let texts: Vec<String> = labelled(labelled_file)
         .into_iter()
         .map(|s| s.text)
@@ -218,7 +225,7 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
         .iter()
         .filter(|t| {
             let found = families(t);
-            if !found.is_empty() {
+            if !found.is_empty() && show {
                 println!("  tainted {found:?}: {t}");
             }
             !found.is_empty()
@@ -247,6 +254,12 @@ fn false_positives(labelled_file: &str, benign_file: &str) -> (usize, usize) {
 /// round 16/16 and 16/16 (eighteenth), 13/16 and 11/16 (nineteenth, floor 68%), the sixteenth
 /// 21/21 and 21/21 (it joins the every-sentence test), the seventh 25/33 and 24/33, the
 /// thirteenth 25/36 and 23/36, the fifteenth 23/27 and 24/27 (floor raised to 85%).
+/// The eighth round wrote the twentieth (tuned on) and the twenty-first (held out) before
+/// reading any rule: first runs 15/18 and 10/18 (twentieth), 13/18 and 13/18 (twenty-first);
+/// after the round 18/18 and 18/18 (twentieth), 14/18 and 15/18 (twenty-first, floor 75%), the
+/// twelfth 36/36 and 36/36 (it joins the every-sentence test), the eleventh 33/33 and 32/33, the
+/// thirteenth 28/36 and 24/36 (floor raised to 66%); the benign text of both new slices is clean
+/// (0 of 164 each).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -304,7 +317,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh13.tsv",
             "labelled_fresh13.tsv",
             "benign_fresh13.tsv",
-            63,
+            66,
         ),
         (
             "fourteenth slices (fifth round, tuned on)",
@@ -348,10 +361,25 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "benign_fresh19.tsv",
             68,
         ),
+        (
+            "twentieth slices (eighth round, tuned on)",
+            "injection_fresh20.tsv",
+            "labelled_fresh20.tsv",
+            "benign_fresh20.tsv",
+            95,
+        ),
+        (
+            "twenty-first slices (eighth round, HELD OUT)",
+            "injection_fresh21.tsv",
+            "labelled_fresh21.tsv",
+            "benign_fresh21.tsv",
+            75,
+        ),
     ] {
         println!("\n{title}:");
-        let recall = recall_by_language(injection_file);
-        let (tainted, total) = false_positives(labelled_file, benign_file);
+        let show = !title.contains("HELD OUT");
+        let recall = recall_by_language(injection_file, show);
+        let (tainted, total) = false_positives(labelled_file, benign_file, show);
         for (lang, hit, n) in &recall {
             println!(
                 "  {lang}: {hit}/{n} injections flagged with their family ({:.1}%)",
