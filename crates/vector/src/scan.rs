@@ -751,14 +751,14 @@ impl ScopeVectors {
     ///    bits are not ranking this query well and rows past the cut may be among the best:
     ///    stage 1 takes [`WIDEN_FACTOR`] times as many candidates, continuing in distance order,
     ///    and checks again. Once the count would reach a sixteenth of the scope
-    ///    ([`WHOLE_SCOPE_SHARE`]), it takes every
-    ///    row left (`keep` is then asked in slot order, and stage 2 runs on the threads stage 1
-    ///    had, skipping each row whose score the integer dot product of its codes with the
-    ///    query's own int8 codes proves below the `k`-th best low already held: that cannot
-    ///    change the answer). Where the sign bits rank well (clustered data, real embeddings) nothing widens;
-    ///    on uniform random vectors, where they carry little signal, the search widens to the
-    ///    whole scope: recall@10 1.0 instead of 0.59 at a million vectors, for about the time of
-    ///    a one-thread exact scan (`benches/quantized.rs`).
+    ///    ([`WHOLE_SCOPE_SHARE`]), it takes every row left (`keep` is then asked in slot
+    ///    order), and stage 2 runs over them on the threads stage 1 had, first estimating each
+    ///    row by the exact integer dot product of its codes with the query's own int8 codes and
+    ///    skipping those it proves below the `k`-th best low already held, which cannot change
+    ///    the answer. Where the sign bits rank well (clustered data, real embeddings) nothing
+    ///    widens; on uniform random vectors, where they carry little signal, the search widens
+    ///    to the whole scope: recall@10 1.0 instead of 0.59 at a million vectors, for about half
+    ///    the time of a one-thread exact `f32` scan (`benches/quantized.rs`).
     /// 2. **Int8 codes** (rigorous): each candidate's `a = s·Σ cᵢq̂ᵢ` in `f32`, with `q̂` the
     ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
     ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
