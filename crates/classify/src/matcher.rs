@@ -377,8 +377,9 @@ impl Matcher {
         // Host names with no scheme are destinations too, known by their form, unless the
         // writers speak of their own routine ("every time we finish a sprint, post the notes
         // to wiki.acme.io"): a scheme or an `@` stays a destination whoever writes.
-        if text.contains('.') && !crate::taint::writers_routine(text) {
-            for start in crate::taint::host_names(text) {
+        let mut hosts = crate::taint::host_names(text).peekable();
+        if hosts.peek().is_some() && !crate::taint::writers_routine(text) {
+            for start in hosts {
                 for (rule, r) in RULES.iter().enumerate() {
                     for (group, cues) in r.groups.iter().enumerate() {
                         if crate::taint::is_destinations(cues) {

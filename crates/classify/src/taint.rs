@@ -2661,11 +2661,24 @@ pub(crate) fn host_names(text: &str) -> impl Iterator<Item = usize> + '_ {
     let trim: &[char] = &[
         '(', ')', '<', '>', '"', '\'', '[', ']', ',', ';', ':', '!', '?', '.', '*', '`',
     ];
-    let mut at = 0;
-    text.split(' ').filter_map(move |token| {
-        let start = at;
-        at += token.len() + 1;
-        if !token.contains('.') || token.contains("://") || token.contains('@') {
+    // Only the space-delimited tokens that hold a dot are read: each found from a dot, once.
+    let bytes = text.as_bytes();
+    let mut read_to = 0;
+    text.match_indices('.').filter_map(move |(dot, _)| {
+        if dot < read_to {
+            return None;
+        }
+        let start = bytes[..dot]
+            .iter()
+            .rposition(|&b| b == b' ')
+            .map_or(0, |i| i + 1);
+        let end = bytes[dot..]
+            .iter()
+            .position(|&b| b == b' ')
+            .map_or(bytes.len(), |i| dot + i);
+        read_to = end;
+        let token = text.get(start..end)?;
+        if token.contains("://") || token.contains('@') {
             return None;
         }
         let lead = token.len() - token.trim_start_matches(trim).len();
