@@ -1119,9 +1119,9 @@ impl ScopeVectors {
     /// **The floor.** Each thread holds a floor `F`: the `k`-th largest low among the bounds
     /// held before this pass, raised to the `k`-th largest low the thread has kept since. A row
     /// is first estimated from the query's own codes ([`QueryCodes`]), `w = s·sq·Σ cᵢqcᵢ`, an
-    /// exact integer dot product (four times cheaper than stage 2's int8 × `f32`), whose
-    /// interval around the exact score is `W = residual + 8·(d + 2)·ε + (1 + residual)·rq`
-    /// plus the `f64` rounding of `w`. A row with `w + W < F` is skipped: its exact score is
+    /// exact integer dot product (64 byte products an instruction with VNNI, where stage 2
+    /// widens each code to `f32`), whose interval around the exact score is
+    /// `W = residual + 8·(d + 2)·ε + (1 + residual)·rq` plus the `f64` rounding of `w`. A row with `w + W < F` is skipped: its exact score is
     /// below `F`, and `k` rows already in `bounds` score at least `F`, so it cannot be in the
     /// top `k` and stage 3 gives the same answer. The other rows get stage 2's tight bound.
     /// Which rows a thread skips depends on the rows it saw first, so threads may keep
