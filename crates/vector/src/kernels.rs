@@ -1967,23 +1967,25 @@ mod tests {
 
     /// Exact, so equal: every length to 200 (whole 64-byte steps, pairs of them, and every
     /// tail), both inputs at every offset from a cache line, with the extremes -128 and 127.
+    /// `n` pseudo-random bytes from `seed`, with both ends of the `i8` range every 11 bytes.
+    fn bytes(seed: u32, n: usize) -> Vec<i8> {
+        let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(7);
+        (0..n)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                match i % 11 {
+                    0 => i8::MIN,
+                    5 => i8::MAX,
+                    _ => x as i8,
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn e8_every_int8_int8_dot_equals_the_reference_at_every_length_and_offset() {
-        let bytes = |seed: u32, n: usize| -> Vec<i8> {
-            let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(7);
-            (0..n)
-                .map(|i| {
-                    x ^= x << 13;
-                    x ^= x >> 17;
-                    x ^= x << 5;
-                    match i % 11 {
-                        0 => i8::MIN,
-                        5 => i8::MAX,
-                        _ => x as i8,
-                    }
-                })
-                .collect()
-        };
         for n in 0..=200 {
             let a = bytes(n as u32, n);
             let b = bytes(9000 + n as u32, n);
@@ -2015,21 +2017,6 @@ mod tests {
 
     #[test]
     fn e8_every_multi_row_int8_dot_equals_the_reference_at_every_length_and_offset() {
-        let bytes = |seed: u32, n: usize| -> Vec<i8> {
-            let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(11);
-            (0..n)
-                .map(|i| {
-                    x ^= x << 13;
-                    x ^= x >> 17;
-                    x ^= x << 5;
-                    match i % 13 {
-                        0 => i8::MIN,
-                        6 => i8::MAX,
-                        _ => x as i8,
-                    }
-                })
-                .collect()
-        };
         for d in 0..=200 {
             let q = bytes(d as u32, d);
             for m in [0, 1, 3, 4, 5, 9] {

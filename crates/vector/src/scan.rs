@@ -491,6 +491,30 @@ fn wide_interval(scale: f32, residual: f32, dot: i32, q: &QueryCodes, extra: f64
     )
 }
 
+/// `work` run on up to `threads` threads (the caller's and `threads − 1` spawned), each call's
+/// result in the answer; the calls share their work through what `work` takes from (a queue of
+/// runs), so a thread the OS refuses to start leaves its runs to the others (at worst, to the
+/// caller's thread).
+fn on_threads<T: Send>(threads: usize, work: impl Fn() -> T + Sync) -> Vec<T> {
+    if threads <= 1 {
+        return vec![work()];
+    }
+    std::thread::scope(|scope| {
+        let spawned: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, &work).ok())
+            .collect();
+        let mut out = vec![work()];
+        for handle in spawned {
+            out.push(
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        out
+    })
+}
+
 /// A stage-2 low bound ordered by [`f64::total_cmp`], for the floor of the widened pass.
 #[derive(Clone, Copy, PartialEq)]
 struct Low(f64);
@@ -952,29 +976,7 @@ impl ScopeVectors {
                 self.distances(kernel, prepared, run, mine, &mut histogram);
             }
         };
-        let histograms: Vec<Vec<[u32; 4]>> = if threads == 1 {
-            vec![measure()]
-        } else {
-            std::thread::scope(|scope| {
-                // A thread the OS refuses to start leaves its runs to the others.
-                let spawned: Vec<_> = (1..threads)
-                    .filter_map(|_| {
-                        std::thread::Builder::new()
-                            .spawn_scoped(scope, measure)
-                            .ok()
-                    })
-                    .collect();
-                let mut histograms = vec![measure()];
-                for handle in spawned {
-                    histograms.push(
-                        handle
-                            .join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    );
-                }
-                histograms
-            })
-        };
+        let histograms = on_threads(threads, measure);
         let mut histogram = vec![0_u32; self.dimension + 1];
         for h in histograms {
             for (total, four) in histogram.iter_mut().zip(h) {
@@ -1121,9 +1123,10 @@ impl ScopeVectors {
     /// is first estimated from the query's own codes ([`QueryCodes`]), `w = s·sq·Σ cᵢqcᵢ`, an
     /// exact integer dot product (64 byte products an instruction with VNNI, where stage 2
     /// widens each code to `f32`), whose interval around the exact score is
-    /// `W = residual + 8·(d + 2)·ε + (1 + residual)·rq` plus the `f64` rounding of `w`. A row with `w + W < F` is skipped: its exact score is
-    /// below `F`, and `k` rows already in `bounds` score at least `F`, so it cannot be in the
-    /// top `k` and stage 3 gives the same answer. The other rows get stage 2's tight bound.
+    /// `W = residual + 8·(d + 2)·ε + (1 + residual)·rq` plus the `f64` rounding of `w`. A row
+    /// with `w + W < F` is skipped: its exact score is below `F`, and `k` rows already in
+    /// `bounds` score at least `F`, so it cannot be in the top `k` and stage 3 gives the same
+    /// answer. The other rows get stage 2's tight bound.
     /// Which rows a thread skips depends on the rows it saw first, so threads may keep
     /// different bounds; the answer does not change.
     #[allow(clippy::too_many_arguments)]
@@ -1229,28 +1232,7 @@ impl ScopeVectors {
             }
         };
         let threads = threads.clamp(1, count.div_ceil(PARALLEL_MIN_ROWS).clamp(1, runs.max(1)));
-        if threads == 1 {
-            bounds.extend(measure());
-            return;
-        }
-        std::thread::scope(|scope| {
-            // A thread the OS refuses to start leaves its runs to the others.
-            let spawned: Vec<_> = (1..threads)
-                .filter_map(|_| {
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, measure)
-                        .ok()
-                })
-                .collect();
-            bounds.extend(measure());
-            for handle in spawned {
-                bounds.extend(
-                    handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                );
-            }
-        });
+        bounds.extend(on_threads(threads, measure).into_iter().flatten());
     }
 
     /// Stage 2 over `candidates`: each one's interval `(a − B, a + B, capsule)` around its
@@ -1894,6 +1876,18 @@ mod tests {
         }
     }
 
+    /// `d` components uniform in `[-0.5, 0.5)` from the xorshift state `x` (never 0).
+    fn spread(x: &mut u64, d: usize) -> Vec<f32> {
+        (0..d)
+            .map(|_| {
+                *x ^= *x << 13;
+                *x ^= *x >> 7;
+                *x ^= *x << 17;
+                (*x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+            })
+            .collect()
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
 
@@ -1935,15 +1929,9 @@ mod tests {
             near in proptest::prelude::any::<bool>(),
         ) {
             let mut x = seed | 1;
-            let mut next = move || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-            };
-            let base: Vec<f32> = (0..d).map(|_| next()).collect();
+            let base = spread(&mut x, d);
             let mut vector = || -> Vec<f32> {
-                let v: Vec<f32> = (0..d).map(|_| next()).collect();
+                let v = spread(&mut x, d);
                 if near {
                     v.iter().zip(&base).map(|(a, b)| b + a * 1e-3).collect()
                 } else {
@@ -1992,16 +1980,7 @@ mod tests {
     fn the_widened_pass_skips_most_rows_of_spread_data() {
         let (n, d, k) = (20_000_u64, 384, 10);
         let mut x = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut vector = || -> Vec<f32> {
-            (0..d)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    (x >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-                })
-                .collect()
-        };
+        let mut vector = || spread(&mut x, d);
         let rows: Vec<(u64, Embedding)> = (0..n)
             .map(|c| (c, Embedding::new(vector()).unwrap()))
             .collect();
