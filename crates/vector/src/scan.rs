@@ -22,12 +22,19 @@ pub const CHUNK_BYTES: usize = 1024 * 1024;
 /// ([`prefetch`](crate::kernels::prefetch)): enough loads in flight to cover a memory access.
 const PREFETCH_AHEAD: usize = 8;
 
-/// The fewest rows per thread when stage 2 runs on several (once stage 1 widened to every row).
+/// The fewest rows per thread when the pass over every row left runs on several.
 const PARALLEL_MIN_ROWS: usize = 4096;
 
 /// Chunks in one run of stage 1's work (about 450 KiB of sign words at 384 dimensions): small
 /// enough that the threads finish together, large enough that taking one costs nothing.
 const STAGE1_RUN_CHUNKS: usize = 4;
+
+/// Candidates a thread of stage 2 takes at a time (in slot order).
+const STAGE2_RUN: usize = 1024;
+
+/// The fewest candidates per thread when stage 2 runs on several, so that stage 1's first
+/// candidate count ([`RESCORE_MIN`]) is shared by two.
+const STAGE2_PARALLEL_MIN: usize = 2048;
 
 /// Bytes of bookkeeping per stored vector beside its codes and sign bits: the capsule number
 /// (8), the scale (4) and the residual bound (4).
@@ -871,10 +878,12 @@ impl ScopeVectors {
     }
 
     /// [`top_k`](Self::top_k) with stage 1 shared by up to `threads` threads, each taking runs
-    /// of chunks as it frees up: the same answer. Stage 3 and every call of `keep` and `exact`
-    /// run in the caller's thread, and so does stage 2 unless stage 1 widened to every row
-    /// (then its int8 pass over the rows is shared too). A thread the OS refuses to start
-    /// leaves its work to the others (at worst, to the caller's thread).
+    /// of chunks as it frees up: the same answer. Stage 2 is shared too once it has
+    /// [`STAGE2_PARALLEL_MIN`] candidates a thread (the first candidate count, 4,096 for
+    /// `k ≤ 16`, is shared by two), and so is the int8 pass over every row left where stage 1
+    /// widens that far. Stage 3 and every call of `keep` and `exact` run in the caller's
+    /// thread. A thread the OS refuses to start leaves its work to the others (at worst, to
+    /// the caller's thread).
     ///
     /// # Errors
     /// As [`top_k_with`](Self::top_k_with).
@@ -915,14 +924,14 @@ impl ScopeVectors {
         let mut bounds = Vec::new();
         if self.len <= r {
             let candidates = self.every_row(&mut keep);
-            self.stage2(kernel, &prepared, &candidates, &mut bounds);
+            self.stage2(kernel, &prepared, &candidates, search.threads, &mut bounds);
         } else {
             let distances = self.stage1(kernel, &prepared, search.threads);
             let mut selection = Selection::default();
             loop {
                 self.select(&distances, &mut selection, r, &mut keep);
                 let new = &selection.out[bounds.len()..];
-                self.stage2(kernel, &prepared, new, &mut bounds);
+                self.stage2(kernel, &prepared, new, search.threads, &mut bounds);
                 if !search.widen || selection.exhausted(&distances) || !widening_needed(&bounds, k)
                 {
                     break;
@@ -1085,10 +1094,17 @@ impl ScopeVectors {
             }
             // One tight pass over the distances for the band, then the ids of its rows.
             let (first, span) = (lo as u32, (hi - lo) as u32);
+            // In blocks of 16: a block with no row in the band (nearly all of them) is told
+            // by one branch-free test over its 16 distances, which the compiler vectorises.
             let mut band_slots: Vec<(u32, usize)> = Vec::with_capacity(band);
-            for (slot, &d) in distances.slots.iter().enumerate() {
-                if d.wrapping_sub(first) <= span {
-                    band_slots.push((d, slot));
+            let in_band = |d: u32| d.wrapping_sub(first) <= span;
+            for (b, block) in distances.slots.chunks(16).enumerate() {
+                if block.iter().fold(false, |any, &d| any | in_band(d)) {
+                    for (j, &d) in block.iter().enumerate() {
+                        if in_band(d) {
+                            band_slots.push((d, b * 16 + j));
+                        }
+                    }
                 }
             }
             let mut rows: Vec<(u32, u64, usize)> = Vec::with_capacity(band_slots.len());
@@ -1236,33 +1252,65 @@ impl ScopeVectors {
     }
 
     /// Stage 2 over `candidates`: each one's interval `(a − B, a + B, capsule)` around its
-    /// exact score, appended to `bounds` in the candidates' order.
+    /// exact score, appended to `bounds` in the candidates' order, on up to `threads` threads,
+    /// at least [`STAGE2_PARALLEL_MIN`] candidates each. The rows are read in slot order (by
+    /// chunk, then by address), not in the candidates' order of distance: a widening's
+    /// candidates are scattered over the whole copy, and in slot order the candidates of one
+    /// chunk are read one after another, sharing the pages of its ids, scales and residuals.
+    /// The threads take runs of [`STAGE2_RUN`] candidates of that order as they free up.
     fn stage2(
         &self,
         kernel: Kernel,
         prepared: &Prepared,
         candidates: &[(u64, usize)],
+        threads: usize,
         bounds: &mut Vec<(f64, f64, u64)>,
     ) {
         let extra = rounding_bound(self.dimension);
-        bounds.reserve(candidates.len());
-        for (n, &(_, slot)) in candidates.iter().enumerate() {
-            // The codes, scale and residual of a candidate a few places on, scattered in memory
-            // like this one's: their loads then overlap with this row's work (`prefetch` is
-            // only a hint).
-            if let Some(&(_, ahead)) = candidates.get(n + PREFETCH_AHEAD) {
-                let (c, i) = self.locate(ahead);
-                if let Some(chunk) = self.chunks.get(c) {
-                    crate::kernels::prefetch(chunk.codes(i, self.dimension));
-                    crate::kernels::prefetch(chunk.scales.get(i..=i).unwrap_or_default());
-                    crate::kernels::prefetch(chunk.residuals.get(i..=i).unwrap_or_default());
+        let mut order: Vec<(usize, u32)> = candidates
+            .iter()
+            .zip(0_u32..)
+            .map(|(&(_, slot), n)| (slot, n))
+            .collect();
+        order.sort_unstable();
+        let queue = Mutex::new(order.chunks(STAGE2_RUN));
+        let measure = || -> Vec<(u32, (f64, f64, u64))> {
+            let mut out = Vec::new();
+            loop {
+                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let Some(run) = next else {
+                    return out;
+                };
+                for (n, &(slot, at)) in run.iter().enumerate() {
+                    // The codes, scale and residual of a candidate a few places on: their
+                    // loads then overlap with this row's work (`prefetch` is only a hint).
+                    if let Some(&(ahead, _)) = run.get(n + PREFETCH_AHEAD) {
+                        let (c, i) = self.locate(ahead);
+                        if let Some(chunk) = self.chunks.get(c) {
+                            crate::kernels::prefetch(chunk.codes(i, self.dimension));
+                            crate::kernels::prefetch(chunk.scales.get(i..=i).unwrap_or_default());
+                            crate::kernels::prefetch(
+                                chunk.residuals.get(i..=i).unwrap_or_default(),
+                            );
+                        }
+                    }
+                    let (c, i) = self.locate(slot);
+                    let bound = self
+                        .chunks
+                        .get(c)
+                        .and_then(|chunk| self.bound(kernel, prepared, chunk, i, extra));
+                    out.extend(bound.map(|b| (at, b)));
                 }
             }
-            let (c, i) = self.locate(slot);
-            if let Some(chunk) = self.chunks.get(c) {
-                bounds.extend(self.bound(kernel, prepared, chunk, i, extra));
+        };
+        let threads = threads.clamp(1, (candidates.len() / STAGE2_PARALLEL_MIN).max(1));
+        let mut found: Vec<Option<(f64, f64, u64)>> = vec![None; candidates.len()];
+        for (at, bound) in on_threads(threads, measure).into_iter().flatten() {
+            if let Some(slot) = found.get_mut(at as usize) {
+                *slot = Some(bound);
             }
         }
+        bounds.extend(found.into_iter().flatten());
     }
 
     /// Stage 2's interval `(a − B, a + B, capsule)` of row `i` of `chunk`.
@@ -1951,7 +1999,7 @@ mod tests {
                 let mut bounds = Vec::new();
                 scope.select(&distances, &mut selection, first, &mut keep);
                 let held = selection.out.clone();
-                scope.stage2(kernel, &prepared, &held, &mut bounds);
+                scope.stage2(kernel, &prepared, &held, 1, &mut bounds);
                 scope.stage2_rest(
                     kernel, &prepared, k, &distances, &mut selection, &mut keep, threads,
                     &mut bounds,
@@ -1995,7 +2043,7 @@ mod tests {
             let mut bounds = Vec::new();
             scope.select(&distances, &mut selection, 1000, &mut keep);
             let held = selection.out.clone();
-            scope.stage2(kernel, &prepared, &held, &mut bounds);
+            scope.stage2(kernel, &prepared, &held, 1, &mut bounds);
             scope.stage2_rest(
                 kernel,
                 &prepared,
@@ -2012,6 +2060,55 @@ mod tests {
                 rest < 500,
                 "stage 2 bounds for {rest} of the other 19,000 rows"
             );
+        }
+    }
+
+    /// Stage 2 reads its candidates in slot order and on several threads, and still appends
+    /// their bounds in the candidates' order (the widening check reads the front half of
+    /// `bounds` as the candidates nearest by sign bits), each one the row's own bound.
+    #[test]
+    fn stage_2_keeps_the_candidates_order_whatever_order_it_reads_them_in() {
+        let d = 24;
+        let mut x = 7_u64;
+        let n = 3 * STAGE2_PARALLEL_MIN + 500;
+        let scope = ScopeVectors::build(
+            d,
+            (0..n as u64).map(|c| (c, Embedding::new(spread(&mut x, d)).unwrap())),
+        )
+        .unwrap();
+        let query = Query::new(&spread(&mut x, d)).unwrap();
+        let prepared = Prepared::new(&query);
+        // Every row but a few, scattered by a multiplicative permutation of the slots.
+        let candidates: Vec<(u64, usize)> = (0..n)
+            .map(|j| j * 7_919 % n)
+            .filter(|slot| slot % 97 != 3)
+            .map(|slot| {
+                let (c, i) = scope.locate(slot);
+                (scope.chunks[c].ids[i], slot)
+            })
+            .collect();
+        let extra = rounding_bound(d);
+        for kernel in Kernel::available() {
+            let want: Vec<(f64, f64, u64)> = candidates
+                .iter()
+                .map(|&(_, slot)| {
+                    let (c, i) = scope.locate(slot);
+                    scope
+                        .bound(kernel, &prepared, &scope.chunks[c], i, extra)
+                        .unwrap()
+                })
+                .collect();
+            for threads in [1, 2, 3] {
+                let mut bounds = vec![(0.0, 1.0, u64::MAX)];
+                scope.stage2(kernel, &prepared, &candidates, threads, &mut bounds);
+                assert_eq!(bounds[0], (0.0, 1.0, u64::MAX), "what was held stays first");
+                assert_eq!(
+                    &bounds[1..],
+                    &want[..],
+                    "{} on {threads} threads",
+                    kernel.isa()
+                );
+            }
         }
     }
 
