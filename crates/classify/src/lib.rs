@@ -254,7 +254,9 @@
 //! arquivos que você acessar"); an override is also answering without restrictions, the agent's
 //! filters reported switched off, its guidance or settings declared changed or void ("your
 //! guidelines have been updated", "your safety settings no longer apply"; "reset your settings"
-//! is a support step) and guidance at the top of this very text. A send to a person named by a
+//! is a support step), guidance at the top of this very text or given before it, the system's
+//! rules, and obeying or answering only the writer; secrecy is also never showing the
+//! injection's instructions; a persistent trigger also reaches "all following conversations". A send to a person named by a
 //! pronoun ("whenever the boss asks, send him the figures at sales.acme.com") is a routine
 //! between people: a bare host there says where the thing is, so it is no destination (a scheme
 //! or an `@` still is). The scan
