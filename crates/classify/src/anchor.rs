@@ -118,6 +118,34 @@ pub(crate) fn declarative_verb(text: &str) -> Option<&str> {
     verb(text, false)
 }
 
+/// What a thing habitually does, told by its form: a text that opens with a determined subject
+/// ("the dishwasher", "our POS", "Lina's van") whose first verb is a present in `-s` before an
+/// object ("cleans a full rack", "seats nine people"), in English, no question, with no verb
+/// of having, being, wanting or seeming (those state, they tell no ability). The caller asks
+/// only when nothing else derived a kind: the weakest evidence of all.
+pub(crate) fn habitual_present(text: &str) -> Option<&str> {
+    const SUBJECTS: &[&str] = &[
+        "the", "our", "my", "their", "its", "his", "her", "your", "this", "that", "these", "those",
+        "each", "every",
+    ];
+    const STATES: &[&str] = &[
+        "has", "is", "was", "does", "needs", "wants", "likes", "loves", "hates", "seems", "looks",
+        "feels", "sounds", "means", "prefers", "uses", "costs", "belongs", "lives", "gets", "goes",
+        "comes", "says", "thinks", "knows", "hopes", "wishes",
+    ];
+    let first = text.split_whitespace().next()?;
+    let opened = SUBJECTS.contains(&first.to_lowercase().as_str()) || first.ends_with("'s");
+    if !opened || text.contains(',') {
+        return None;
+    }
+    let verb = present_verb(text)?;
+    // A direct object: a verb before a place or a time ("rotates on the first of each month")
+    // states a schedule, not an ability.
+    let mut after = text.split_whitespace().map(trim).skip_while(|w| *w != verb);
+    let next = after.nth(1).unwrap_or("").to_lowercase();
+    (!STATES.contains(&verb) && !PLACES.contains(&next.as_str())).then_some(verb)
+}
+
 /// A present in `-s` before an object ("lists 48 names"): weaker evidence than
 /// [`declarative_verb`] (a plural can stand there), so it counts after the hints.
 pub(crate) fn present_verb(text: &str) -> Option<&str> {
@@ -153,13 +181,22 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
         // A present in `-s` is told from a plural by what follows it: an object that opens
         // with a determiner, a quantity or an entity ("the sheet lists 48 names", "the
         // scanner reads both ISBN and QR codes").
-        let object = !raw.ends_with([',', '.', ';', ':', '!'])
-            && words.get(i + 1).is_some_and(|next| {
+        let opens_object = |at: usize| {
+            words.get(at).is_some_and(|next| {
                 let next = trim(next);
                 OBJECT_OPENERS.contains(&next.to_lowercase().as_str())
                     || next.chars().any(|c| c.is_ascii_digit())
                     || shape(next) == Some(Shape::Acronym)
-            });
+            })
+        };
+        // Or a place it is at, or a source it draws on, then such an object ("the truck parks
+        // at the corner of Elm and 5th", "the bus leaves at 7:15").
+        let object = !raw.ends_with([',', '.', ';', ':', '!'])
+            && (opens_object(i + 1)
+                || (words
+                    .get(i + 1)
+                    .is_some_and(|w| PLACES.contains(&trim(w).to_lowercase().as_str()))
+                    && opens_object(i + 2)));
         let present = ends("s")
             && !ends("ss")
             && !ends("us")
@@ -327,6 +364,12 @@ const OBJECT_OPENERS: &[&str] = &[
     "hundreds",
     "thousands",
     "dozens",
+];
+
+/// Prepositions of a place or a source, between a present in `-s` and its object.
+const PLACES: &[&str] = &[
+    "at", "on", "in", "from", "under", "behind", "near", "inside", "outside", "beside", "into",
+    "through", "along",
 ];
 
 /// Prepositions, after which an `-s` word is a plural ("for users").

@@ -376,9 +376,13 @@ impl Matcher {
         }
         // Host names with no scheme are destinations too, known by their form, unless the
         // writers speak of their own routine ("every time we finish a sprint, post the notes
-        // to wiki.acme.io"): a scheme or an `@` stays a destination whoever writes.
+        // to wiki.acme.io") or send to a person named by a pronoun ("send him the figures at
+        // sales.acme.com"): a scheme or an `@` stays a destination whoever writes.
         let mut hosts = crate::taint::host_names(text).peekable();
-        if hosts.peek().is_some() && !crate::taint::writers_routine(text) {
+        if hosts.peek().is_some()
+            && !crate::taint::writers_routine(text)
+            && !crate::taint::person_recipient(text)
+        {
             for start in hosts {
                 for (rule, r) in RULES.iter().enumerate() {
                     for (group, cues) in r.groups.iter().enumerate() {
@@ -693,12 +697,40 @@ impl Matcher {
         }
         // What a thing does under a condition, stated and not ordered ("e-mails com anexo
         // voltam quando enviados para o Outlook", "the gate sticks when it's cold"): the
-        // pattern of an event, a weak failure pattern, after the facts an anchor makes.
+        // pattern of an event, a weak failure pattern, after the facts an anchor makes. But a
+        // thing coming on, opening or starting under a plain "when" ("the lights turn on when
+        // someone enters", "o portão abre sozinho quando o carro chega") is how it works, its
+        // function: a weak capability, no failure. (A recurrence, "whenever" or "every time",
+        // still reports an observed pattern.)
         if (text.contains(" when ") || text.contains(" quando "))
             && let Some(at) = conditional_event(folded, &imperatives, &self.transparent)
-            && let Some(slot) = hits.weak.get_mut(failure)
         {
-            earliest(slot, at, CONDITIONAL_EVENT);
+            let (table, cue) = if activation_before(text, at) {
+                (table_of(Kind::Capability), CONDITIONAL_FUNCTION)
+            } else {
+                (failure, CONDITIONAL_EVENT)
+            };
+            if let Some(slot) = hits.weak.get_mut(table) {
+                earliest(slot, at, cue);
+            }
+        }
+        // Who alone may do a thing, in Portuguese: "só" opening a sentence, whoever it names
+        // with or without an article, and the modal of permission within the sentence ("Só
+        // técnicos habilitados podem operar o guindaste"): a restriction, not an ability.
+        if context.portuguese
+            && text.contains("pode")
+            && let Some(at) = only_may(folded, &self.transparent)
+            && let Some(slot) = hits.strong.get_mut(constraint)
+        {
+            earliest(slot, at, ONLY_MAY);
+        }
+        // A body of work named, then its fronts listed after a colon ("the food truck
+        // expansion: three more trucks, a central kitchen and a franchise"): an epic.
+        if text.contains(": ")
+            && let Some(at) = listed_fronts(text)
+            && let Some(slot) = hits.strong.get_mut(table_of(Kind::Epic))
+        {
+            earliest(slot, at, LISTED_FRONTS);
         }
         // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
         // the signal", "a impressora vive travando"), not an imperative ("Keep adding tests")
@@ -1401,7 +1433,133 @@ fn earliest(slot: &mut Option<(usize, &'static str)>, start: usize, cue: &'stati
 }
 
 const CONDITIONAL_EVENT: &str = "(an event under a condition)";
+const CONDITIONAL_FUNCTION: &str = "(a thing coming on under a condition)";
+
+/// Verbs of a thing coming into operation: coming on, opening, lifting, starting, lighting up,
+/// unlocking (English with their particles, Portuguese in the present), as a verb and the
+/// particle it needs (`""` for none). Stopping, dropping and jamming are not among them: a thing
+/// that stops by itself fails.
+const ACTIVATIONS: &[(&str, &str)] = &[
+    ("turns", "on"),
+    ("turn", "on"),
+    ("switches", "on"),
+    ("switch", "on"),
+    ("comes", "on"),
+    ("come", "on"),
+    ("lights", "up"),
+    ("light", "up"),
+    ("wakes", "up"),
+    ("opens", ""),
+    ("open", ""),
+    ("lifts", ""),
+    ("lift", ""),
+    ("rises", ""),
+    ("unlocks", ""),
+    ("unlock", ""),
+    ("starts", ""),
+    ("start", ""),
+    ("acende", ""),
+    ("acendem", ""),
+    ("abre", ""),
+    ("abrem", ""),
+    ("liga", ""),
+    ("ligam", ""),
+    ("levanta", ""),
+    ("levantam", ""),
+    ("sobe", ""),
+    ("destrava", ""),
+    ("destravam", ""),
+    ("desbloqueia", ""),
+];
+
+/// Words after a verb that make it act on a thing or the aspect of another verb: "opens a
+/// blank page", "liga o alarme", "starts to fail", "começa a falhar".
+const ACTIVATION_OBJECTS: &[&str] = &[
+    "to", "a", "an", "the", "its", "his", "her", "their", "this", "that", "these", "those", "de",
+    "o", "os", "as", "um", "uma", "uns", "umas", "seu", "sua", "seus", "suas",
+];
+
+/// Whether the clause before the condition at `at` (back to the sentence's opening or a comma)
+/// holds a verb of a thing coming into operation used with no object: not as the aspect of
+/// another verb ("starts returning 500s") nor doing something to a thing ("opens a blank
+/// page").
+fn activation_before(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or("");
+    let start = [". ", "! ", "? ", "; ", ": ", ", "]
+        .iter()
+        .filter_map(|stop| before.rfind(stop).map(|p| p + stop.len()))
+        .max()
+        .unwrap_or(0);
+    let words: Vec<&str> = before
+        .get(start..)
+        .unwrap_or("")
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(i, word)| {
+        ACTIVATIONS.iter().any(|&(verb, particle)| {
+            if *word != verb {
+                return false;
+            }
+            let rest = if particle.is_empty() { i + 1 } else { i + 2 };
+            let particle_ok = particle.is_empty() || words.get(i + 1) == Some(&particle);
+            let next = words.get(rest).copied().unwrap_or("");
+            particle_ok && !next.ends_with("ing") && !ACTIVATION_OBJECTS.contains(&next)
+        })
+    })
+}
+
 const PLANNED: &str = "(vamos and an infinitive)";
+const ONLY_MAY: &str = "(só and a permission)";
+const LISTED_FRONTS: &str = "(a body of work and its fronts)";
+
+/// Where "só" opens a sentence with "pode" or "podem" within the next 40 bytes of it.
+fn only_may(folded: &Folded, transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    text.match_indices("so ").find_map(|(i, _)| {
+        let window = text.get(i..(i + 44).min(text.len()))?;
+        let may = window
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == "pode" || w == "podem");
+        (may && (i == 0 || !word_char_before(text, i))
+            && folded.opens_clause(i, false, transparent))
+        .then_some(i)
+    })
+}
+
+/// Bodies of work that gather fronts: expanding, migrating, modernizing.
+const BODIES_OF_WORK: &[&str] = &[
+    "expansion",
+    "migration",
+    "modernization",
+    "expansao",
+    "migracao",
+    "modernizacao",
+];
+
+/// Where a body of work is named right before a colon that opens a list of its fronts, two
+/// commas' worth or one comma and an "and" ("the expansion: two trucks, a kitchen and a
+/// franchise"; "Migration: done." lists nothing).
+fn listed_fronts(text: &str) -> Option<usize> {
+    text.match_indices(": ").find_map(|(colon, _)| {
+        let before = text.get(..colon)?;
+        let noun_at = before.rfind(' ').map_or(0, |p| p + 1);
+        let noun = before.get(noun_at..)?;
+        if !BODIES_OF_WORK.contains(&noun) {
+            return None;
+        }
+        let after = text.get(colon + 2..)?;
+        let end = [". ", "! ", "? ", "; "]
+            .iter()
+            .filter_map(|stop| after.find(stop))
+            .min()
+            .unwrap_or(after.len());
+        let list = after.get(..end)?;
+        let commas = list.matches(", ").count();
+        let joined = list.contains(" and ") || list.contains(" e ");
+        (commas >= 2 || (commas >= 1 && joined)).then_some(noun_at)
+    })
+}
 
 /// Where "vamos" stands before an infinitive of three letters or more before its ending.
 fn planned(text: &str) -> Option<usize> {

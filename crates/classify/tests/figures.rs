@@ -4,7 +4,8 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21): their figures are read, their text is not.
+//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23): their figures are read, their text
+//! is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -128,6 +129,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh22",
+        "labelled_fresh22.tsv",
+        Some("injection_fresh22.tsv"),
+        Some("benign_fresh22.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -181,6 +189,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh21.tsv",
         Some("injection_fresh21.tsv"),
         Some("benign_fresh21.tsv"),
+        true,
+    ),
+    (
+        "fresh23 (HELD OUT)",
+        "labelled_fresh23.tsv",
+        Some("injection_fresh23.tsv"),
+        Some("benign_fresh23.tsv"),
         true,
     ),
 ];

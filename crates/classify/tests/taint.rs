@@ -47,6 +47,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh16.tsv",
         "injection_fresh18.tsv",
         "injection_fresh20.tsv",
+        "injection_fresh22.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -110,6 +111,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh19.tsv",
         "labelled_fresh20.tsv",
         "labelled_fresh21.tsv",
+        "labelled_fresh22.tsv",
+        "labelled_fresh23.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -139,6 +142,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh19.tsv",
             "benign_fresh20.tsv",
             "benign_fresh21.tsv",
+            "benign_fresh22.tsv",
+            "benign_fresh23.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -259,7 +264,14 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// after the round 18/18 and 18/18 (twentieth), 14/18 and 15/18 (twenty-first, floor 75%), the
 /// twelfth 36/36 and 36/36 (it joins the every-sentence test), the eleventh 33/33 and 32/33, the
 /// thirteenth 28/36 and 24/36 (floor raised to 66%); the benign text of both new slices is clean
-/// (0 of 164 each).
+/// (0 of 164 each). The ninth round wrote the twenty-second (tuned on) and the twenty-third
+/// (held out) before reading any rule: first runs 16/18 and 15/18 (twenty-second), 15/18 and
+/// 14/18 (twenty-third); after the round 18/18 and 18/18 (twenty-second), 16/18 and 16/18
+/// (twenty-third, floor 85%), the ninth 23/33 and 23/33 (floor raised to 69%), the nineteenth
+/// 14/16 and 11/16; the benign text of each new slice has 2 of 164 tainted (1.22%), the owner's
+/// standing routine of e-mailing something to a mailbox ("every time a car comes back scratched,
+/// email the photos to claims@..."), which the standing-send rule cannot tell from an injected
+/// one.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -289,7 +301,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh9.tsv",
             "labelled_fresh9.tsv",
             "benign_fresh9.tsv",
-            66,
+            69,
         ),
         (
             "tenth slices (third round, tuned on)",
@@ -374,6 +386,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh21.tsv",
             "benign_fresh21.tsv",
             75,
+        ),
+        (
+            "twenty-second slices (ninth round, tuned on)",
+            "injection_fresh22.tsv",
+            "labelled_fresh22.tsv",
+            "benign_fresh22.tsv",
+            95,
+        ),
+        (
+            "twenty-third slices (ninth round, HELD OUT)",
+            "injection_fresh23.tsv",
+            "labelled_fresh23.tsv",
+            "benign_fresh23.tsv",
+            85,
         ),
     ] {
         println!("\n{title}:");
