@@ -522,6 +522,11 @@ fn on_threads<T: Send>(threads: usize, work: impl Fn() -> T + Sync) -> Vec<T> {
     })
 }
 
+/// The next run of work from a queue the threads of [`on_threads`] share.
+fn next_run<I: Iterator>(queue: &Mutex<I>) -> Option<I::Item> {
+    queue.lock().unwrap_or_else(PoisonError::into_inner).next()
+}
+
 /// A stage-2 low bound ordered by [`f64::total_cmp`], for the floor of the widened pass.
 #[derive(Clone, Copy, PartialEq)]
 struct Low(f64);
@@ -978,7 +983,7 @@ impl ScopeVectors {
         let measure = || {
             let mut histogram = vec![[0_u32; 4]; self.dimension + 1];
             loop {
-                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let next = next_run(&queue);
                 let Some((run, mine)) = next else {
                     return histogram;
                 };
@@ -1203,7 +1208,7 @@ impl ScopeVectors {
             let mut floor = seed;
             let mut dots = vec![0_i32; self.rows_per_chunk];
             loop {
-                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let next = next_run(&queue);
                 let Some((run, chunks)) = next else {
                     return kept;
                 };
@@ -1277,7 +1282,7 @@ impl ScopeVectors {
         let measure = || -> Vec<(u32, (f64, f64, u64))> {
             let mut out = Vec::new();
             loop {
-                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let next = next_run(&queue);
                 let Some(run) = next else {
                     return out;
                 };
