@@ -584,6 +584,16 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     if let Some((kind, cue)) = first(&hits.weak) {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
+    // Work a named person has taken on ("Jo will replace the chain", "A Marta vai ligar para a
+    // agência"): a weak task, at the hints' precedence.
+    if anchor::undertaken(content) {
+        return Ok((
+            Kind::Task,
+            Basis::Cue {
+                cue: "(a person's intention)".into(),
+            },
+        ));
+    }
     // A quantity in words is an anchor after the hints: "a escola tem seis salas".
     if let Some(copula) = copula.or_else(|| anchor::declarative_verb(content))
         && let Some((_, anchor)) = anchor::find_spelled(content)
@@ -611,7 +621,11 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // What a thing habitually does, by the form of its verb ("the dishwasher cleans a full rack
     // in ninety seconds", "the van seats nine people"), when nothing else speaks and no anchor
     // makes it a fact: a weak capability.
-    if copula.is_none() && anchor::habitual_present(content).is_some() {
+    // The same in Portuguese ("o robô de ordenha identifica cada vaca pelo colar").
+    if copula.is_none()
+        && (anchor::habitual_present(content).is_some()
+            || anchor::habitual_present_pt(content).is_some())
+    {
         return Ok((
             Kind::Capability,
             Basis::Cue {
