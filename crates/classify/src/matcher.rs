@@ -734,7 +734,9 @@ impl Matcher {
         }
         // Work spread over a span of named years ("ao longo de 2027 e 2028", "between 2026
         // and 2029"): a weak epic, after the facts an anchor makes.
-        if text.bytes().filter(u8::is_ascii_digit).count() >= 8
+        // (A weak kind matters only when no strong cue spoke: the digits are counted then.)
+        if hits.strong.iter().all(Option::is_none)
+            && text.bytes().filter(u8::is_ascii_digit).count() >= 8
             && let Some(at) = year_span(text)
             && let Some(slot) = hits.weak.get_mut(table_of(Kind::Epic))
         {
@@ -763,9 +765,8 @@ impl Matcher {
         for (n, &(start, word)) in all.iter().enumerate() {
             let next = all.get(n + 1).map(|&(_, w)| w);
             let after = all.get(n + 2).map(|&(_, w)| w);
-            let object = next.is_some_and(|w| OBJECTS.contains(&w))
-                || (next.is_some_and(|w| PARTICLES.contains(&w))
-                    && after.is_some_and(|w| OBJECTS.contains(&w)));
+            let object = next.is_some_and(is_object)
+                || (next.is_some_and(is_particle) && after.is_some_and(is_object));
             if !object || word.len() < 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
                 continue;
             }
@@ -869,14 +870,49 @@ const NOT_IMPERATIVES: &[&str] = &[
 
 /// What an English imperative takes as its object, right after it: articles, pronouns,
 /// possessives and quantifiers ("Order more flour", "Book another room", "Call our lawyer").
-const OBJECTS: &[&str] = &[
-    "the", "a", "an", "all", "each", "every", "it", "them", "this", "that", "these", "those",
-    "your", "its", "their", "any", "both", "some", "one", "two", "three", "four", "more",
-    "another", "extra", "enough", "our", "my", "new",
-];
+/// A `match` on the word, not a list search: it is asked of every word of a text.
+fn is_object(word: &str) -> bool {
+    matches!(
+        word,
+        "the"
+            | "a"
+            | "an"
+            | "all"
+            | "each"
+            | "every"
+            | "it"
+            | "them"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "your"
+            | "its"
+            | "their"
+            | "any"
+            | "both"
+            | "some"
+            | "one"
+            | "two"
+            | "three"
+            | "four"
+            | "more"
+            | "another"
+            | "extra"
+            | "enough"
+            | "our"
+            | "my"
+            | "new"
+    )
+}
 
 /// Particles between an English imperative and its object ("twist off a leaf").
-const PARTICLES: &[&str] = &["off", "out", "up", "down", "back", "on", "over", "in"];
+fn is_particle(word: &str) -> bool {
+    matches!(
+        word,
+        "off" | "out" | "up" | "down" | "back" | "on" | "over" | "in"
+    )
+}
 
 /// Words that open English clauses before an article or a pronoun and are no imperative:
 /// prepositions, conjunctions, adverbs, pronouns, determiners, auxiliaries, greetings.
