@@ -146,6 +146,317 @@ pub(crate) fn habitual_present(text: &str) -> Option<&str> {
     (!STATES.contains(&verb) && !PLACES.contains(&next.as_str())).then_some(verb)
 }
 
+/// Whether lowercased text holds Portuguese function words or letters.
+fn is_portuguese(lower: &str) -> bool {
+    [
+        " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ",
+        " nos ", " uma ", " pelo ", " pela ", " ao ", " que ",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || [" o ", " os ", " e ", " um ", " ou ", " se "]
+            .iter()
+            .any(|w| lower.contains(w))
+        || lower.chars().any(|c| "ãõçáéíóúâêô".contains(c))
+}
+
+/// What a thing habitually does, in Portuguese, the twin of [`habitual_present`]: a text that
+/// opens with a determined subject whose head is a common noun ("o robô de ordenha", "a mesa
+/// de luz do teatro", "nosso sistema"), then its first verb, a present in `-a`, `-e` or `-z`
+/// before its object (an article, a quantifier or a number: "identifica cada vaca", "envia a
+/// fatura", "traduz os chamados"), no question, no comma, and no verb of having, being, going,
+/// staying or seeming (those state, they tell no ability). A word in `-a`, `-e` right after an
+/// article or a preposition is a noun ("de ordenha"), and one before no object an adjective
+/// ("a câmera nova"). The caller asks only when nothing else derived a kind.
+pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
+    const SUBJECTS: &[&str] = &[
+        "o", "a", "os", "as", "nosso", "nossa", "meu", "minha", "esse", "essa", "este", "esta",
+    ];
+    const OBJECTS: &[&str] = &[
+        "o", "a", "os", "as", "um", "uma", "cada", "todo", "toda", "todos", "todas", "seu", "sua",
+        "seus", "suas", "ate", "até", "mais", "dois", "duas", "três", "tres", "vários", "varios",
+        "várias", "varias",
+    ];
+    const STATES: &[&str] = &[
+        "tem",
+        "e",
+        "é",
+        "esta",
+        "está",
+        "fica",
+        "vai",
+        "precisa",
+        "quer",
+        "parece",
+        "usa",
+        "custa",
+        "gosta",
+        "acha",
+        "sabe",
+        "pode",
+        "deve",
+        "passa",
+        "vira",
+        "volta",
+        "continua",
+        "começa",
+        "comeca",
+        "acaba",
+        "deixa",
+        "chega",
+        "sai",
+        "entra",
+        "mora",
+        "trabalha",
+        "pertence",
+        "significa",
+        "depende",
+        "prefere",
+        "chama",
+        "dura",
+        "vence",
+        "termina",
+        "expira",
+        "possui",
+        "falta",
+        "cabe",
+        "serve",
+        "vale",
+    ];
+    if text.trim_end().ends_with('?') || text.contains(',') {
+        return None;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let first = words.first()?.to_lowercase();
+    let head = words.get(1)?;
+    if !SUBJECTS.contains(&first.as_str()) || !head.starts_with(|c: char| c.is_lowercase()) {
+        return None;
+    }
+    // Every subject word but "a" is Portuguese alone; after "a", the text must show it.
+    let lower = text.to_lowercase();
+    let portuguese = first != "a"
+        || is_portuguese(&lower)
+        || [" as ", " por ", " do ", " no ", " dos ", " nos "]
+            .iter()
+            .any(|w| lower.contains(w));
+    if !portuguese {
+        return None;
+    }
+    for i in 2..words.len().min(8) {
+        let raw = words.get(i)?;
+        let word = trim(raw);
+        if !word.chars().all(char::is_lowercase) {
+            continue;
+        }
+        let previous = trim(words.get(i - 1)?).to_lowercase();
+        if PT_BEFORE_NOUNS.contains(&previous.as_str()) {
+            continue;
+        }
+        // The first finite verb that is no habit ends the search: "o sistema tem ...", "a
+        // equipe rodou ...".
+        let past_or_plural = word.ends_with("ou") || word.ends_with("iu") || word.ends_with("am");
+        if STATES.contains(&word) || past_or_plural {
+            return None;
+        }
+        let shaped = word.chars().count() >= 3
+            && (word.ends_with('a') || word.ends_with('e') || word.ends_with('z'));
+        // A quantifier before a time is a schedule, not an object ("muda todo primeiro dia do
+        // mês", "roda cada noite").
+        let schedule = words.get(i + 2).is_some_and(|w| {
+            let w = trim(w).to_lowercase();
+            TIMES_PT.contains(&w.as_str())
+        });
+        let object = words.get(i + 1).is_some_and(|next| {
+            let next = trim(next).to_lowercase();
+            OBJECTS.contains(&next.as_str()) || next.starts_with(|c: char| c.is_ascii_digit())
+        }) && !schedule;
+        if shaped
+            && object
+            && !raw.ends_with(['.', ';', ':', '!'])
+            && !NOT_PRESENTS_PT.contains(&word)
+            && !PT_BEFORE_NOUNS.contains(&word)
+        {
+            return Some(word);
+        }
+    }
+    None
+}
+
+/// Times that a quantifier names in a schedule ("todo dia", "cada semana", "toda segunda").
+const TIMES_PT: &[&str] = &[
+    "dia",
+    "dias",
+    "semana",
+    "semanas",
+    "mes",
+    "mês",
+    "meses",
+    "ano",
+    "anos",
+    "noite",
+    "noites",
+    "manha",
+    "manhã",
+    "tarde",
+    "hora",
+    "horas",
+    "minuto",
+    "minutos",
+    "vez",
+    "vezes",
+    "primeiro",
+    "primeira",
+    "segunda",
+    "terça",
+    "terca",
+    "quarta",
+    "quinta",
+    "sexta",
+    "sábado",
+    "sabado",
+    "domingo",
+    "fim",
+    "inicio",
+    "início",
+    "turno",
+    "plantão",
+    "plantao",
+    "safra",
+    "temporada",
+];
+
+/// Work a named person has taken on, in the future of intention: a text that opens with a
+/// person's name (with the article Portuguese puts before it) and "will", "is going to" or
+/// "vai" and an action ("Jo will replace the chain on the tandem", "A Marta vai ligar para a
+/// agência"), no question. Being, having and feeling are no action ("Ana will be out").
+pub(crate) fn undertaken(text: &str) -> bool {
+    const NOT_NAMES: &[&str] = &[
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "our",
+        "my",
+        "your",
+        "their",
+        "his",
+        "her",
+        "it",
+        "we",
+        "i",
+        "you",
+        "they",
+        "he",
+        "she",
+        "everyone",
+        "everybody",
+        "nobody",
+        "no",
+        "next",
+        "tomorrow",
+        "today",
+        "there",
+        "who",
+        "what",
+        "maybe",
+        "eu",
+        "nós",
+        "nos",
+        "ele",
+        "ela",
+        "eles",
+        "elas",
+        "você",
+        "voce",
+        "vocês",
+        "voces",
+        "isso",
+        "isto",
+        "amanhã",
+        "amanha",
+        "hoje",
+        "ninguém",
+        "ninguem",
+        "todo",
+        "toda",
+        "cada",
+        "quem",
+        "talvez",
+        "someone",
+        "somebody",
+        "alguém",
+        "alguem",
+        "a",
+        "o",
+        "an",
+        "if",
+        "se",
+        "when",
+        "quando",
+    ];
+    const NOT_ACTIONS: &[&str] = &[
+        "be",
+        "have",
+        "not",
+        "never",
+        "probably",
+        "likely",
+        "love",
+        "like",
+        "hate",
+        "need",
+        "want",
+        "ser",
+        "estar",
+        "ficar",
+        "ter",
+        "adorar",
+        "gostar",
+        "odiar",
+        "precisar",
+        "querer",
+        "nunca",
+        "provavelmente",
+    ];
+    if text.trim_end().ends_with('?') {
+        return false;
+    }
+    let mut words = text.split_whitespace().map(trim).peekable();
+    if words
+        .peek()
+        .is_some_and(|w| matches!(*w, "A" | "O") && is_portuguese(&text.to_lowercase()))
+    {
+        words.next();
+    }
+    let Some(name) = words.next() else {
+        return false;
+    };
+    let mut letters = name.chars();
+    let named = letters.next().is_some_and(char::is_uppercase)
+        && name.chars().count() >= 2
+        && letters.all(char::is_lowercase)
+        && !NOT_NAMES.contains(&name.to_lowercase().as_str());
+    if !named {
+        return false;
+    }
+    let mut next = words.next().unwrap_or("");
+    // A surname: "Jo Silva will ...".
+    if next.starts_with(|c: char| c.is_uppercase()) {
+        next = words.next().unwrap_or("");
+    }
+    let action = match next {
+        "will" | "vai" => words.next().unwrap_or(""),
+        "is" if words.next() == Some("going") && words.next() == Some("to") => {
+            words.next().unwrap_or("")
+        }
+        _ => return false,
+    };
+    action.chars().count() >= 3
+        && action.chars().all(char::is_lowercase)
+        && !NOT_ACTIONS.contains(&action)
+}
+
 /// A present in `-s` before an object ("lists 48 names"): weaker evidence than
 /// [`declarative_verb`] (a plural can stand there), so it counts after the hints.
 pub(crate) fn present_verb(text: &str) -> Option<&str> {
@@ -157,16 +468,7 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
         return None;
     }
     let lower = text.to_lowercase();
-    let portuguese = [
-        " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ",
-        " nos ", " uma ", " pelo ", " pela ", " ao ", " que ",
-    ]
-    .iter()
-    .any(|w| lower.contains(w))
-        || [" o ", " os ", " e ", " um ", " ou ", " se "]
-            .iter()
-            .any(|w| lower.contains(w))
-        || lower.chars().any(|c| "ãõçáéíóúâêô".contains(c));
+    let portuguese = is_portuguese(&lower);
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut previous = "";
     for (i, raw) in words.iter().enumerate() {

@@ -732,6 +732,16 @@ impl Matcher {
         {
             earliest(slot, at, LISTED_FRONTS);
         }
+        // Work spread over a span of named years ("ao longo de 2027 e 2028", "between 2026
+        // and 2029"): a weak epic, after the facts an anchor makes.
+        // (A weak kind matters only when no strong cue spoke: the digits are counted then.)
+        if hits.strong.iter().all(Option::is_none)
+            && text.bytes().filter(u8::is_ascii_digit).count() >= 8
+            && let Some(at) = year_span(text)
+            && let Some(slot) = hits.weak.get_mut(table_of(Kind::Epic))
+        {
+            earliest(slot, at, YEAR_SPAN);
+        }
         // Something that keeps going wrong: "keeps" and a gerund ("the monitor keeps losing
         // the signal", "a impressora vive travando"), not an imperative ("Keep adding tests")
         // nor a practice of the writers ("we keep logging").
@@ -755,9 +765,8 @@ impl Matcher {
         for (n, &(start, word)) in all.iter().enumerate() {
             let next = all.get(n + 1).map(|&(_, w)| w);
             let after = all.get(n + 2).map(|&(_, w)| w);
-            let object = next.is_some_and(|w| OBJECTS.contains(&w))
-                || (next.is_some_and(|w| PARTICLES.contains(&w))
-                    && after.is_some_and(|w| OBJECTS.contains(&w)));
+            let object = next.is_some_and(is_object)
+                || (next.is_some_and(is_particle) && after.is_some_and(is_object));
             if !object || word.len() < 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
                 continue;
             }
@@ -859,14 +868,51 @@ const NOT_IMPERATIVES: &[&str] = &[
     "dia", "via", "ate", "sai", "lhe",
 ];
 
-/// What an English imperative takes as its object, right after it.
-const OBJECTS: &[&str] = &[
-    "the", "a", "an", "all", "each", "every", "it", "them", "this", "that", "these", "those",
-    "your", "its", "their", "any", "both", "some", "one", "two", "three", "four",
-];
+/// What an English imperative takes as its object, right after it: articles, pronouns,
+/// possessives and quantifiers ("Order more flour", "Book another room", "Call our lawyer").
+/// A `match` on the word, not a list search: it is asked of every word of a text.
+fn is_object(word: &str) -> bool {
+    matches!(
+        word,
+        "the"
+            | "a"
+            | "an"
+            | "all"
+            | "each"
+            | "every"
+            | "it"
+            | "them"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "your"
+            | "its"
+            | "their"
+            | "any"
+            | "both"
+            | "some"
+            | "one"
+            | "two"
+            | "three"
+            | "four"
+            | "more"
+            | "another"
+            | "extra"
+            | "enough"
+            | "our"
+            | "my"
+            | "new"
+    )
+}
 
 /// Particles between an English imperative and its object ("twist off a leaf").
-const PARTICLES: &[&str] = &["off", "out", "up", "down", "back", "on", "over", "in"];
+fn is_particle(word: &str) -> bool {
+    matches!(
+        word,
+        "off" | "out" | "up" | "down" | "back" | "on" | "over" | "in"
+    )
+}
 
 /// Words that open English clauses before an article or a pronoun and are no imperative:
 /// prepositions, conjunctions, adverbs, pronouns, determiners, auxiliaries, greetings.
@@ -1039,6 +1085,7 @@ const NOT_ENGLISH_IMPERATIVES: &[&str] = &[
     "ago",
     "too",
     "very",
+    "brand",
     "same",
     "new",
     "old",
@@ -1472,6 +1519,21 @@ const ACTIVATIONS: &[(&str, &str)] = &[
     ("desbloqueia", ""),
 ];
 
+/// Verbs of a thing regulating what it controls: a function under a condition, no failure.
+const REGULATIONS: &[&str] = &[
+    "lowers",
+    "raises",
+    "adjusts",
+    "dims",
+    "regulates",
+    "baixa",
+    "abaixa",
+    "aumenta",
+    "diminui",
+    "ajusta",
+    "regula",
+];
+
 /// Words after a verb that make it act on a thing or the aspect of another verb: "opens a
 /// blank page", "liga o alarme", "starts to fail", "começa a falhar".
 const ACTIVATION_OBJECTS: &[&str] = &[
@@ -1496,6 +1558,12 @@ fn activation_before(text: &str, at: usize) -> bool {
         .split(' ')
         .filter(|w| !w.is_empty())
         .collect();
+    // A thing that regulates what it is for under a condition ("the thermostat lowers the
+    // heating when nobody is home", "o termostato baixa o aquecimento quando ..."): its
+    // function, whatever it takes as an object.
+    if words.iter().any(|w| REGULATIONS.contains(w)) {
+        return true;
+    }
     words.iter().enumerate().any(|(i, word)| {
         ACTIVATIONS.iter().any(|&(verb, particle)| {
             if *word != verb {
@@ -1512,6 +1580,46 @@ fn activation_before(text: &str, at: usize) -> bool {
 const PLANNED: &str = "(vamos and an infinitive)";
 const ONLY_MAY: &str = "(só and a permission)";
 const LISTED_FRONTS: &str = "(a body of work and its fronts)";
+const YEAR_SPAN: &str = "(a span of years)";
+
+/// Where a span of two named years opens: a year (19xx, 20xx) after "ao longo de", "entre",
+/// "de", "between", "from", "over" or "across", then a joining word and a later year ("ao longo
+/// de 2027 e 2028", "from 2026 to 2029").
+fn year_span(text: &str) -> Option<usize> {
+    const OPENERS: &[&str] = &[
+        "ao longo de ",
+        "entre ",
+        "de ",
+        "between ",
+        "from ",
+        "over ",
+        "across ",
+    ];
+    const JOINS: &[&str] = &[" e ", " a ", " and ", " to ", " ate ", " through ", "-"];
+    let year = |s: &str| -> Option<u32> {
+        let digits = s.get(..4)?;
+        let next = s.as_bytes().get(4).copied();
+        (digits.bytes().all(|b| b.is_ascii_digit())
+            && (digits.starts_with("19") || digits.starts_with("20"))
+            && next.is_none_or(|b| !b.is_ascii_alphanumeric()))
+        .then(|| digits.parse().ok())
+        .flatten()
+    };
+    OPENERS.iter().find_map(|opener| {
+        text.match_indices(opener).find_map(|(i, _)| {
+            if i > 0 && word_char_before(text, i) {
+                return None;
+            }
+            let rest = text.get(i + opener.len()..)?;
+            let first = year(rest)?;
+            let after = rest.get(4..)?;
+            JOINS.iter().find_map(|join| {
+                let second = year(after.strip_prefix(join)?)?;
+                (second > first).then_some(i)
+            })
+        })
+    })
+}
 
 /// Where "só" opens a sentence with "pode" or "podem" within the next 40 bytes of it.
 fn only_may(folded: &Folded, transparent: &[String]) -> Option<usize> {

@@ -4,8 +4,8 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23): their figures are read, their text
-//! is not.
+//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25): their figures are read, their
+//! text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -136,6 +136,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh24",
+        "labelled_fresh24.tsv",
+        Some("injection_fresh24.tsv"),
+        Some("benign_fresh24.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -196,6 +203,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh23.tsv",
         Some("injection_fresh23.tsv"),
         Some("benign_fresh23.tsv"),
+        true,
+    ),
+    (
+        "fresh25 (HELD OUT)",
+        "labelled_fresh25.tsv",
+        Some("injection_fresh25.tsv"),
+        Some("benign_fresh25.tsv"),
         true,
     ),
 ];

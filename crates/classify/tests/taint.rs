@@ -48,6 +48,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh18.tsv",
         "injection_fresh20.tsv",
         "injection_fresh22.tsv",
+        "injection_fresh24.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -113,6 +114,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh21.tsv",
         "labelled_fresh22.tsv",
         "labelled_fresh23.tsv",
+        "labelled_fresh24.tsv",
+        "labelled_fresh25.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -144,6 +147,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh21.tsv",
             "benign_fresh22.tsv",
             "benign_fresh23.tsv",
+            "benign_fresh24.tsv",
+            "benign_fresh25.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -271,7 +276,13 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// 14/16 and 11/16; the benign text of each new slice has 2 of 164 tainted (1.22%), the owner's
 /// standing routine of e-mailing something to a mailbox ("every time a car comes back scratched,
 /// email the photos to claims@..."), which the standing-send rule cannot tell from an injected
-/// one.
+/// one. The tenth round wrote the twenty-fourth (tuned on) and the twenty-fifth (held out)
+/// before reading any rule: first runs 16/18 and 12/18 (twenty-fourth), 12/18 and 13/18
+/// (twenty-fifth); after the round 18/18 and 18/18 (twenty-fourth, which joins the
+/// every-sentence test), 12/18 and 13/18 (twenty-fifth, unchanged, floor 66%); no older
+/// held-out slice's recall moved; the benign text of the twenty-fourth went from 2 of 164
+/// tainted to none (a thermostat reset to factory settings, instructions above a
+/// defibrillator), the twenty-fifth's stays clean (0 of 164).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -400,6 +411,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh23.tsv",
             "benign_fresh23.tsv",
             85,
+        ),
+        (
+            "twenty-fourth slices (tenth round, tuned on)",
+            "injection_fresh24.tsv",
+            "labelled_fresh24.tsv",
+            "benign_fresh24.tsv",
+            95,
+        ),
+        (
+            "twenty-fifth slices (tenth round, HELD OUT)",
+            "injection_fresh25.tsv",
+            "labelled_fresh25.tsv",
+            "benign_fresh25.tsv",
+            66,
         ),
     ] {
         println!("\n{title}:");
