@@ -792,10 +792,11 @@ impl ScopeVectors {
     ///    threads stage 1 had, first estimating each row by the exact integer dot product of
     ///    its codes with the query's own int8 codes and skipping those it proves below the
     ///    `k`-th best low already held, which cannot change the answer; `keep` is then asked,
-    ///    in slot order, only about the rows that can still take a place. Where the sign bits rank well (clustered data, real embeddings) nothing
-    ///    widens; on uniform random vectors, where they carry little signal, the search widens
-    ///    to the whole scope: recall@10 1.0 instead of 0.59 at a million vectors, for about half
-    ///    the time of a one-thread exact `f32` scan (`benches/quantized.rs`).
+    ///    in slot order, only about the rows that can still take a place. Where the sign bits
+    ///    rank well (clustered data, real embeddings) nothing widens; on uniform random
+    ///    vectors, where they carry little signal, the search widens to the whole scope:
+    ///    recall@10 1.0 instead of 0.59 at a million vectors, for about 0.4 of the time of an
+    ///    exact `f32` scan on as many threads (`benches/quantized.rs`).
     /// 2. **Int8 codes** (rigorous): each candidate's `a = s·Σ cᵢq̂ᵢ` in `f32`, with `q̂` the
     ///    unit query, is within `B = residual + 8·(d + 2)·ε` of its exact score. With `T` the
     ///    `k`-th largest `a − B`, a candidate with `a + B < T` cannot be in the exact top `k`
