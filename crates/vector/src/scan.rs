@@ -2083,6 +2083,51 @@ mod tests {
         }
     }
 
+    /// The widened pass asks `keep` in slot order (after the band stage 1 left), whatever
+    /// order its threads bound the rows in: stage 1 holds fewer than `k` rows, so the seed is
+    /// `-∞` and every row reaches it, over three runs of chunks shared by two threads.
+    #[test]
+    fn the_widened_pass_asks_keep_in_slot_order() {
+        let (n, d, k) = (20_000_u64, 384, 10);
+        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        let mut vector = || spread(&mut x, d);
+        let rows: Vec<(u64, Embedding)> = (0..n)
+            .map(|c| (c, Embedding::new(vector()).unwrap()))
+            .collect();
+        let scope = ScopeVectors::build(d, rows).unwrap();
+        let query = Query::new(&vector()).unwrap();
+        let kernel = Kernel::best();
+        let prepared = Prepared::new(&query);
+        let distances = scope.stage1(kernel, &prepared, 1);
+        let mut selection = Selection::default();
+        let mut bounds = Vec::new();
+        scope.select(&distances, &mut selection, k / 2, &mut |_| true);
+        let held = selection.out.clone();
+        scope.stage2(kernel, &prepared, &held, 1, &mut bounds);
+        let band = selection.pending.len() - selection.next_pending;
+        let mut asked = Vec::new();
+        scope.stage2_rest(
+            kernel,
+            &prepared,
+            k,
+            &distances,
+            &mut selection,
+            &mut |c| {
+                asked.push(c);
+                true
+            },
+            2,
+            &mut bounds,
+        );
+        // The scope was built in capsule order, so slot order is capsule order.
+        let after = asked.get(band..).unwrap_or_default();
+        assert!(after.len() > 20, "only {} rows asked", after.len());
+        assert!(
+            after.windows(2).all(|w| w[0] < w[1]),
+            "keep asked out of slot order"
+        );
+    }
+
     /// Stage 2 reads its candidates in slot order and on several threads, and still appends
     /// their bounds in the candidates' order (the widening check reads the front half of
     /// `bounds` as the candidates nearest by sign bits), each one the row's own bound.
