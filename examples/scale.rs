@@ -11,8 +11,8 @@
 //! - **file**: its length and the bytes it takes on disk (on Unix; redb grows a file by setting
 //!   its length, and what was never written is a hole), the raw bytes stored (content + 4·384
 //!   bytes per vector + metadata), their ratios, and where the space goes (redb's own statistics per table: stored, metadata and
-//!   fragmented bytes, read from the closed file); then its size after `Kenning::compact`, which
-//!   the measurements below open;
+//!   fragmented bytes, read from the closed file); then its size and term segments after
+//!   `Kenning::compact` (which merges them), the store the measurements below open;
 //! - **close**: the time the last handle takes to close, which saves the quantized vector copy
 //!   so that an open reads it back (`docs/durability.md`, "The copies an open loads");
 //! - **open** (in a fresh process, so that its memory is the open's alone): the time to open
@@ -174,8 +174,10 @@ fn main() -> Result<()> {
     let started = Instant::now();
     let compacted = Kenning::compact(&path)?;
     println!(
-        "compacted in {:.1} s: {} -> {}{}",
+        "compacted in {:.1} s (term segments {} -> {}): {} -> {}{}",
         started.elapsed().as_secs_f64(),
+        compacted.term_segments_before,
+        compacted.term_segments_after,
         mib(compacted.bytes_before),
         mib(compacted.bytes_after),
         raw.map_or(String::new(), |raw| format!(

@@ -28,6 +28,13 @@ fn compact(store: &Path, format: Output) -> anyhow::Result<ExitCode> {
                 ("STORE", report.path.display().to_string()),
                 ("BEFORE", mib(report.bytes_before)),
                 ("AFTER", mib(report.bytes_after)),
+                (
+                    "TERM SEGMENTS",
+                    format!(
+                        "{} before, {} after",
+                        report.term_segments_before, report.term_segments_after
+                    ),
+                ),
             ]);
         }
     }

@@ -175,6 +175,28 @@ fn churned(s: &Store) -> Vec<kenning::CapsuleId> {
     ids
 }
 
+/// The term lane finds kept capsules of [`churned`] by their own first word, first: the term
+/// index answers through `retrieve`, merged or not, whatever step a kill stopped at.
+fn term_lane_finds(s: &Store, ids: &[kenning::CapsuleId], when: &str) {
+    for i in [1usize, 17, 479, 481, 959] {
+        let (batch, scope) = (i / 16, i % 16);
+        let got = s.ok(&[
+            "memory",
+            "retrieve",
+            "--scope",
+            &format!("bot.s{scope}"),
+            &format!("b{batch}s{scope}"),
+            "--lane",
+            "term",
+            "--limit",
+            "1",
+            "-o",
+            "name",
+        ]);
+        assert_eq!(got, format!("{}\n", ids[i]), "{when}: capsule {i}");
+    }
+}
+
 #[test]
 fn compact_gives_back_freed_space_and_a_kill_midway_leaves_a_sound_store() {
     let s = Store::new();
@@ -219,6 +241,7 @@ fn compact_gives_back_freed_space_and_a_kill_midway_leaves_a_sound_store() {
                 "killed after {delay_ms} ms: {got}"
             );
         }
+        term_lane_finds(&s, &ids, &format!("killed after {delay_ms} ms"));
     }
 
     // Run to the end: the file shrinks, and every capsule reads as before.
@@ -243,11 +266,16 @@ fn compact_gives_back_freed_space_and_a_kill_midway_leaves_a_sound_store() {
         table.contains("BEFORE") && table.contains("AFTER"),
         "{table}"
     );
+    // The term segments were merged (sixty single-capsule batches leave eleven a scope).
+    assert_eq!(report["term_segments_before"], 8 * 11, "{report}");
+    assert_eq!(report["term_segments_after"], 8, "{report}");
+    assert!(table.contains("TERM SEGMENTS"), "{table}");
     let check = s.json(&["store", "check", "-o", "json"]);
     assert_eq!(check["capsules"], kept.len());
     for id in &kept {
         assert!(s.ok(&["memory", "get", id]).contains(" memo "));
     }
+    term_lane_finds(&s, &ids, "compacted");
     // Nothing to compact where there is no store; nothing is created.
     let missing = s.path().with_file_name("missing.redb");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kenning"))

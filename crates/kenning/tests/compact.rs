@@ -14,7 +14,8 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use kenning::{
-    Edge, GraphCommit, Kenning, LifecycleChange, NewCapsule, Node, Principal, ScopeKind,
+    Edge, GraphCommit, Kenning, Lane, LifecycleChange, NewCapsule, Node, Principal,
+    RetrieveRequest, ScopeKind,
 };
 use support::{MODEL, check_lanes, observe, vector};
 
@@ -54,10 +55,13 @@ fn churned(dir: &Path) -> PathBuf {
                 .unwrap(),
         );
     }
-    for id in ids.iter().step_by(2) {
-        kn.forget(&ops, *id).unwrap();
+    // Every other batch: half the capsules of every scope.
+    for batch in ids.chunks(scopes.len()).step_by(2) {
+        for id in batch {
+            kn.forget(&ops, *id).unwrap();
+        }
     }
-    kn.change_lifecycle(&ops, ids[1], LifecycleChange::Quarantine)
+    kn.change_lifecycle(&ops, ids[scopes.len() + 1], LifecycleChange::Quarantine)
         .unwrap();
     let commit = GraphCommit::new()
         .node(Node::new("ana", "Ana").with_type("Person"))
@@ -68,12 +72,35 @@ fn churned(dir: &Path) -> PathBuf {
     path
 }
 
+/// Every scope's term-lane ranking of words most capsules share: ids and score bits, in order.
+fn term_rankings(kn: &Kenning) -> Vec<Vec<(u64, u64)>> {
+    let ops = Principal::operator("ops");
+    (0..12)
+        .flat_map(|s| {
+            ["memo invoices", "words", "b7s3 memo"].map(|q| {
+                kn.retrieve(
+                    &ops,
+                    &RetrieveRequest::new(format!("bot.s{s}"), q)
+                        .lane(Lane::Term)
+                        .limit(50),
+                )
+                .unwrap()
+                .hits
+                .iter()
+                .map(|h| (h.capsule.id.get(), h.score.to_bits()))
+                .collect()
+            })
+        })
+        .collect()
+}
+
 #[test]
 fn compaction_shrinks_a_churned_store_and_every_lane_answers_as_before() {
     let dir = tempfile::tempdir().unwrap();
     let path = churned(dir.path());
     let before = observe(&Kenning::open(&path).unwrap());
     assert!(before.capsules.len() >= 200, "{}", before.capsules.len());
+    let rankings = term_rankings(&Kenning::open(&path).unwrap());
     let size = std::fs::metadata(&path).unwrap().len();
 
     let report = Kenning::compact(&path).unwrap();
@@ -88,15 +115,31 @@ fn compaction_shrinks_a_churned_store_and_every_lane_answers_as_before() {
         "forgetting half the capsules freed pages that compaction gives back: {report:?}"
     );
 
+    // Forty batches of one capsule a scope leave five term segments a scope; merged, one.
+    assert_eq!(
+        (report.term_segments_before, report.term_segments_after),
+        (60, 12),
+        "{report:?}"
+    );
+
     let kn = Kenning::open(&path).unwrap();
     assert_eq!(observe(&kn), before, "every record is as it was");
     let problems = check_lanes(&kn, &before);
     assert!(problems.is_empty(), "{problems:#?}");
+    assert_eq!(
+        term_rankings(&kn),
+        rankings,
+        "the merged term index ranks every capsule as before, every score to the bit"
+    );
     drop(kn);
     assert!(Kenning::check(&path).unwrap().sound);
     // Compacting a compacted store is harmless.
     let again = Kenning::compact(&path).unwrap();
     assert!(again.bytes_after <= again.bytes_before);
+    assert_eq!(
+        (again.term_segments_before, again.term_segments_after),
+        (12, 12)
+    );
     assert_eq!(observe(&Kenning::open(&path).unwrap()), before);
 }
 

@@ -36,6 +36,11 @@
 //!   never yields more than [`MAX_MERGED_DOCS`] (262 144) documents, which bounds the work any
 //!   one call can meet; past that size segments accumulate, one per 32 768 to 262 144
 //!   documents, and a query pays one lookup per segment and term for them.
+//! - **A full merge is asked for.** Tiers leave a scope written in batches a tail of smaller
+//!   segments (nine at 100,000 documents inserted 1,000 at a time). [`TermIndex::merge_step`]
+//!   merges runs of consecutive segments up to [`MAX_MERGED_DOCS`] documents, a step at a time,
+//!   as a search engine's force-merge does; the facade runs it to the end when it compacts a
+//!   store.
 //! - **A query reads a few rows per term and segment.** One reverse range step per segment
 //!   finds the rows holding a term (the rows keyed within the term, and the one before, which
 //!   may end with its first blocks); a term found in 50 000 documents is about 400 blocks in a
@@ -468,6 +473,48 @@ impl TermIndex {
             return Ok(0);
         };
         Ok(segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?.len())
+    }
+
+    /// The scopes the index holds, in byte order of their ids.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub fn scopes(&self, txn: &ReadTransaction) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        for entry in txn.open_table(SCOPES).db()?.iter().db()? {
+            out.push(entry.db()?.0.value().to_owned());
+        }
+        Ok(out)
+    }
+
+    /// One step of a full merge of `scope`'s segments, in `txn`, as a search engine's
+    /// force-merge does: the first run of consecutive segments that hold no more than
+    /// [`MAX_MERGED_DOCS`] documents together, taken greedily in document order, is merged into
+    /// one. Returns whether a run of two or more was found and merged; repeated until it returns
+    /// `false`, it leaves the fewest segments the bound allows (one for a scope of up to
+    /// 262 144 documents), each step's work bounded as an insert's merge is. Every search
+    /// answers exactly as before, to the bit: the postings are only concatenated.
+    ///
+    /// Insertion merges only segments of one tier (see the module docs), so a scope written in
+    /// batches keeps a tail of smaller segments, and a query reads every one of them: a
+    /// 100,000-document scope written in batches of 1,000 holds nine.
+    ///
+    /// # Errors
+    /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
+    pub fn merge_step(&self, txn: &WriteTransaction, scope: &str) -> Result<bool> {
+        let mut scopes = txn.open_table(SCOPES).db()?;
+        let Some(mut rec) = scope_record(&scopes, scope)? else {
+            return Ok(false);
+        };
+        let mut segments = txn.open_table(SEGMENTS).db()?;
+        let all = segments_of(&segments, rec.number)?;
+        let Some(run) = first_mergeable_run(&all) else {
+            return Ok(false);
+        };
+        let mut postings = txn.open_table(POSTINGS).db()?;
+        merge_run(&mut segments, &mut postings, &mut rec, run)?;
+        scopes.insert(scope, encode_scope(&rec).as_slice()).db()?;
+        Ok(true)
     }
 
     /// `df`: how many documents of `scope` hold `term` (an analysed term, as
@@ -1238,27 +1285,61 @@ fn merge_tail(
         if total > MAX_MERGED_DOCS || tail.iter().any(|s| tier(s.docs) != t) {
             return Ok(());
         }
-        let merged = SegmentRecord {
-            lo: tail.first().map_or(0, |s| s.lo),
-            number: take_segment_number(rec)?,
-            hi: tail.last().map_or(0, |s| s.hi),
-            docs: total,
-        };
-        merge(postings, rec.number, tail, merged.number)?;
-        for s in tail {
-            segments
-                .remove(segment_key(rec.number, s.lo).as_slice())
-                .db()?;
+        merge_run(segments, postings, rec, tail)?;
+    }
+}
+
+/// The first run of two or more consecutive segments (of `all`, in document order) that hold no
+/// more than [`MAX_MERGED_DOCS`] documents together, each run taken as long as the bound allows.
+fn first_mergeable_run(all: &[SegmentRecord]) -> Option<&[SegmentRecord]> {
+    let mut start = 0;
+    while start < all.len() {
+        let mut end = start;
+        let mut total = 0u64;
+        while let Some(s) = all.get(end) {
+            if end > start && total.saturating_add(s.docs) > MAX_MERGED_DOCS {
+                break;
+            }
+            total = total.saturating_add(s.docs);
+            end += 1;
         }
-        let mut buf = Vec::new();
-        encode_segment(&merged, &mut buf);
+        if end - start >= 2 {
+            return all.get(start..end);
+        }
+        start = end;
+    }
+    None
+}
+
+/// Merges `run` (consecutive segments of the scope, in document order) into one new segment,
+/// in the segments table and the postings.
+fn merge_run(
+    segments: &mut redb::Table<'_, &'static [u8], &'static [u8]>,
+    postings: &mut Postings<'_>,
+    rec: &mut ScopeRecord,
+    run: &[SegmentRecord],
+) -> Result<()> {
+    let merged = SegmentRecord {
+        lo: run.first().map_or(0, |s| s.lo),
+        number: take_segment_number(rec)?,
+        hi: run.last().map_or(0, |s| s.hi),
+        docs: run.iter().map(|s| s.docs).sum(),
+    };
+    merge(postings, rec.number, run, merged.number)?;
+    for s in run {
         segments
-            .insert(
-                segment_key(rec.number, merged.lo).as_slice(),
-                buf.as_slice(),
-            )
+            .remove(segment_key(rec.number, s.lo).as_slice())
             .db()?;
     }
+    let mut buf = Vec::new();
+    encode_segment(&merged, &mut buf);
+    segments
+        .insert(
+            segment_key(rec.number, merged.lo).as_slice(),
+            buf.as_slice(),
+        )
+        .db()?;
+    Ok(())
 }
 
 /// Rewrites the postings of `parts` (consecutive segments, in document order) as segment
@@ -1594,6 +1675,129 @@ mod tests {
         let segs = postings_of(&db, "appl");
         assert_eq!(segs.last().unwrap().len(), 300);
         assert_eq!(docs_of(&db, "appl"), (1..=400).collect::<Vec<_>>());
+    }
+
+    /// Every answer of `scope` the tests below compare: the top 20 (document and score bits)
+    /// of a few questions, each term's postings, and the statistics.
+    /// Rankings as (document, score bits); postings lists as documents; the statistics.
+    type Answers = (Vec<Vec<(u64, u64)>>, Vec<Vec<u64>>, ScopeStats);
+
+    fn answers(db: &Database, scope: &str) -> Answers {
+        let idx = TermIndex::default();
+        let txn = db.begin_read().unwrap();
+        let questions = [
+            "apple pie",
+            "river stone",
+            "pie",
+            "green apple river",
+            "cloud",
+        ];
+        let tops = questions
+            .iter()
+            .map(|q| {
+                idx.search(&txn, scope, q, 20, &mut |_| true)
+                    .unwrap()
+                    .iter()
+                    .map(|h| (h.doc, h.score.to_bits()))
+                    .collect()
+            })
+            .collect();
+        let lists = ["appl", "pie", "river", "stone", "green", "cloud"]
+            .iter()
+            .map(|t| docs_of(db, t))
+            .collect();
+        (tops, lists, idx.stats(&txn, scope).unwrap())
+    }
+
+    fn merge_fully(db: &Database, scope: &str) -> usize {
+        let mut steps = 0;
+        loop {
+            let txn = db.begin_write().unwrap();
+            let merged = TermIndex::default().merge_step(&txn, scope).unwrap();
+            txn.commit().unwrap();
+            if !merged {
+                return steps;
+            }
+            steps += 1;
+        }
+    }
+
+    #[test]
+    fn merge_steps_leave_one_segment_and_every_answer_to_the_bit() {
+        let db = db();
+        let idx = TermIndex::default();
+        let words = ["apple", "pie", "river", "stone", "green", "cloud", "the"];
+        let mut d = 0u64;
+        for size in [1usize, 3, 1, 7, 2, 1, 11, 5, 1, 1, 4, 9, 1, 2, 3, 1, 1, 6] {
+            let docs: Vec<(u64, String)> = (0..size)
+                .map(|_| {
+                    d += 1;
+                    let text = (0..1 + d % 5)
+                        .map(|i| words[((d * 7 + i * 3) % 7) as usize])
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    (d, text)
+                })
+                .collect();
+            let refs: Vec<(u64, &str)> = docs.iter().map(|(d, t)| (*d, t.as_str())).collect();
+            insert(&db, "s", &refs);
+        }
+        insert(&db, "other", &[(1000, "apple river")]);
+        let txn = db.begin_write().unwrap();
+        for gone in [2, 9, 10, 11, 30] {
+            assert!(idx.remove(&txn, gone).unwrap());
+        }
+        txn.commit().unwrap();
+        let read = db.begin_read().unwrap();
+        let before = idx.segment_count(&read, "s").unwrap();
+        drop(read);
+        assert!(before > 3, "{before} segments");
+        let expected = answers(&db, "s");
+
+        assert_eq!(merge_fully(&db, "s"), 1);
+        let read = db.begin_read().unwrap();
+        assert_eq!(idx.segment_count(&read, "s").unwrap(), 1);
+        assert_eq!(idx.segment_count(&read, "other").unwrap(), 1);
+        assert_eq!(idx.scopes(&read).unwrap(), ["other", "s"]);
+        drop(read);
+        assert_eq!(answers(&db, "s"), expected);
+        // Nothing left to merge; a scope the index does not hold has nothing either.
+        assert_eq!(merge_fully(&db, "s"), 0);
+        assert_eq!(merge_fully(&db, "nowhere"), 0);
+
+        // Removal and insertion go on as before in the merged segment.
+        let txn = db.begin_write().unwrap();
+        assert!(idx.remove(&txn, 1).unwrap());
+        txn.commit().unwrap();
+        insert(&db, "s", &[(d + 1, "apple cloud")]);
+        let lists = answers(&db, "s").1;
+        assert!(!lists[0].contains(&1) && lists[0].contains(&(d + 1)));
+        assert_eq!(lists[5].last(), Some(&(d + 1)));
+    }
+
+    #[test]
+    fn a_merge_run_is_greedy_in_document_order_and_bounded() {
+        let seg = |docs: u64| SegmentRecord {
+            lo: 0,
+            number: 0,
+            hi: 0,
+            docs,
+        };
+        let runs = |docs: &[u64]| {
+            let all: Vec<SegmentRecord> = docs.iter().map(|&d| seg(d)).collect();
+            first_mergeable_run(&all).map(|r| r.iter().map(|s| s.docs).collect::<Vec<_>>())
+        };
+        assert_eq!(runs(&[]), None);
+        assert_eq!(runs(&[5]), None);
+        assert_eq!(runs(&[5, 1, 1]), Some(vec![5, 1, 1]));
+        // At the bound, and one past it.
+        assert_eq!(
+            runs(&[MAX_MERGED_DOCS - 2, 1, 1, 1]),
+            Some(vec![MAX_MERGED_DOCS - 2, 1, 1])
+        );
+        assert_eq!(runs(&[MAX_MERGED_DOCS - 1, 2, 3]), Some(vec![2, 3]));
+        assert_eq!(runs(&[MAX_MERGED_DOCS, MAX_MERGED_DOCS]), None);
+        assert_eq!(runs(&[MAX_MERGED_DOCS + 9, 4, 4]), Some(vec![4, 4]));
     }
 
     #[test]
