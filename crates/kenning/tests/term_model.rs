@@ -1,5 +1,6 @@
 //! The term lane against a plain model (R2, R4, R5, C5, C7): after any sequence of puts, batched
-//! puts, forgets, supersessions and lifecycle changes, a retrieval returns exactly the capsules a
+//! puts, forgets, supersessions, lifecycle changes and compactions (which merge the term
+//! segments), a retrieval returns exactly the capsules a
 //! brute-force BM25 over an in-memory model ranks first among the unfenced ones, with the same
 //! scores, and every lifecycle change the model calls senseless is refused.
 //!
@@ -79,6 +80,8 @@ enum Op {
     Forget(usize),
     Supersede(usize, Text),
     Change(usize, u8),
+    /// Close, `Kenning::compact` (term segments merged), reopen: the model does not change.
+    Compact,
     Query {
         scope: usize,
         words: Vec<usize>,
@@ -103,6 +106,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => any::<usize>().prop_map(Op::Forget),
         1 => (any::<usize>(), text()).prop_map(|(i, t)| Op::Supersede(i, t)),
         3 => (any::<usize>(), 0u8..8).prop_map(|(i, c)| Op::Change(i, c)),
+        1 => Just(Op::Compact),
         4 => (
             0..SCOPES.len(),
             prop::collection::vec(0..WORDS.len(), 1..5),
@@ -301,7 +305,8 @@ impl Model {
 
 fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
-    let kn = Kenning::open(dir.path().join("k.redb")).unwrap();
+    let path = dir.path().join("k.redb");
+    let mut kn = Kenning::open(&path).unwrap();
     let ops_p = Principal::operator("ops");
     for s in SCOPES {
         kn.register_scope(&ops_p, s, ScopeKind::Agent).unwrap();
@@ -364,6 +369,11 @@ fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
                         }
                     }
                 }
+            }
+            Op::Compact => {
+                drop(kn);
+                Kenning::compact(&path).unwrap();
+                kn = Kenning::open(&path).unwrap();
             }
             Op::Query {
                 scope,
