@@ -4,10 +4,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::Kenning;
 use crate::capsule::{TERM_INDEX, term};
 use crate::error::{Error, Result};
 use crate::store::OpenOptions;
+use crate::{Kenning, Permission, Principal};
+use kenning_table::DbResult;
 
 /// What [`Kenning::compact`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -24,6 +25,19 @@ pub struct CompactReport {
     pub term_segments_before: u64,
     /// Segments of the term index after: one per scope of up to 262,144 capsules.
     pub term_segments_after: u64,
+}
+
+/// What [`Kenning::merge_term_index`] did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct TermMerge {
+    /// The scope whose term index was merged.
+    pub scope: String,
+    /// Its term segments before.
+    pub segments_before: u64,
+    /// Its term segments after: one per 262,144 capsules.
+    pub segments_after: u64,
 }
 
 /// Compaction passes at most: each moves pages towards the start of the file and gives back
@@ -116,6 +130,59 @@ impl Kenning {
             bytes_after: size("reading its size after compaction")?,
             term_segments_before,
             term_segments_after,
+        })
+    }
+
+    /// Merges `scope`'s term index into the fewest segments it allows (one per 262,144
+    /// capsules), as [`compact`](Self::compact) does for every scope, while the store serves:
+    /// for an application that never closes its store. Nothing read changes but where the
+    /// postings sit: every ranking and every score's bits are those of before.
+    ///
+    /// One audited transaction (`term.merge`, with the counts): writers wait for it (its time
+    /// grows with the scope's postings), readers do not, and a snapshot taken before answers
+    /// from the segments it began with. Calling it again merges nothing more.
+    ///
+    /// ```
+    /// use kenning::{Kenning, NewCapsule, Principal, ScopeKind};
+    /// let kn = Kenning::in_memory()?;
+    /// let ops = Principal::operator("ops");
+    /// kn.register_scope(&ops, "bot.a", ScopeKind::Agent)?;
+    /// for text in ["Ana prefers email.", "Ana moved to Lisbon.", "Bo owns the API."] {
+    ///     kn.put(&ops, &NewCapsule::new("bot.a", text))?; // a term segment each
+    /// }
+    /// let merged = kn.merge_term_index(&ops, "bot.a")?;
+    /// assert_eq!((merged.segments_before, merged.segments_after), (3, 1));
+    /// # Ok::<(), kenning::Error>(())
+    /// ```
+    ///
+    /// Needs [`Permission::MemoryWrite`](crate::Permission::MemoryWrite) and reach over
+    /// `scope`.
+    ///
+    /// # Errors
+    /// [`Error::PermissionDenied`]; [`Error::NotFound`] for an unknown or unreached scope
+    /// alike (A5); [`Error::Storage`].
+    pub fn merge_term_index(&self, who: &Principal, scope: &str) -> Result<TermMerge> {
+        who.require(Permission::MemoryWrite, "merge a scope's term index")?;
+        self.write(|w| {
+            crate::scope::reach(&w.txn.open_table(crate::scope::SCOPES).db()?, who, scope)?;
+            let (before, after) = term(TERM_INDEX.merge_all(w.txn, scope))?;
+            let merged = TermMerge {
+                scope: scope.to_owned(),
+                segments_before: before as u64,
+                segments_after: after as u64,
+            };
+            crate::audit::append(
+                w.txn,
+                w.now,
+                who,
+                "term.merge",
+                &format!("scope:{scope}"),
+                serde_json::json!({
+                    "segments_before": merged.segments_before,
+                    "segments_after": merged.segments_after,
+                }),
+            )?;
+            Ok(merged)
         })
     }
 

@@ -387,7 +387,7 @@ pub use capsule::{
     MAX_PAGE, NewCapsule, Origin,
 };
 pub use classification::{Classification, PersistedLabel};
-pub use compact::CompactReport;
+pub use compact::{CompactReport, TermMerge};
 pub use embedding::{Attachment, Embedder, EmbeddingAnswer, EmbeddingInfo, Migration};
 pub use entity::{
     ENTITY_METADATA_KEY, EntitiesDeleted, EntitiesWritten, Entity, EntityGraph, EntityObservations,

@@ -1,6 +1,7 @@
 //! `Kenning::compact` gives back the space copy-on-write freed and changes nothing stored: the
 //! compacted store holds the same records and answers every lane as before; it creates no file,
 //! refuses what is not a store, and waits for no one (a held store is refused, untouched).
+//! `Kenning::merge_term_index` merges one scope's term segments while the store serves.
 
 #![allow(
     clippy::unwrap_used,
@@ -14,8 +15,8 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use kenning::{
-    Edge, GraphCommit, Kenning, Lane, LifecycleChange, NewCapsule, Node, Principal,
-    RetrieveRequest, ScopeKind,
+    Edge, ErrorCode, GraphCommit, Kenning, Lane, LifecycleChange, NewCapsule, Node, Permission,
+    Principal, RetrieveRequest, ScopeKind, Selector,
 };
 use support::{MODEL, check_lanes, observe, vector};
 
@@ -175,4 +176,104 @@ fn compaction_creates_nothing_refuses_what_is_not_a_store_and_a_held_store() {
         "the held store is untouched"
     );
     drop(held);
+}
+
+#[test]
+fn merge_term_index_merges_one_scope_while_the_store_serves_and_never_confirms_a_scope() {
+    let kn = Kenning::in_memory().unwrap();
+    let ops = Principal::operator("ops");
+    for s in ["bot.a", "bot.b"] {
+        kn.register_scope(&ops, s, ScopeKind::Agent).unwrap();
+        for i in 0..20 {
+            kn.put(
+                &ops,
+                &NewCapsule::new(
+                    s,
+                    format!("note {i} about invoices and {}", "words ".repeat(i)),
+                ),
+            )
+            .unwrap();
+        }
+    }
+    let ranking = |scope: &str| -> Vec<(u64, u64)> {
+        kn.retrieve(
+            &ops,
+            &RetrieveRequest::new(scope, "invoices words note 7")
+                .lane(Lane::Term)
+                .limit(20),
+        )
+        .unwrap()
+        .hits
+        .iter()
+        .map(|h| (h.capsule.id.get(), h.score.to_bits()))
+        .collect()
+    };
+    let before = ranking("bot.a");
+    assert_eq!(before.len(), 20);
+    let snapshot = kn.snapshot(&ops).unwrap();
+
+    // Reach over bot.a only: bot.b and a scope that does not exist answer alike (A5).
+    let writer = Principal::session("ann")
+        .grant(Permission::MemoryWrite)
+        .reach_agents(Selector::Exact("bot.a".into()));
+    let hidden = kn.merge_term_index(&writer, "bot.b").unwrap_err();
+    let missing = kn.merge_term_index(&writer, "bot.zz").unwrap_err();
+    assert_eq!(hidden.code(), ErrorCode::NotFound);
+    assert_eq!(
+        hidden.to_string().replace("bot.b", "ID"),
+        missing.to_string().replace("bot.zz", "ID")
+    );
+    let reader = Principal::session("bob")
+        .grant(Permission::MemoryRead)
+        .reach_agents(Selector::Any);
+    assert_eq!(
+        kn.merge_term_index(&reader, "bot.a").unwrap_err().code(),
+        ErrorCode::PermissionDenied
+    );
+
+    // Twenty single puts leave two segments of eight and four of one.
+    let merged = kn.merge_term_index(&writer, "bot.a").unwrap();
+    assert_eq!((merged.segments_before, merged.segments_after), (6, 1));
+    assert_eq!(ranking("bot.a"), before, "every score to the bit");
+    let record = kn.audit_log(&ops, 0, usize::MAX).unwrap().pop().unwrap();
+    assert_eq!(
+        (
+            record.action.as_str(),
+            record.target.as_str(),
+            record.principal.as_str()
+        ),
+        ("term.merge", "scope:bot.a", "session:ann")
+    );
+    assert_eq!(record.detail["segments_after"], 1);
+    // A snapshot taken before reads what it began with, and answers as before.
+    let old: Vec<(u64, u64)> = snapshot
+        .retrieve(
+            &RetrieveRequest::new("bot.a", "invoices words note 7")
+                .lane(Lane::Term)
+                .limit(20),
+        )
+        .unwrap()
+        .hits
+        .iter()
+        .map(|h| (h.capsule.id.get(), h.score.to_bits()))
+        .collect();
+    assert_eq!(old, before);
+    // Nothing more to merge; the other scope was left as it was.
+    let again = kn.merge_term_index(&ops, "bot.a").unwrap();
+    assert_eq!((again.segments_before, again.segments_after), (1, 1));
+    let other = kn.merge_term_index(&ops, "bot.b").unwrap();
+    assert_eq!((other.segments_before, other.segments_after), (6, 1));
+    // Writes go on after the merge.
+    let id = kn
+        .put(&ops, &NewCapsule::new("bot.a", "a fresh invoices memo"))
+        .unwrap();
+    let found = kn
+        .retrieve(
+            &ops,
+            &RetrieveRequest::new("bot.a", "fresh memo")
+                .lane(Lane::Term)
+                .limit(1),
+        )
+        .unwrap();
+    assert_eq!(found.hits[0].capsule.id, id);
 }

@@ -517,6 +517,25 @@ impl TermIndex {
         Ok(true)
     }
 
+    /// Runs [`merge_step`](Self::merge_step) to the end in `txn`: `scope`'s segments merged into
+    /// the fewest the bound allows, in one transaction. Returns the segment counts before and
+    /// after (both 0 for a scope the index does not hold).
+    ///
+    /// # Errors
+    /// As [`merge_step`](Self::merge_step).
+    pub fn merge_all(&self, txn: &WriteTransaction, scope: &str) -> Result<(usize, usize)> {
+        let count = || -> Result<usize> {
+            let scopes = txn.open_table(SCOPES).db()?;
+            let Some(rec) = scope_record(&scopes, scope)? else {
+                return Ok(0);
+            };
+            Ok(segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?.len())
+        };
+        let before = count()?;
+        while self.merge_step(txn, scope)? {}
+        Ok((before, count()?))
+    }
+
     /// `df`: how many documents of `scope` hold `term` (an analysed term, as
     /// [`analyze`](crate::analyze()) produces).
     ///
@@ -1764,6 +1783,10 @@ mod tests {
         // Nothing left to merge; a scope the index does not hold has nothing either.
         assert_eq!(merge_fully(&db, "s"), 0);
         assert_eq!(merge_fully(&db, "nowhere"), 0);
+        let txn = db.begin_write().unwrap();
+        assert_eq!(idx.merge_all(&txn, "s").unwrap(), (1, 1));
+        assert_eq!(idx.merge_all(&txn, "nowhere").unwrap(), (0, 0));
+        txn.commit().unwrap();
 
         // Removal and insertion go on as before in the merged segment.
         let txn = db.begin_write().unwrap();
