@@ -1,4 +1,5 @@
-//! Compaction: giving back the space a store's file no longer uses.
+//! Compaction: giving back the space a store's file no longer uses, and merging the term index
+//! as a search engine's force-merge does (offline for every scope, or live for one).
 
 use std::path::{Path, PathBuf};
 
