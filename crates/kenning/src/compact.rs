@@ -156,7 +156,7 @@ impl Kenning {
     /// # Ok::<(), kenning::Error>(())
     /// ```
     ///
-    /// Needs [`Permission::MemoryWrite`](crate::Permission::MemoryWrite) and reach over
+    /// Needs [`Permission::MemoryWrite`] and reach over
     /// `scope`.
     ///
     /// # Errors

@@ -762,7 +762,7 @@ impl QueryScores {
     /// exactly as [`TermIndex::search`] returns them.
     ///
     /// Document at a time with MaxScore pruning: the terms are ordered by the bound of what
-    /// one of their postings can add ([`contribution_bound`]); once the `limit`-th best score
+    /// one of their postings can add (`idf · (k1 + 1)`); once the `limit`-th best score
     /// held is above what the terms of the smallest bounds could give together, those terms
     /// no longer propose documents, and they are looked up (stepping over whole blocks by
     /// their first documents) only for a document the other terms make a contender, in
