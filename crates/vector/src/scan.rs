@@ -886,7 +886,7 @@ impl ScopeVectors {
 
     /// [`top_k`](Self::top_k) with stage 1 shared by up to `threads` threads, each taking runs
     /// of chunks as it frees up: the same answer. Stage 2 is shared too once it has
-    /// [`STAGE2_PARALLEL_MIN`] candidates a thread (the first candidate count, 4,096 for
+    /// 2,048 candidates a thread (`STAGE2_PARALLEL_MIN`) (the first candidate count, 4,096 for
     /// `k ≤ 16`, is shared by two), and so is the int8 pass over every row left where stage 1
     /// widens that far. Stage 3 and every call of `keep` and `exact` run in the caller's
     /// thread. A thread the OS refuses to start leaves its work to the others (at worst, to

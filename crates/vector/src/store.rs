@@ -9,7 +9,7 @@
 //!
 //! | table | key | value |
 //! | --- | --- | --- |
-//! | `vector.blocks` | `(scope, block)` | a [`Block`](crate::block::Block) of consecutive append positions |
+//! | `vector.blocks` | `(scope, block)` | a [`Block`] of consecutive append positions |
 //! | `vector.positions` | `(scope, capsule)` | the capsule's append position in its scope |
 //! | `vector.meta` | `"resident"` | the resident embedder |
 //! | `vector.meta` | `"saved"` | the stamp of the saved copy ([`crate::saved`]) |

@@ -51,7 +51,9 @@ pub fn flatten(description: &str) -> String {
 }
 
 impl Vocabulary {
-    /// Renders this vocabulary as the prompt section described in the [module docs](self).
+    /// Renders this vocabulary as the prompt section an extraction model reads (V12): a fixed
+    /// header, then the entity classes and the relation types, one `- ` line each, so that
+    /// nothing a declaration holds can change the section's structure.
     ///
     /// Entries keep declaration order. The relation header is omitted when no relation type is
     /// declared. Call this on a *resolved* vocabulary: rendering an empty one yields only the
