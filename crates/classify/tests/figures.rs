@@ -151,6 +151,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "probe",
+        "probe_families.tsv",
+        Some("probe_injection.tsv"),
+        Some("probe_benign.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
