@@ -592,7 +592,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     };
     // A message of one plain word ("combinado", "Agreed.", "fechado!") is an acknowledgement,
     // whatever table holds the word: no memory states, plans or orders anything in one word.
-    if acknowledgement(content) {
+    if acknowledgement(content) || farewell(content) {
         return Err(Error::Underivable { copula: None });
     }
     // An aside of a few words ("Not sure, maybe.", "and the other one?", "Sei lá, talvez.")
@@ -631,7 +631,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     }
     // Work a named person has taken on ("Jo will replace the chain", "A Marta vai ligar para a
     // agência"): a weak task, at the hints' precedence.
-    if anchor::undertaken(content) {
+    if anchor::undertaken(anchor::body(content)) {
         return Ok((
             Kind::Task,
             Basis::Cue {
@@ -667,9 +667,10 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // in ninety seconds", "the van seats nine people"), when nothing else speaks and no anchor
     // makes it a fact: a weak capability.
     // The same in Portuguese ("o robô de ordenha identifica cada vaca pelo colar").
+    // Both read the sentence after its preamble (a bullet, a time stamp, a "Re:").
+    let body = anchor::body(content);
     if copula.is_none()
-        && (anchor::habitual_present(content).is_some()
-            || anchor::habitual_present_pt(content).is_some())
+        && (anchor::habitual_present(body).is_some() || anchor::habitual_present_pt(body).is_some())
     {
         return Ok((
             Kind::Capability,
@@ -681,6 +682,40 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
+}
+
+/// Whether the content is a short farewell ("See you all tomorrow.", "Até amanhã, gente."): six
+/// words or fewer opening with a leave-taking, whatever meeting it names (issue 16, eleventh
+/// round).
+fn farewell(content: &str) -> bool {
+    const OPENINGS: &[&str] = &[
+        "see you",
+        "see ya",
+        "catch you",
+        "talk to you",
+        "talk soon",
+        "bye",
+        "até amanhã",
+        "ate amanha",
+        "até logo",
+        "ate logo",
+        "até mais",
+        "ate mais",
+        "até já",
+        "ate ja",
+        "até a próxima",
+        "ate a proxima",
+        "tchau",
+    ];
+    let lower = content.trim_start().to_lowercase();
+    content.split_whitespace().count() <= 6
+        && !content.contains(':')
+        && OPENINGS.iter().any(|o| {
+            lower.starts_with(o)
+                && !lower
+                    .get(o.len()..)
+                    .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
+        })
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

@@ -118,6 +118,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh25.tsv",
         "labelled_fresh26.tsv",
         "labelled_fresh27.tsv",
+        "probe_families.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -153,6 +154,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh25.tsv",
             "benign_fresh26.tsv",
             "benign_fresh27.tsv",
+            "probe_benign.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -443,6 +445,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh27.tsv",
             "benign_fresh27.tsv",
             66,
+        ),
+        (
+            "probe of the taint families (eleventh round, tuned on)",
+            "probe_injection.tsv",
+            "probe_families.tsv",
+            "probe_benign.tsv",
+            95,
         ),
     ] {
         println!("\n{title}:");
