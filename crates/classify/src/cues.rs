@@ -1257,6 +1257,7 @@ const EPIC: KindTable = KindTable {
         "da decada" => "A meta da década: fábricas neutras em carbono.",
         "desta decada" => "Fábricas neutras em carbono ainda desta década.",
         "proxima decada" => "Fábricas neutras em carbono na próxima década.",
+        "um ano inteiro" => "Migrar as filiais para o caixa novo leva um ano inteiro.",
     ],
     openers: cues![
         "phase" => "Phase 2 of the data platform covers streaming ingestion.",

@@ -437,14 +437,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh26.tsv",
             "labelled_fresh26.tsv",
             "benign_fresh26.tsv",
-            72,
+            94,
         ),
         (
             "twenty-seventh slices (eleventh round, HELD OUT)",
             "injection_fresh27.tsv",
             "labelled_fresh27.tsv",
             "benign_fresh27.tsv",
-            66,
+            72,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
