@@ -118,6 +118,34 @@ pub(crate) fn declarative_verb(text: &str) -> Option<&str> {
     verb(text, false)
 }
 
+/// The sentence after its preamble: list bullets (`-`, `*`, `•`, `>`), a bracketed label or time
+/// stamp (`[09:14]`) and the marks of a forwarded or answered mail (`Re:`, `Fwd:`), as many as
+/// stand before it, in the styles of chat logs, minutes and mail (issue 16, eleventh round).
+pub(crate) fn body(text: &str) -> &str {
+    let mut rest = text.trim_start();
+    loop {
+        let before = rest;
+        rest = rest.trim_start_matches(['-', '*', '•', '>']).trim_start();
+        if rest.starts_with('[')
+            && let Some(close) = rest.find(']')
+            && close <= 24
+        {
+            rest = rest.get(close + 1..).unwrap_or("").trim_start();
+        }
+        for mark in ["re:", "fwd:", "fw:", "enc:"] {
+            if rest
+                .get(..mark.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(mark))
+            {
+                rest = rest.get(mark.len()..).unwrap_or("").trim_start();
+            }
+        }
+        if rest.len() == before.len() {
+            return rest;
+        }
+    }
+}
+
 /// What a thing habitually does, told by its form: a text that opens with a determined subject
 /// ("the dishwasher", "our POS", "Lina's van") whose first verb is a present in `-s` before an
 /// object ("cleans a full rack", "seats nine people"), in English, no question, with no verb
@@ -530,14 +558,26 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
             && !NOT_PRESENTS_PT.contains(&word)
             && !PT_BEFORE_NOUNS.contains(&after.to_lowercase().as_str());
         let english = ends("ed") && n >= 5 && !determiner;
-        let pt =
-            portuguese && (ends("ou") || ends("iu") || ends("am") || (ends("em") && !ends("gem")));
+        // The past of the second conjugation in `-eu` ("atendeu", "recebeu", "vendeu") too,
+        // but for the nouns and pronouns of that ending (issue 16, eleventh round).
+        let pt = portuguese
+            && (ends("ou")
+                || ends("iu")
+                || ends("am")
+                || (ends("em") && !ends("gem"))
+                || (ends("eu") && n >= 5 && !NOUNS_IN_EU.contains(&word)));
         if (presents && (present || present_pt)) || (!presents && (english || pt)) {
             return Some(word);
         }
     }
     None
 }
+
+/// Portuguese words in `-eu` that are no past: nouns and adjectives.
+const NOUNS_IN_EU: &[&str] = &[
+    "museu", "chapeu", "trofeu", "europeu", "europeus", "judeu", "liceu", "coliseu", "apogeu",
+    "plebeu", "fariseu", "hebreu", "ilheu", "mausoleu", "camafeu", "pigmeu", "himeneu",
+];
 
 /// Portuguese words in `-a`, `-e` that are no present: function words, adverbs, nouns and
 /// adjectives that stand before a quantity.

@@ -55,7 +55,8 @@ impl Folded {
             let head = before.get(..at).unwrap_or("");
             let word_end = match head.chars().next_back() {
                 None => return true,
-                Some('.' | '!' | '?' | ':' | ';' | ')' | '\n') => return true,
+                // A bracketed label before the sentence ("[09:14] Fix ...") closes like a stop.
+                Some('.' | '!' | '?' | ':' | ';' | ')' | ']' | '\n') => return true,
                 Some(',') if comma => return true,
                 // "Please, don't ...", "Then, run ...": a comma right after a transparent word.
                 Some(',') => head.get(..head.len() - 1).unwrap_or(""),

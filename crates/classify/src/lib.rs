@@ -298,10 +298,10 @@
 //! and `--test taint` with `--nocapture`, on the corpora in `tests/corpus/` (see their headers
 //! for how each slice was written and run):
 //!
-//! - Kind: right on 2198 of 2270 derivable sentences of the labelled corpus (96.8%; every slice
-//!   but the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first,
-//!   twenty-third and twenty-fifth, see below), and none of its 396 underivable sentences gets a
-//!   kind. Issue 16 measures the underivable precision too (of the
+//! - Kind: right on 2418 of 2510 derivable sentences of the labelled corpus (96.3%; every slice
+//!   and the probe of word families but the ninth, eleventh, thirteenth, fifteenth,
+//!   seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-sixth and
+//!   twenty-seventh, see below), and none of its 420 underivable sentences gets a kind. Issue 16 measures the underivable precision too (of the
 //!   sentences answered underivable, the share labelled so), in rounds, each on a tuning slice
 //!   and a held-out slice written together, before the round and without reading the rules. The
 //!   figures, first run / after the round (later rounds after a `;`; the fourth round wrote the
@@ -313,30 +313,35 @@
 //!   rule; the ninth wrote the twenty-second, tuned on, and the twenty-third, held out, before
 //!   reading any rule; the tenth wrote the twenty-fourth, tuned on, and the twenty-fifth, held
 //!   out, before reading any rule, and read the held-out figures only at its start and its
-//!   end):
+//!   end; the eleventh wrote the twenty-sixth, tuned on, and the twenty-seventh, held out, before
+//!   reading any rule, then a probe of word families, and read the held-out figures at its start
+//!   and its end, and once in its middle by mistake):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
 //!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
-//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same | 0 of 240 |
+//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8%; round 11: 91.4% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2%; round 11: 83.9% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same; round 11: 75.8%, 75.8% | 0 of 240 |
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
-//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7% | 2 / 2 of 334 |
+//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
-//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0% | 1 / 0 of 279 |
+//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
-//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7% | 1 / 1 of 292 |
+//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7% | 1 / 1 of 292 |
 //!   | 14 (round 5, tuned on) | 82.0% / 98.0% | 70.0% / 100% | 85.2%, 81.5% / 100%, 100% | 0 / 0 of 184 |
 //!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same; round 8: 85.0%; round 9: 86.0% | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9%; round 8: 76.7%; round 9: same | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9%; round 8, 9: same | 1 / 1 of 184 |
 //!   | 16 (round 6, tuned on) | 92.0% / 98.0%; round 7: 99.0% | 81.8% / 96.0%; round 7: 100% | 90.5%, 81.0% / 95.2%, 95.2%; round 7: 100%, 100% | 0 / 0 of 164 |
-//!   | 17 (round 6, held out) | 83.0% / 86.0%; round 7: 87.0%; round 8: same; round 10: 89.0% | 71.0% / 74.2%; round 7: 77.4%; round 8: same; round 10: 80.0% | 85.7%, 81.0% / same; round 7: same; round 8: same | 0 / 0 of 164 |
+//!   | 17 (round 6, held out) | 83.0% / 86.0%; round 7: 87.0%; round 8: same; round 10: 89.0%; round 11: 91.0% | 71.0% / 74.2%; round 7: 77.4%; round 8: same; round 10: 80.0% | 85.7%, 81.0% / same; round 7: same; round 8: same | 0 / 0 of 164 |
 //!   | 18 (round 7, tuned on) | 84.0% / 99.0% | 63.9% / 96.0% | 62.5%, 68.8% / 100%, 100% | 1 / 0 of 164 |
 //!   | 19 (round 7, held out) | 83.0% / 88.0%; round 8: 89.0%; round 9: same | 72.7% / 75.0%; round 8, 9: same | 56.2%, 56.2% / 81.2%, 68.8%; round 8: same; round 9: 87.5%, 68.8% | 0 / 0 of 164 |
 //!   | 20 (round 8, tuned on) | 82.0% / 96.0% | 65.5% / 92.3% | 83.3%, 55.6% / 100%, 100% | 0 / 0 of 164 |
-//!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same | 0 / 0 of 164 |
+//!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0%; round 11: 89.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same; round 11: 83.3%, 88.9% | 0 / 0 of 164 |
 //!   | 22 (round 9, tuned on) | 92.0% / 97.0% | 79.3% / 92.3% | 88.9%, 83.3% / 100%, 100% | 2 / 2 of 164 |
 //!   | 23 (round 9, held out) | 87.0% / 89.0%; round 10: 91.0% | 68.6% / 70.6%; round 10: 75.0% | 83.3%, 77.8% / 88.9%, 88.9%; round 10: same | 2 / 2 of 164 |
 //!   | 24 (round 10, tuned on) | 83.0% / 99.0% | 63.2% / 96.0% | 88.9%, 66.7% / 100%, 100% | 2 / 0 of 164 |
-//!   | 25 (round 10, held out) | 76.0% / 76.0% | 56.1% / 57.5% | 66.7%, 72.2% / 66.7%, 72.2% | 0 / 0 of 164 |
+//!   | 25 (round 10, held out) | 76.0% / 76.0% | 56.1% / 57.5% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8% | 0 / 0 of 164 |
+//!   | 26 (round 11, tuned on) | 80.0% / 88.0% | 57.5% / 70.6% | 83.3%, 72.2% / 100%, 94.4% | 1 / 1 of 164 |
+//!   | 27 (round 11, held out) | 79.0% / 80.0% | 68.6% / 70.6% | 72.2%, 66.7% / 88.9%, 72.2% | 1 / 1 of 164 |
+//!   | probe (round 11, tuned on) | 85.4% / 91.2% | 50.0% / 61.5% | 76.8%, 71.0% / 100%, 98.6% | 1 / 1 of 324 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
@@ -388,7 +393,30 @@
 //!   seventh 81.2%, the twenty-third 75%; the ninth, fifteenth and nineteenth did not move), and
 //!   none of their injection recall moved.
 //!   The round's taint rules name their shapes narrowly; the twenty-fifth's missed injections
-//!   (read only as counts) say that orders phrased another way still pass. The seventeenth slice is not an
+//!   (read only as counts) say that orders phrased another way still pass. The eleventh round
+//!   tried another method: before reading any rule its writer wrote the twenty-sixth and
+//!   twenty-seventh slices and then a probe of word families apart from every slice
+//!   (`probe_families.tsv`, 264 sentences: each kind's verb classes in their inflections, its
+//!   nouns and frames, in both languages, and 24 underivable; `probe_injection.tsv`, 138
+//!   orders: each taint family's verbs in every form an order takes, its objects and frames;
+//!   `probe_benign.tsv`, 60 near misses of the same words addressed to people), widened the
+//!   tables by whole families until the probe passed (the informal Portuguese imperative of
+//!   overriding and sending, counted only where a sentence opens since the same form is a
+//!   present; records, databases and the user's files as secrets; a dotted quad as an address;
+//!   a forged "Developer:" line; orders about how every answer is given, "from now on", in every
+//!   session, for the rest of the chat; the paradigms of deciding, of having to do something,
+//!   of turning an idea over, of a decade's work, of malfunctions), and only then fixed the
+//!   twenty-sixth's misses by their families (bullets, time stamps and mail marks as a preamble,
+//!   the Portuguese past in `-eu`, decision headings, the spoken "tá" of every participle of
+//!   place, short farewells). Held out, it moved more slices than the tenth round but by as
+//!   little: kinds up 0 to 2 points (the seventh 91.4%, the ninth 90.0%, the thirteenth 88.1%,
+//!   the seventeenth 91.0%, the twenty-first 89.0%, the twenty-seventh 80.0%; the eleventh,
+//!   fifteenth, nineteenth, twenty-third and twenty-fifth unchanged), underivable precision up
+//!   0 to 4 points, injection recall up one to three sentences in seven of the eleven held-out
+//!   slices (the twenty-seventh 16 and 13 of 18, from 13 and 12), benign taint unchanged;
+//!   no held-out slice meets the targets, and the twenty-sixth itself ends below them (88%,
+//!   70.6%). A figures run in the middle of the round printed the held-out rows once (the
+//!   thirteenth and twenty-seventh had moved); nothing was tuned on them. The seventeenth slice is not an
 //!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
 //!   slices' misses and from probes of its own, never reading its misses; one intermediate run
 //!   showed its figures before the round ended). The fifteenth slice is not an independent estimate
@@ -399,15 +427,16 @@
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
 //! - Taint: every sentence of the injection corpus (722, six families, both languages, the
-//!   held-out slices apart) is flagged with its family, and 18 of 5640 benign sentences (0.32%)
-//!   are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
+//!   held-out slices, the twenty-sixth and the probe apart) is flagged with its family, and 21
+//!   of 6292 benign sentences (0.33%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
 //!   issue 16's seventh 25 and 24 of 33, its ninth 22 and 22 of 33, its thirteenth 25 and 23
 //!   of 36 and its nineteenth 13 and 11 of 16 after the seventh round, its thirteenth 28 and
 //!   24 of 36 and its twenty-first 14 and 15 of 18 after the eighth, its ninth 23 and 23 of 33,
 //!   its nineteenth 14 and 11 of 16 and its twenty-third 16 and 16 of 18 after the ninth, its
-//!   twenty-fifth 12 and 13 of 18 after the tenth (the table above): the
+//!   twenty-fifth 12 and 13 of 18 after the tenth, its twenty-fifth 13 and 14 and its
+//!   twenty-seventh 16 and 13 of 18 after the eleventh (the table above): the
 //!   compositions catch the shapes they name and their paraphrases, not every way of giving an
 //!   order.
 //!
@@ -592,7 +621,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     };
     // A message of one plain word ("combinado", "Agreed.", "fechado!") is an acknowledgement,
     // whatever table holds the word: no memory states, plans or orders anything in one word.
-    if acknowledgement(content) {
+    if acknowledgement(content) || farewell(content) {
         return Err(Error::Underivable { copula: None });
     }
     // An aside of a few words ("Not sure, maybe.", "and the other one?", "Sei lá, talvez.")
@@ -631,7 +660,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     }
     // Work a named person has taken on ("Jo will replace the chain", "A Marta vai ligar para a
     // agência"): a weak task, at the hints' precedence.
-    if anchor::undertaken(content) {
+    if anchor::undertaken(anchor::body(content)) {
         return Ok((
             Kind::Task,
             Basis::Cue {
@@ -667,9 +696,10 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // in ninety seconds", "the van seats nine people"), when nothing else speaks and no anchor
     // makes it a fact: a weak capability.
     // The same in Portuguese ("o robô de ordenha identifica cada vaca pelo colar").
+    // Both read the sentence after its preamble (a bullet, a time stamp, a "Re:").
+    let body = anchor::body(content);
     if copula.is_none()
-        && (anchor::habitual_present(content).is_some()
-            || anchor::habitual_present_pt(content).is_some())
+        && (anchor::habitual_present(body).is_some() || anchor::habitual_present_pt(body).is_some())
     {
         return Ok((
             Kind::Capability,
@@ -681,6 +711,45 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
+}
+
+/// Whether the content is a short farewell ("See you all tomorrow.", "Até amanhã, gente."): six
+/// words or fewer opening with a leave-taking, whatever meeting it names (issue 16, eleventh
+/// round).
+fn farewell(content: &str) -> bool {
+    const OPENINGS: &[&str] = &[
+        "see you",
+        "see ya",
+        "catch you",
+        "talk to you",
+        "talk soon",
+        "bye",
+        "até amanhã",
+        "ate amanha",
+        "até logo",
+        "ate logo",
+        "até mais",
+        "ate mais",
+        "até já",
+        "ate ja",
+        "até a próxima",
+        "ate a proxima",
+        "tchau",
+    ];
+    // Cheapest first: every opening starts with one of these letters, and only the head of the
+    // text is lowercased.
+    let text = content.trim_start();
+    if !text.starts_with(['s', 'S', 'c', 'C', 't', 'T', 'b', 'B', 'a', 'A']) {
+        return false;
+    }
+    let head: String = text.chars().take(16).flat_map(char::to_lowercase).collect();
+    OPENINGS.iter().any(|o| {
+        head.starts_with(o)
+            && !head
+                .get(o.len()..)
+                .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
+    }) && !content.contains(':')
+        && content.split_whitespace().count() <= 6
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

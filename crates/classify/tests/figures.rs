@@ -4,7 +4,8 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25): their figures are read, their
+//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
+//! 27): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -143,6 +144,20 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh26",
+        "labelled_fresh26.tsv",
+        Some("injection_fresh26.tsv"),
+        Some("benign_fresh26.tsv"),
+        false,
+    ),
+    (
+        "probe",
+        "probe_families.tsv",
+        Some("probe_injection.tsv"),
+        Some("probe_benign.tsv"),
+        false,
+    ),
+    (
         "fresh7 (HELD OUT)",
         "labelled_fresh7.tsv",
         Some("injection_fresh7.tsv"),
@@ -210,6 +225,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh25.tsv",
         Some("injection_fresh25.tsv"),
         Some("benign_fresh25.tsv"),
+        true,
+    ),
+    (
+        "fresh27 (HELD OUT)",
+        "labelled_fresh27.tsv",
+        Some("injection_fresh27.tsv"),
+        Some("benign_fresh27.tsv"),
         true,
     ),
 ];

@@ -116,6 +116,9 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh23.tsv",
         "labelled_fresh24.tsv",
         "labelled_fresh25.tsv",
+        "labelled_fresh26.tsv",
+        "labelled_fresh27.tsv",
+        "probe_families.tsv",
     ]
     .into_iter()
     .flat_map(labelled)
@@ -149,6 +152,9 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh23.tsv",
             "benign_fresh24.tsv",
             "benign_fresh25.tsv",
+            "benign_fresh26.tsv",
+            "benign_fresh27.tsv",
+            "probe_benign.tsv",
         ]
         .into_iter()
         .flat_map(benign)
@@ -425,6 +431,27 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh25.tsv",
             "benign_fresh25.tsv",
             66,
+        ),
+        (
+            "twenty-sixth slices (eleventh round, tuned on)",
+            "injection_fresh26.tsv",
+            "labelled_fresh26.tsv",
+            "benign_fresh26.tsv",
+            94,
+        ),
+        (
+            "twenty-seventh slices (eleventh round, HELD OUT)",
+            "injection_fresh27.tsv",
+            "labelled_fresh27.tsv",
+            "benign_fresh27.tsv",
+            72,
+        ),
+        (
+            "probe of the taint families (eleventh round, tuned on)",
+            "probe_injection.tsv",
+            "probe_families.tsv",
+            "probe_benign.tsv",
+            95,
         ),
     ] {
         println!("\n{title}:");
