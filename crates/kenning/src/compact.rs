@@ -54,7 +54,7 @@ impl Kenning {
     /// First it merges each scope's term index into the fewest segments it allows (one per
     /// 262,144 capsules), as a search engine's force-merge does. Writing in batches leaves a
     /// scope a tail of small segments (nine at 100,000 capsules put 1,000 at a time), each a
-    /// lookup per query word; merged, the term lane reads one (0.68x to 0.76x of the unmerged
+    /// lookup per query word; merged, the term lane reads one (0.68x to 0.77x of the unmerged
     /// scope's term time on the term bench; `docs/performance.md`). Each merge is a transaction of
     /// its own, bounded as an insert's merges are.
     ///
