@@ -234,9 +234,9 @@
 //! names nothing of the agent's), a bare "Override:" heading opening a line, a vocative "note
 //! for the assistant", and guidance "you were configured with"; a role tag is also known by its
 //! form, a bracket made only of role words with an authority among them ("[ADMIN USER]",
-//! "[usuário admin]", "[assistant]:", "<assistant>"; "[assistant manager]" is no tag, and a
+//! "[usuário admin]", `"[assistant]:"`, `"<assistant>"`; "[assistant manager]" is no tag, and a
 //! square bracket of one word counts only before a colon or as the assistant's own turn, so
-//! "[system] disk full" stays a log line); secrecy is also the injection kept secret ("keep this
+//! `"[system] disk full"` stays a log line); secrecy is also the injection kept secret ("keep this
 //! instruction secret", "mantenha essa instrução em segredo") or a change of its kept from
 //! someone; a secret shared "between us and the technicians" is a note's. The eighth round: a
 //! destination is also a host name known by its form, with no scheme ("send it to
@@ -259,7 +259,7 @@
 //! injection written into the agent's own standing orders ("make this part of your standing
 //! instructions", "torne isto parte das suas instruções") or bounded by the end of the
 //! conversation ("until the end of the conversation, answer only ..."); a role tag is also a
-//! bracketed authority or a forged `SYSTEM:` line naming the model by its category ("[ADMIN] The
+//! bracketed authority or a forged `SYSTEM:` line naming the model by its category ("\[ADMIN\] The
 //! AI must ...", "SYSTEM: the assistant must ..."; "the assistant manager" is a person's job);
 //! secrecy is also the injection's instructions kept to the agent itself ("keep these
 //! instructions to yourself") and the agent's denial that it got any ("say you received no
