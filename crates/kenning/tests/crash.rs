@@ -221,6 +221,8 @@ enum Call {
     /// One transaction: a graph commit, a capsule and its embedding.
     Together(&'static str, GraphCommit, NewCapsule, Vec<f32>),
     Entity(&'static str, NewEntity),
+    /// A scope's term segments merged, live: nothing a lane answers changes.
+    MergeTerm(&'static str),
 }
 
 fn kind_of(scope: &str) -> ScopeKind {
@@ -423,6 +425,11 @@ fn plan(i: usize, model: &Model) -> Planned {
                 .edge(Edge::new(&a, "KNOWS", &b));
             Call::Together(scope, commit, NewCapsule::new(scope, content), v)
         }
+        // Once a run, late enough that the scope holds several term segments.
+        _ if i % 64 == 63 && registered => {
+            after.audit += 1;
+            Call::MergeTerm(scope)
+        }
         _ => {
             let name = format!("ent{i}");
             let content = format!("s{i}o memo observed");
@@ -501,6 +508,10 @@ fn perform(kn: &Kenning, call: &Call) -> Result<(), kenning::Error> {
         Call::Entity(scope, entity) => kn
             .create_entities(&ops, scope, std::slice::from_ref(entity))
             .map(drop),
+        Call::MergeTerm(scope) => kn.merge_term_index(&ops, scope).map(|m| {
+            // The workload's puts leave the scope several segments: a real merge.
+            assert!(m.segments_before > m.segments_after, "{m:?}");
+        }),
     }
 }
 
