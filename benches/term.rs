@@ -221,6 +221,15 @@ fn kenning_query(kn: &Kenning, ops: &Principal, question: &str) -> usize {
     hits.iter().map(|h| h.capsule.content.len()).sum()
 }
 
+/// The bare index's top 10 for `question`, counted.
+fn bare_query(db: &redb::Database, question: &str) -> usize {
+    let txn = db.begin_read().unwrap();
+    TermIndex::default()
+        .search(&txn, SCOPE, question, 10, &mut |_| true)
+        .unwrap()
+        .len()
+}
+
 /// The term index alone, over an in-memory redb: what the facade adds is the rest.
 fn bare_index(texts: &[String]) -> redb::Database {
     let db = redb::Database::builder()
@@ -487,14 +496,6 @@ type Engine<'a> = dyn Fn(&str) -> usize + 'a;
 /// median per question over the rounds and each engine's ratio to tantivy merged.
 fn interleaved(s: &QueryState) {
     const ROUNDS: usize = 9;
-    let index = TermIndex::default();
-    let bare = |db: &redb::Database, q: &str| {
-        let txn = db.begin_read().unwrap();
-        index
-            .search(&txn, SCOPE, q, 10, &mut |_| true)
-            .unwrap()
-            .len()
-    };
     let engines: [(&str, &Engine<'_>); 6] = [
         ("tantivy merged (1 segment)", &|q| {
             tantivy_query(&s.merged, &s.parser, s.body, q)
@@ -506,8 +507,10 @@ fn interleaved(s: &QueryState) {
         ("kenning retrieve, compacted", &|q| {
             kenning_query(&s.compacted, &s.ops, q)
         }),
-        ("kenning term index only", &|q| bare(&s.bare, q)),
-        ("kenning index only, merged", &|q| bare(&s.bare_merged, q)),
+        ("kenning term index only", &|q| bare_query(&s.bare, q)),
+        ("kenning index only, merged", &|q| {
+            bare_query(&s.bare_merged, q)
+        }),
     ];
     let mut times = vec![Vec::new(); engines.len()];
     for _ in 0..ROUNDS {
@@ -567,16 +570,11 @@ fn query(c: &mut Criterion) {
             kenning_query(&s.compacted, &s.ops, &s.questions[i])
         })
     });
-    let index = TermIndex::default();
     g.bench_function("kenning_term_index_only", |b| {
         let s = state();
         b.iter(|| {
             i = (i + 1) % s.questions.len();
-            let txn = s.bare.begin_read().unwrap();
-            index
-                .search(&txn, SCOPE, &s.questions[i], 10, &mut |_| true)
-                .unwrap()
-                .len()
+            bare_query(&s.bare, &s.questions[i])
         })
     });
     g.finish();

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use kenning::{
     Edge, ErrorCode, GraphCommit, Kenning, Lane, LifecycleChange, NewCapsule, Node, Permission,
-    Principal, RetrieveRequest, ScopeKind, Selector,
+    Principal, RetrieveRequest, ScopeKind, Selector, Snapshot,
 };
 use support::{MODEL, check_lanes, observe, vector};
 
@@ -73,24 +73,27 @@ fn churned(dir: &Path) -> PathBuf {
     path
 }
 
-/// Every scope's term-lane ranking of words most capsules share: ids and score bits, in order.
+/// The term lane's ranking of `query` in `scope`: ids and score bits, in order.
+fn term_ranking(snap: &Snapshot, scope: &str, query: &str, limit: usize) -> Vec<(u64, u64)> {
+    snap.retrieve(
+        &RetrieveRequest::new(scope, query)
+            .lane(Lane::Term)
+            .limit(limit),
+    )
+    .unwrap()
+    .hits
+    .iter()
+    .map(|h| (h.capsule.id.get(), h.score.to_bits()))
+    .collect()
+}
+
+/// Every scope's term-lane ranking of words most capsules share.
 fn term_rankings(kn: &Kenning) -> Vec<Vec<(u64, u64)>> {
-    let ops = Principal::operator("ops");
+    let snap = kn.snapshot(&Principal::operator("ops")).unwrap();
     (0..12)
         .flat_map(|s| {
-            ["memo invoices", "words", "b7s3 memo"].map(|q| {
-                kn.retrieve(
-                    &ops,
-                    &RetrieveRequest::new(format!("bot.s{s}"), q)
-                        .lane(Lane::Term)
-                        .limit(50),
-                )
-                .unwrap()
-                .hits
-                .iter()
-                .map(|h| (h.capsule.id.get(), h.score.to_bits()))
-                .collect()
-            })
+            ["memo invoices", "words", "b7s3 memo"]
+                .map(|q| term_ranking(&snap, &format!("bot.s{s}"), q, 50))
         })
         .collect()
 }
@@ -195,18 +198,13 @@ fn merge_term_index_merges_one_scope_while_the_store_serves_and_never_confirms_a
             .unwrap();
         }
     }
-    let ranking = |scope: &str| -> Vec<(u64, u64)> {
-        kn.retrieve(
-            &ops,
-            &RetrieveRequest::new(scope, "invoices words note 7")
-                .lane(Lane::Term)
-                .limit(20),
+    let ranking = |scope: &str| {
+        term_ranking(
+            &kn.snapshot(&ops).unwrap(),
+            scope,
+            "invoices words note 7",
+            20,
         )
-        .unwrap()
-        .hits
-        .iter()
-        .map(|h| (h.capsule.id.get(), h.score.to_bits()))
-        .collect()
     };
     let before = ranking("bot.a");
     assert_eq!(before.len(), 20);
@@ -246,18 +244,10 @@ fn merge_term_index_merges_one_scope_while_the_store_serves_and_never_confirms_a
     );
     assert_eq!(record.detail["segments_after"], 1);
     // A snapshot taken before reads what it began with, and answers as before.
-    let old: Vec<(u64, u64)> = snapshot
-        .retrieve(
-            &RetrieveRequest::new("bot.a", "invoices words note 7")
-                .lane(Lane::Term)
-                .limit(20),
-        )
-        .unwrap()
-        .hits
-        .iter()
-        .map(|h| (h.capsule.id.get(), h.score.to_bits()))
-        .collect();
-    assert_eq!(old, before);
+    assert_eq!(
+        term_ranking(&snapshot, "bot.a", "invoices words note 7", 20),
+        before
+    );
     // Nothing more to merge; the other scope was left as it was.
     let again = kn.merge_term_index(&ops, "bot.a").unwrap();
     assert_eq!((again.segments_before, again.segments_after), (1, 1));

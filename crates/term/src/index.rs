@@ -468,11 +468,11 @@ impl TermIndex {
     /// # Errors
     /// [`Error::Storage`], [`Error::Corrupt`], [`Error::NewerFormat`].
     pub fn segment_count(&self, txn: &ReadTransaction, scope: &str) -> Result<usize> {
-        let scopes = txn.open_table(SCOPES).db()?;
-        let Some(rec) = scope_record(&scopes, scope)? else {
-            return Ok(0);
-        };
-        Ok(segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?.len())
+        count_segments(
+            &txn.open_table(SCOPES).db()?,
+            &txn.open_table(SEGMENTS).db()?,
+            scope,
+        )
     }
 
     /// The scopes the index holds, in byte order of their ids.
@@ -524,12 +524,12 @@ impl TermIndex {
     /// # Errors
     /// As [`merge_step`](Self::merge_step).
     pub fn merge_all(&self, txn: &WriteTransaction, scope: &str) -> Result<(usize, usize)> {
-        let count = || -> Result<usize> {
-            let scopes = txn.open_table(SCOPES).db()?;
-            let Some(rec) = scope_record(&scopes, scope)? else {
-                return Ok(0);
-            };
-            Ok(segments_of(&txn.open_table(SEGMENTS).db()?, rec.number)?.len())
+        let count = || {
+            count_segments(
+                &txn.open_table(SCOPES).db()?,
+                &txn.open_table(SEGMENTS).db()?,
+                scope,
+            )
         };
         let before = count()?;
         while self.merge_step(txn, scope)? {}
@@ -1125,6 +1125,18 @@ fn take_segment_number(rec: &mut ScopeRecord) -> Result<u64> {
         .checked_add(1)
         .ok_or_else(|| corrupt(SCOPES.name(), "segment numbers exhausted"))?;
     Ok(number)
+}
+
+/// How many segments hold `scope`'s postings; 0 for a scope the index does not hold.
+fn count_segments(
+    scopes: &impl ReadableTable<&'static str, &'static [u8]>,
+    segments: &impl ReadableTable<&'static [u8], &'static [u8]>,
+    scope: &str,
+) -> Result<usize> {
+    match scope_record(scopes, scope)? {
+        Some(rec) => Ok(segments_of(segments, rec.number)?.len()),
+        None => Ok(0),
+    }
 }
 
 /// The segments of scope `scope`, in document order.
