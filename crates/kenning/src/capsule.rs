@@ -875,9 +875,12 @@ fn write_new(
         ids.push(id);
     }
     drop((canon, listing, meta));
-    for (scope, docs) in by_scope {
-        term(TERM_INDEX.insert(txn, scope, &docs))?;
-    }
+    // Every scope at once, so that the term index writes its document records in id order.
+    let batch: Vec<(&str, &[(u64, &str)])> = by_scope
+        .iter()
+        .map(|(scope, docs)| (*scope, docs.as_slice()))
+        .collect();
+    term(TERM_INDEX.insert_scopes(txn, &batch))?;
     Ok(ids)
 }
 
