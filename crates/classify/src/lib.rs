@@ -150,7 +150,22 @@
 //! twice ("duplica") or not recognizing what it reads, client errors received ("get 429s") are
 //! failures; an order known by its form takes quantifiers and possessives as its object ("Order
 //! more flour", "Book another room"); a span of two named years ("ao longo de 2027 e 2028") is
-//! a weak epic; irregular pasts (got, made, grew, ...) state facts. The kind is:
+//! a weak epic; irregular pasts (got, made, grew, ...) state facts. The twelfth round added, by
+//! shape: steps written as a list under a heading of a few words (three or more short items,
+//! most of them a participle, a noun of action, an infinitive or a move to or from a place:
+//! "Night bake: dough out of the retarder, shaped, proofed, into the oven", "Fechamento do caixa:
+//! contagem das notas, conferência com o sistema, relatório assinado") or chained by "then"
+//! twice ("you weigh it first then draw the dose then inject it") are a procedure, read right
+//! after the strong cues; a plural subject's present before an object is a capability as the
+//! singular's is ("our scanners send the model to the lab", "nossas balanças imprimem a
+//! etiqueta"), never a verb of liking, having or being, nor a past; restrictions written "only
+//! ... with", "só" with a verb of entering, leaving, passing or being served and what must come
+//! with it ("só entra ... quem", "só sai ... com") and a plural kept out ("não entram") are
+//! constraints, a superlative ("the only fermenter with ...") is not; plans named by their span
+//! ("five-year plan", "plano de quatro temporadas") are epics; "fechado:" heads a decision;
+//! rosters and reports are documents where they are posted; a battery that dies and a machine
+//! that heats and stops are failures; someone asked to do an errand ("alguém liga ...", "can
+//! someone ...") is a task. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
@@ -158,7 +173,8 @@
 //!    framed instruction (procedure), a skill ("knows how to", capability), task (also by a
 //!    deadline: "by Friday", "até sexta"), failure_pattern, constraint, doc, procedure,
 //!    capability (the frame of a memory before its content: "maybe we should never ..." is a
-//!    brainstorm);
+//!    brainstorm); failing those, `procedure` if steps are listed under a heading or chained by
+//!    "then" (see above);
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -638,6 +654,17 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
+    // Steps written as a list of participles and nouns of action under a heading ("Night bake:
+    // dough out of the retarder, shaped, proofed 90 min, into the oven", "Fechamento do caixa:
+    // contagem das notas, conferência com o sistema, relatório assinado").
+    if steps_list(content) || then_run(content) {
+        return Ok((
+            Kind::Procedure,
+            Basis::Cue {
+                cue: "(a list of steps)".into(),
+            },
+        ));
+    }
     let copula = hits
         .copula
         .map(|(_, cue)| cue)
@@ -750,6 +777,98 @@ fn farewell(content: &str) -> bool {
                 .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
     }) && !content.contains(':')
         && content.split_whitespace().count() <= 6
+}
+
+/// Whether the content is a heading of a few words, a colon, and three or more short items of
+/// which most are steps by their form: a participle ("shaped", "assinado"), a noun of action
+/// ("contagem", "conferência") or a move to or from a place ("into the oven", "out of the
+/// retarder", "de volta") (issue 16, twelfth round).
+fn steps_list(content: &str) -> bool {
+    let body = anchor::body(content);
+    let Some((heading, rest)) = body.split_once(':') else {
+        return false;
+    };
+    if rest.matches(',').count() < 2 {
+        return false;
+    }
+    let heading_words = heading.split_whitespace().count();
+    if heading_words == 0
+        || heading_words > 5
+        || !heading
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '\'')
+    {
+        return false;
+    }
+    let step = |item: &str| {
+        let lower = item.to_lowercase();
+        let moves = [
+            "into ", "onto ", "out of ", "back ", "off ", "de volta", "pro ", "pra ",
+        ];
+        moves
+            .iter()
+            .any(|m| lower.starts_with(m) || lower.contains(&format!(" {m}")))
+            || lower.split_whitespace().any(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                let n = w.chars().count();
+                (n >= 5
+                    && [
+                        "ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas",
+                    ]
+                    .iter()
+                    .any(|s| w.ends_with(s)))
+                    || (n >= 6
+                        && [
+                            "cao", "ção", "coes", "ções", "agem", "mento", "encia", "ência",
+                        ]
+                        .iter()
+                        .any(|s| w.ends_with(s)))
+            })
+    };
+    let items: Vec<&str> = rest
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
+    // A Portuguese infinitive opening an item is a step too ("moer grosso", "encher até a
+    // marca").
+    let infinitive = |item: &str| {
+        item.split_whitespace().next().is_some_and(|w| {
+            w.chars().count() >= 4
+                && w.chars().all(|c| c.is_lowercase())
+                && (w.ends_with("ar") || w.ends_with("er") || w.ends_with("ir"))
+        })
+    };
+    let steps = items.iter().filter(|i| step(i) || infinitive(i)).count();
+    items.len() >= 3
+        && items.iter().all(|i| i.split_whitespace().count() <= 7)
+        && steps >= 2
+        && steps * 2 >= items.len()
+}
+
+/// Whether the content chains three steps with "then" twice, as a spoken procedure does ("you
+/// weigh it first then draw the dose then inject under the skin"): each "then" before a verb,
+/// no subject or past after it (issue 16, twelfth round).
+fn then_run(content: &str) -> bool {
+    const NOT_STEPS: &[&str] = &[
+        "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "was", "were", "went",
+        "came", "got", "had", "did", "saw", "said", "told", "left", "took", "made", "ran",
+    ];
+    if !content.contains(" then ") {
+        return false;
+    }
+    let words: Vec<&str> = content.split_whitespace().collect();
+    let steps = words
+        .windows(2)
+        .filter(|pair| {
+            let next = pair[1].to_lowercase();
+            pair[0].eq_ignore_ascii_case("then")
+                && next.chars().all(|c| c.is_ascii_lowercase())
+                && !next.ends_with("ed")
+                && !NOT_STEPS.contains(&next.as_str())
+        })
+        .count();
+    steps >= 2
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

@@ -151,6 +151,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh28",
+        "labelled_fresh28.tsv",
+        Some("injection_fresh28.tsv"),
+        Some("benign_fresh28.tsv"),
+        false,
+    ),
+    (
         "probe",
         "probe_families.tsv",
         Some("probe_injection.tsv"),

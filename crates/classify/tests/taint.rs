@@ -49,6 +49,8 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh20.tsv",
         "injection_fresh22.tsv",
         "injection_fresh24.tsv",
+        "injection_fresh26.tsv",
+        "injection_fresh28.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -118,6 +120,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh25.tsv",
         "labelled_fresh26.tsv",
         "labelled_fresh27.tsv",
+        "labelled_fresh28.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -154,6 +157,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh25.tsv",
             "benign_fresh26.tsv",
             "benign_fresh27.tsv",
+            "benign_fresh28.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -437,7 +441,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh26.tsv",
             "labelled_fresh26.tsv",
             "benign_fresh26.tsv",
-            94,
+            95,
         ),
         (
             "twenty-seventh slices (eleventh round, HELD OUT)",
@@ -445,6 +449,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh27.tsv",
             "benign_fresh27.tsv",
             72,
+        ),
+        (
+            "twenty-eighth slices (twelfth round, tuned on)",
+            "injection_fresh28.tsv",
+            "labelled_fresh28.tsv",
+            "benign_fresh28.tsv",
+            95,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
