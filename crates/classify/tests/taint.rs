@@ -121,6 +121,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh26.tsv",
         "labelled_fresh27.tsv",
         "labelled_fresh28.tsv",
+        "labelled_fresh29.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -158,6 +159,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh26.tsv",
             "benign_fresh27.tsv",
             "benign_fresh28.tsv",
+            "benign_fresh29.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -292,7 +294,14 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// every-sentence test), 12/18 and 13/18 (twenty-fifth, unchanged, floor 66%); no older
 /// held-out slice's recall moved; the benign text of the twenty-fourth went from 2 of 164
 /// tainted to none (a thermostat reset to factory settings, instructions above a
-/// defibrillator), the twenty-fifth's stays clean (0 of 164).
+/// defibrillator), the twenty-fifth's stays clean (0 of 164). The eleventh round wrote the
+/// twenty-sixth (tuned on) and the twenty-seventh (held out): first runs 15/18 and 13/18, 13/18
+/// and 12/18; after it 18/18 and 17/18, 16/18 and 13/18 (floor 72%). The twelfth round wrote the
+/// twenty-eighth (tuned on) and the twenty-ninth (held out) before reading any rule: first run of
+/// the twenty-eighth 17/18 and 14/18; after the round 18/18 and 18/18 (the twenty-sixth too, so
+/// both join the every-sentence test); the twenty-ninth, read once after the round, 15/18 and
+/// 14/18 (floor 77%), its benign text clean (0 of 164); the twenty-fifth rose to 13/18 and 15/18
+/// (floor 72%); no other held-out slice's recall moved.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -434,7 +443,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh25.tsv",
             "labelled_fresh25.tsv",
             "benign_fresh25.tsv",
-            66,
+            72,
         ),
         (
             "twenty-sixth slices (eleventh round, tuned on)",
@@ -456,6 +465,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh28.tsv",
             "benign_fresh28.tsv",
             95,
+        ),
+        (
+            "twenty-ninth slices (twelfth round, HELD OUT)",
+            "injection_fresh29.tsv",
+            "labelled_fresh29.tsv",
+            "benign_fresh29.tsv",
+            77,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
