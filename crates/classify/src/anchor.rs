@@ -166,12 +166,201 @@ pub(crate) fn habitual_present(text: &str) -> Option<&str> {
     if !opened || text.contains(',') {
         return None;
     }
-    let verb = present_verb(text)?;
+    let Some(verb) = present_verb(text) else {
+        return plural_present(text);
+    };
     // A direct object: a verb before a place or a time ("rotates on the first of each month")
     // states a schedule, not an ability.
     let mut after = text.split_whitespace().map(trim).skip_while(|w| *w != verb);
     let next = after.nth(1).unwrap_or("").to_lowercase();
     (!STATES.contains(&verb) && !PLACES.contains(&next.as_str())).then_some(verb)
+}
+
+/// What things of a kind habitually do, a plural subject's present (issue 16, twelfth round):
+/// the subject's head is its first plural noun within its first words ("our intraoral scanners",
+/// "the ergs"), and the word right after it a bare verb before an object ("send the 3D model",
+/// "export each session"). Not a verb of having, being, wanting or seeming, not a modal, not a
+/// past: those state, they tell no ability.
+fn plural_present(text: &str) -> Option<&str> {
+    const NOT_PLURAL_PRESENTS: &[&str] = &[
+        "are",
+        "were",
+        "was",
+        "have",
+        "had",
+        "did",
+        "can",
+        "will",
+        "may",
+        "must",
+        "should",
+        "would",
+        "could",
+        "might",
+        "shall",
+        "need",
+        "want",
+        "like",
+        "love",
+        "hate",
+        "seem",
+        "look",
+        "feel",
+        "sound",
+        "mean",
+        "prefer",
+        "use",
+        "cost",
+        "belong",
+        "live",
+        "get",
+        "got",
+        "go",
+        "went",
+        "come",
+        "came",
+        "say",
+        "said",
+        "think",
+        "know",
+        "knew",
+        "hope",
+        "wish",
+        "take",
+        "took",
+        "give",
+        "gave",
+        "see",
+        "saw",
+        "sent",
+        "ran",
+        "ate",
+        "broke",
+        "told",
+        "found",
+        "left",
+        "lost",
+        "brought",
+        "bought",
+        "caught",
+        "built",
+        "held",
+        "kept",
+        "paid",
+        "put",
+        "read",
+        "set",
+        "sold",
+        "spent",
+        "stood",
+        "thought",
+        "won",
+        "wrote",
+        "drove",
+        "flew",
+        "threw",
+        "wore",
+        "fell",
+        "hit",
+        "cut",
+        "let",
+        "shut",
+        "led",
+        "met",
+        "felt",
+        "heard",
+        "meant",
+        "sat",
+        "slept",
+        "spoke",
+        "stole",
+        "taught",
+        "tore",
+        "woke",
+        "chose",
+        "drew",
+        "forgot",
+        "froze",
+        "grew",
+        "hid",
+        "rode",
+        "rose",
+        "shook",
+        "shot",
+        "blew",
+        "bit",
+        "fed",
+        "fought",
+        "hung",
+        "quit",
+        "made",
+        "and",
+        "but",
+        "for",
+        "not",
+        "also",
+        "just",
+        "only",
+        "still",
+        "all",
+        "too",
+        "then",
+        "from",
+        "with",
+        "into",
+        "that",
+        "this",
+        "than",
+        "the",
+        "who",
+        "which",
+        "really",
+        "never",
+        "always",
+        "often",
+        "usually",
+        "adore",
+        "enjoy",
+        "miss",
+        "dislike",
+        "complain",
+        "ask",
+        "remember",
+        "forget",
+        "believe",
+        "understand",
+        "agree",
+        "deserve",
+        "expect",
+    ];
+    let words: Vec<&str> = text.split_whitespace().take(8).collect();
+    for i in 1..words.len().min(5) {
+        let noun = trim(words.get(i)?);
+        let plural = noun.len() >= 4
+            && noun.ends_with('s')
+            && !noun.ends_with("ss")
+            && !noun.ends_with("us")
+            && !noun.ends_with("is")
+            && noun.chars().all(|c| c.is_ascii_alphabetic());
+        if !plural {
+            continue;
+        }
+        let raw = words.get(i + 1)?;
+        let verb = trim(raw);
+        let next = trim(words.get(i + 2)?).to_lowercase();
+        let object = OBJECT_OPENERS.contains(&next.as_str())
+            || next.starts_with(|c: char| c.is_ascii_digit())
+            || shape(trim(words.get(i + 2)?)) == Some(Shape::Acronym);
+        let bare = verb.len() >= 3
+            && verb.chars().all(|c| c.is_ascii_lowercase())
+            && !verb.ends_with('s')
+            && !verb.ends_with("ed")
+            && !verb.ends_with("ing")
+            && !verb.ends_with("ly")
+            && !raw.ends_with([',', '.', ';', ':', '!']);
+        return (bare && object && !NOT_PLURAL_PRESENTS.contains(&verb)).then_some(verb);
+    }
+    None
 }
 
 /// Whether lowercased text holds Portuguese function words or letters.
@@ -199,7 +388,14 @@ fn is_portuguese(lower: &str) -> bool {
 pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
     const SUBJECTS: &[&str] = &[
         "o", "a", "os", "as", "nosso", "nossa", "meu", "minha", "esse", "essa", "este", "esta",
+        "nossos", "nossas", "meus", "minhas", "esses", "essas", "estes", "estas",
     ];
+    // Plural subjects, whose present is in `-am`, `-em` ("nossas balanças imprimem a etiqueta",
+    // issue 16, twelfth round).
+    const PLURAL_SUBJECTS: &[&str] = &[
+        "os", "as", "nossos", "nossas", "meus", "minhas", "esses", "essas", "estes", "estas",
+    ];
+    const PLURAL_STATES: &[&str] = &["querem", "saem", "possuem", "veem", "leem", "creem"];
     const OBJECTS: &[&str] = &[
         "o", "a", "os", "as", "um", "uma", "cada", "todo", "toda", "todos", "todas", "seu", "sua",
         "seus", "suas", "ate", "até", "mais", "dois", "duas", "três", "tres", "vários", "varios",
@@ -250,6 +446,21 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
         "cabe",
         "serve",
         "vale",
+        // Liking and disliking state an opinion, no ability (issue 16, twelfth round).
+        "adora",
+        "ama",
+        "odeia",
+        "detesta",
+        "curte",
+        "elogia",
+        "reclama",
+        "pede",
+        "espera",
+        "lembra",
+        "conhece",
+        "entende",
+        "acredita",
+        "merece",
     ];
     if text.trim_end().ends_with('?') || text.contains(',') {
         return None;
@@ -280,14 +491,35 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
         if PT_BEFORE_NOUNS.contains(&previous.as_str()) {
             continue;
         }
+        // A plural subject's present: "-am" but no past or imperfect ("-aram", "-avam",
+        // "-iam"), "-em" but no subjunctive ("-ssem", "-arem", "-irem"); its singular is asked
+        // among the states.
+        let plural_present = PLURAL_SUBJECTS.contains(&first.as_str())
+            && word.chars().count() >= 4
+            && ((word.ends_with("am")
+                && !["aram", "eram", "iram", "avam", "iam"]
+                    .iter()
+                    .any(|s| word.ends_with(s)))
+                || (word.ends_with("em")
+                    && !["ssem", "arem", "irem", "gem"]
+                        .iter()
+                        .any(|s| word.ends_with(s))));
+        let singular = if plural_present {
+            word.strip_suffix('m').unwrap_or(word)
+        } else {
+            word
+        };
         // The first finite verb that is no habit ends the search: "o sistema tem ...", "a
         // equipe rodou ...".
-        let past_or_plural = word.ends_with("ou") || word.ends_with("iu") || word.ends_with("am");
-        if STATES.contains(&word) || past_or_plural {
+        let past_or_plural = word.ends_with("ou")
+            || word.ends_with("iu")
+            || (word.ends_with("am") && !plural_present);
+        if STATES.contains(&singular) || PLURAL_STATES.contains(&word) || past_or_plural {
             return None;
         }
-        let shaped = word.chars().count() >= 3
-            && (word.ends_with('a') || word.ends_with('e') || word.ends_with('z'));
+        let shaped = plural_present
+            || (word.chars().count() >= 3
+                && (word.ends_with('a') || word.ends_with('e') || word.ends_with('z')));
         // A quantifier before a time is a schedule, not an object ("muda todo primeiro dia do
         // mês", "roda cada noite").
         let schedule = words.get(i + 2).is_some_and(|w| {

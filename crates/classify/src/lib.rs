@@ -150,7 +150,22 @@
 //! twice ("duplica") or not recognizing what it reads, client errors received ("get 429s") are
 //! failures; an order known by its form takes quantifiers and possessives as its object ("Order
 //! more flour", "Book another room"); a span of two named years ("ao longo de 2027 e 2028") is
-//! a weak epic; irregular pasts (got, made, grew, ...) state facts. The kind is:
+//! a weak epic; irregular pasts (got, made, grew, ...) state facts. The twelfth round added, by
+//! shape: steps written as a list under a heading of a few words (three or more short items,
+//! most of them a participle, a noun of action, an infinitive or a move to or from a place:
+//! "Night bake: dough out of the retarder, shaped, proofed, into the oven", "Fechamento do caixa:
+//! contagem das notas, conferência com o sistema, relatório assinado") or chained by "then"
+//! twice ("you weigh it first then draw the dose then inject it") are a procedure, read right
+//! after the strong cues; a plural subject's present before an object is a capability as the
+//! singular's is ("our scanners send the model to the lab", "nossas balanças imprimem a
+//! etiqueta"), never a verb of liking, having or being, nor a past; restrictions written "only
+//! ... with", "só" with a verb of entering, leaving, passing or being served and what must come
+//! with it ("só entra ... quem", "só sai ... com") and a plural kept out ("não entram") are
+//! constraints, a superlative ("the only fermenter with ...") is not; plans named by their span
+//! ("five-year plan", "plano de quatro temporadas") are epics; "fechado:" heads a decision;
+//! rosters and reports are documents where they are posted; a battery that dies and a machine
+//! that heats and stops are failures; someone asked to do an errand ("alguém liga ...", "can
+//! someone ...") is a task. The kind is:
 //!
 //! 1. the supplied kind, if any (K3);
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
@@ -158,7 +173,8 @@
 //!    framed instruction (procedure), a skill ("knows how to", capability), task (also by a
 //!    deadline: "by Friday", "até sexta"), failure_pattern, constraint, doc, procedure,
 //!    capability (the frame of a memory before its content: "maybe we should never ..." is a
-//!    brainstorm);
+//!    brainstorm); failing those, `procedure` if steps are listed under a heading or chained by
+//!    "then" (see above);
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -298,10 +314,11 @@
 //! and `--test taint` with `--nocapture`, on the corpora in `tests/corpus/` (see their headers
 //! for how each slice was written and run):
 //!
-//! - Kind: right on 2418 of 2510 derivable sentences of the labelled corpus (96.3%; every slice
+//! - Kind: right on 2513 of 2610 derivable sentences of the labelled corpus (96.3%; every slice
 //!   and the probe of word families but the ninth, eleventh, thirteenth, fifteenth,
-//!   seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-sixth and
-//!   twenty-seventh, see below), and none of its 420 underivable sentences gets a kind. Issue 16 measures the underivable precision too (of the
+//!   seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-sixth,
+//!   twenty-seventh and twenty-ninth, see below), and none of its 444 underivable sentences
+//!   gets a kind. Issue 16 measures the underivable precision too (of the
 //!   sentences answered underivable, the share labelled so), in rounds, each on a tuning slice
 //!   and a held-out slice written together, before the round and without reading the rules. The
 //!   figures, first run / after the round (later rounds after a `;`; the fourth round wrote the
@@ -315,7 +332,9 @@
 //!   out, before reading any rule, and read the held-out figures only at its start and its
 //!   end; the eleventh wrote the twenty-sixth, tuned on, and the twenty-seventh, held out, before
 //!   reading any rule, then a probe of word families, and read the held-out figures at its start
-//!   and its end, and once in its middle by mistake):
+//!   and its end, and once in its middle by mistake; the twelfth wrote the twenty-eighth, tuned
+//!   on, and the twenty-ninth, held out, before reading any rule, and read the held-out figures
+//!   once, after its last change, so the twenty-ninth has no first run):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
@@ -324,9 +343,9 @@
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
 //!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
-//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
+//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4%; round 12: 90.6% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
-//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7% | 1 / 1 of 292 |
+//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1%; round 12: 88.8% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3%; round 12: 80.6% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7% | 1 / 1 of 292 |
 //!   | 14 (round 5, tuned on) | 82.0% / 98.0% | 70.0% / 100% | 85.2%, 81.5% / 100%, 100% | 0 / 0 of 184 |
 //!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same; round 8: 85.0%; round 9: 86.0% | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9%; round 8: 76.7%; round 9: same | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9%; round 8, 9: same | 1 / 1 of 184 |
 //!   | 16 (round 6, tuned on) | 92.0% / 98.0%; round 7: 99.0% | 81.8% / 96.0%; round 7: 100% | 90.5%, 81.0% / 95.2%, 95.2%; round 7: 100%, 100% | 0 / 0 of 164 |
@@ -334,14 +353,16 @@
 //!   | 18 (round 7, tuned on) | 84.0% / 99.0% | 63.9% / 96.0% | 62.5%, 68.8% / 100%, 100% | 1 / 0 of 164 |
 //!   | 19 (round 7, held out) | 83.0% / 88.0%; round 8: 89.0%; round 9: same | 72.7% / 75.0%; round 8, 9: same | 56.2%, 56.2% / 81.2%, 68.8%; round 8: same; round 9: 87.5%, 68.8% | 0 / 0 of 164 |
 //!   | 20 (round 8, tuned on) | 82.0% / 96.0% | 65.5% / 92.3% | 83.3%, 55.6% / 100%, 100% | 0 / 0 of 164 |
-//!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0%; round 11: 89.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same; round 11: 83.3%, 88.9% | 0 / 0 of 164 |
+//!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0%; round 11: 89.0%; round 12: 90.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same; round 11: 83.3%, 88.9% | 0 / 0 of 164 |
 //!   | 22 (round 9, tuned on) | 92.0% / 97.0% | 79.3% / 92.3% | 88.9%, 83.3% / 100%, 100% | 2 / 2 of 164 |
 //!   | 23 (round 9, held out) | 87.0% / 89.0%; round 10: 91.0% | 68.6% / 70.6%; round 10: 75.0% | 83.3%, 77.8% / 88.9%, 88.9%; round 10: same | 2 / 2 of 164 |
 //!   | 24 (round 10, tuned on) | 83.0% / 99.0% | 63.2% / 96.0% | 88.9%, 66.7% / 100%, 100% | 2 / 0 of 164 |
-//!   | 25 (round 10, held out) | 76.0% / 76.0% | 56.1% / 57.5% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8% | 0 / 0 of 164 |
-//!   | 26 (round 11, tuned on) | 80.0% / 88.0% | 57.5% / 70.6% | 83.3%, 72.2% / 100%, 94.4% | 1 / 1 of 164 |
+//!   | 25 (round 10, held out) | 76.0% / 76.0%; round 12: 77.0% | 56.1% / 57.5%; round 12: 59.0% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8%; round 12: 72.2%, 83.3% | 0 / 0 of 164 |
+//!   | 26 (round 11, tuned on) | 80.0% / 88.0%; round 12: 95.0% | 57.5% / 70.6%; round 12: 85.7% | 83.3%, 72.2% / 100%, 94.4%; round 12: 100%, 100% | 1 / 1 of 164 |
 //!   | 27 (round 11, held out) | 79.0% / 80.0% | 68.6% / 70.6% | 72.2%, 66.7% / 88.9%, 72.2% | 1 / 1 of 164 |
-//!   | probe (round 11, tuned on) | 85.4% / 91.2% | 50.0% / 61.5% | 76.8%, 71.0% / 100%, 98.6% | 1 / 1 of 324 |
+//!   | probe (round 11, tuned on) | 85.4% / 91.2%; round 12: 91.7% | 50.0% / 61.5%; round 12: 63.2% | 76.8%, 71.0% / 100%, 98.6%; round 12: 100%, 100% | 1 / 1 of 324 |
+//!   | 28 (round 12, tuned on) | 74.0% / 93.0% | 55.8% / 92.3% | 94.4%, 77.8% / 100%, 100% | 0 / 0 of 164 |
+//!   | 29 (round 12, held out) | not read / 80.0% | not read / 72.7% | not read / 83.3%, 77.8% | not read / 0 of 164 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
@@ -416,7 +437,21 @@
 //!   slices (the twenty-seventh 16 and 13 of 18, from 13 and 12), benign taint unchanged;
 //!   no held-out slice meets the targets, and the twenty-sixth itself ends below them (88%,
 //!   70.6%). A figures run in the middle of the round printed the held-out rows once (the
-//!   thirteenth and twenty-seventh had moved); nothing was tuned on them. The seventeenth slice is not an
+//!   thirteenth and twenty-seventh had moved); nothing was tuned on them. The twelfth round
+//!   worked on the shapes the eleventh left: derivable sentences refused as underivable (steps
+//!   as lists of participles, nouns of action or infinitives under a heading, or chained by
+//!   "then"; a plural subject's present as a capability; "only ... with", "só entra ... quem",
+//!   "não entram" as restrictions; plans named by their span; decision headings), one family of
+//!   sending verbs for every exfiltration rule, and an order after a vocative naming the agent;
+//!   each rule by the shape that makes a sentence its kind, checked on every tuning slice and
+//!   the probe, never on a held-out one (their figures were read once, at the end). The
+//!   twenty-eighth went from 74% to 93% and from 55.8% to 92.3% (the twenty-sixth from 88% to
+//!   95% and from 70.6% to 85.7%, on families it shares); held out, the twenty-ninth ends at 80%
+//!   and 72.7%, injections 15 and 14 of 18, and the older held-out slices moved by at most a
+//!   point or two (the eleventh 90.6%, the thirteenth 88.8% and 80.6%, the twenty-first 90.0%,
+//!   the twenty-fifth 77.0% and 59.0%, its Portuguese injections 15 of 18 from 14; the others
+//!   unchanged): the shapes carry to unseen text less than the tuning slices suggest, and no
+//!   held-out slice meets the targets. The seventeenth slice is not an
 //!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
 //!   slices' misses and from probes of its own, never reading its misses; one intermediate run
 //!   showed its figures before the round ended). The fifteenth slice is not an independent estimate
@@ -426,9 +461,9 @@
 //!   and remembered its sentences; see its header): the seventh and the ninth are. Earlier
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
-//! - Taint: every sentence of the injection corpus (722, six families, both languages, the
-//!   held-out slices, the twenty-sixth and the probe apart) is flagged with its family, and 21
-//!   of 6292 benign sentences (0.33%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
+//! - Taint: every sentence of the injection corpus (794, six families, both languages, the
+//!   held-out slices and the probe apart) is flagged with its family, and 21 of 6620 benign
+//!   sentences (0.32%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
 //!   issue 16's seventh 25 and 24 of 33, its ninth 22 and 22 of 33, its thirteenth 25 and 23
@@ -436,7 +471,8 @@
 //!   24 of 36 and its twenty-first 14 and 15 of 18 after the eighth, its ninth 23 and 23 of 33,
 //!   its nineteenth 14 and 11 of 16 and its twenty-third 16 and 16 of 18 after the ninth, its
 //!   twenty-fifth 12 and 13 of 18 after the tenth, its twenty-fifth 13 and 14 and its
-//!   twenty-seventh 16 and 13 of 18 after the eleventh (the table above): the
+//!   twenty-seventh 16 and 13 of 18 after the eleventh, its twenty-fifth 13 and 15 and its
+//!   twenty-ninth 15 and 14 of 18 after the twelfth (the table above): the
 //!   compositions catch the shapes they name and their paraphrases, not every way of giving an
 //!   order.
 //!
@@ -638,6 +674,17 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     {
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
+    // Steps written as a list of participles and nouns of action under a heading ("Night bake:
+    // dough out of the retarder, shaped, proofed 90 min, into the oven", "Fechamento do caixa:
+    // contagem das notas, conferência com o sistema, relatório assinado").
+    if steps_list(content) || then_run(content) {
+        return Ok((
+            Kind::Procedure,
+            Basis::Cue {
+                cue: "(a list of steps)".into(),
+            },
+        ));
+    }
     let copula = hits
         .copula
         .map(|(_, cue)| cue)
@@ -750,6 +797,98 @@ fn farewell(content: &str) -> bool {
                 .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
     }) && !content.contains(':')
         && content.split_whitespace().count() <= 6
+}
+
+/// Whether the content is a heading of a few words, a colon, and three or more short items of
+/// which most are steps by their form: a participle ("shaped", "assinado"), a noun of action
+/// ("contagem", "conferência") or a move to or from a place ("into the oven", "out of the
+/// retarder", "de volta") (issue 16, twelfth round).
+fn steps_list(content: &str) -> bool {
+    let body = anchor::body(content);
+    let Some((heading, rest)) = body.split_once(':') else {
+        return false;
+    };
+    if rest.matches(',').count() < 2 {
+        return false;
+    }
+    let heading_words = heading.split_whitespace().count();
+    if heading_words == 0
+        || heading_words > 5
+        || !heading
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '\'')
+    {
+        return false;
+    }
+    let step = |item: &str| {
+        let lower = item.to_lowercase();
+        let moves = [
+            "into ", "onto ", "out of ", "back ", "off ", "de volta", "pro ", "pra ",
+        ];
+        moves
+            .iter()
+            .any(|m| lower.starts_with(m) || lower.contains(&format!(" {m}")))
+            || lower.split_whitespace().any(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                let n = w.chars().count();
+                (n >= 5
+                    && [
+                        "ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas",
+                    ]
+                    .iter()
+                    .any(|s| w.ends_with(s)))
+                    || (n >= 6
+                        && [
+                            "cao", "ção", "coes", "ções", "agem", "mento", "encia", "ência",
+                        ]
+                        .iter()
+                        .any(|s| w.ends_with(s)))
+            })
+    };
+    let items: Vec<&str> = rest
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
+    // A Portuguese infinitive opening an item is a step too ("moer grosso", "encher até a
+    // marca").
+    let infinitive = |item: &str| {
+        item.split_whitespace().next().is_some_and(|w| {
+            w.chars().count() >= 4
+                && w.chars().all(|c| c.is_lowercase())
+                && (w.ends_with("ar") || w.ends_with("er") || w.ends_with("ir"))
+        })
+    };
+    let steps = items.iter().filter(|i| step(i) || infinitive(i)).count();
+    items.len() >= 3
+        && items.iter().all(|i| i.split_whitespace().count() <= 7)
+        && steps >= 2
+        && steps * 2 >= items.len()
+}
+
+/// Whether the content chains three steps with "then" twice, as a spoken procedure does ("you
+/// weigh it first then draw the dose then inject under the skin"): each "then" before a verb,
+/// no subject or past after it (issue 16, twelfth round).
+fn then_run(content: &str) -> bool {
+    const NOT_STEPS: &[&str] = &[
+        "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "was", "were", "went",
+        "came", "got", "had", "did", "saw", "said", "told", "left", "took", "made", "ran",
+    ];
+    if !content.contains(" then ") {
+        return false;
+    }
+    let words: Vec<&str> = content.split_whitespace().collect();
+    let steps = words
+        .windows(2)
+        .filter(|pair| {
+            let next = pair[1].to_lowercase();
+            pair[0].eq_ignore_ascii_case("then")
+                && next.chars().all(|c| c.is_ascii_lowercase())
+                && !next.ends_with("ed")
+                && !NOT_STEPS.contains(&next.as_str())
+        })
+        .count();
+    steps >= 2
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

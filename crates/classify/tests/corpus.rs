@@ -9,8 +9,9 @@
 //! `labelled_fresh17.tsv` of the sixth, tuned on the sixteenth, `labelled_fresh19.tsv` of the
 //! seventh, tuned on the eighteenth, `labelled_fresh21.tsv` of the eighth, tuned on the
 //! twentieth, `labelled_fresh23.tsv` of the ninth, tuned on the twenty-second, and
-//! `labelled_fresh25.tsv` of the tenth, tuned on the twenty-fourth, and `labelled_fresh27.tsv` of
-//! the eleventh, tuned on the twenty-sixth) are printed
+//! `labelled_fresh25.tsv` of the tenth, tuned on the twenty-fourth, `labelled_fresh27.tsv` of
+//! the eleventh, tuned on the twenty-sixth, and `labelled_fresh29.tsv` of the twelfth, tuned on
+//! the twenty-eighth) are printed
 //! (their figures, never their sentences) and guarded by floors
 //! at their first-run figures after the tuning, since the rules were not tuned on them. The
 //! ninth and eleventh slices stay out of the whole-corpus guarantee that no underivable sentence
@@ -205,6 +206,10 @@ const SLICES: &[(&str, &str)] = &[
         "probe_families.tsv",
         "probe of the kinds' word families (issue 16 eleventh round, tuned on)",
     ),
+    (
+        "labelled_fresh28.tsv",
+        "twenty-eighth fresh slice (issue 16 twelfth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -329,24 +334,37 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
 /// 24/34 after the round), so it is guarded here by a floor rather than by the targets. The
 /// floors of the older slices that rose now sit at their figures after the eleventh round:
 /// seventh 159/174, 26/31, 0; ninth 144/160, 22/30, 2; thirteenth 141/160, 29/38, 3;
-/// seventeenth 91/100, 24/30, 0; twenty-first 89/100, 23/30, 1; the others are unchanged.
+/// seventeenth 91/100, 24/30, 0; twenty-first 89/100, 23/30, 1; the others are unchanged. The
+/// twelfth round wrote the twenty-eighth (tuned on) and the twenty-ninth (held out) before
+/// reading any rule, and read the held-out figures once, after the last change; the
+/// twenty-ninth after the round: 80/100 (80.0%), 24/33 (72.7%), none of 24 given a kind (its
+/// first run was not read). The twenty-eighth, tuned on, ends one point below the kind target
+/// (93/100, 24/26), so it is guarded by a floor too. The floors of the older slices that rose now
+/// sit at their figures after the twelfth round: eleventh 145/160, 23/34, 1; thirteenth
+/// 142/160, 29/36, 3; twenty-first 90/100, 23/30, 1; twenty-fifth 77/100, 23/39, 1; the others
+/// are unchanged.
 #[test]
 fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
         ("labelled_fresh7.tsv", 91, 83, 0),
         (HELD_OUT_SECOND_ROUND, 90, 73, 2),
-        (HELD_OUT_THIRD_ROUND, 89, 67, 1),
-        ("labelled_fresh13.tsv", 88, 76, 3),
+        (HELD_OUT_THIRD_ROUND, 90, 67, 1),
+        ("labelled_fresh13.tsv", 88, 80, 3),
         ("labelled_fresh15.tsv", 86, 76, 1),
         ("labelled_fresh17.tsv", 91, 80, 0),
         ("labelled_fresh19.tsv", 89, 75, 0),
-        ("labelled_fresh21.tsv", 89, 76, 1),
+        ("labelled_fresh21.tsv", 90, 76, 1),
         ("labelled_fresh23.tsv", 91, 75, 0),
-        ("labelled_fresh25.tsv", 76, 57, 1),
+        ("labelled_fresh25.tsv", 77, 58, 1),
         ("labelled_fresh27.tsv", 80, 70, 0),
+        ("labelled_fresh29.tsv", 80, 72, 0),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
-        // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1).
-        ("labelled_fresh26.tsv", 88, 70, 0),
+        // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
+        // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28).
+        ("labelled_fresh26.tsv", 95, 85, 0),
+        // The tuning slice of the twelfth round, below the kind target after it (first run
+        // 74/100, 24/43, 0; after the round 93/100, 24/26, 0).
+        ("labelled_fresh28.tsv", 93, 92, 0),
     ] {
         let score = Score::of(&labelled(file));
         score.print_with(&format!("{file} (HELD OUT)"), false);

@@ -5,7 +5,7 @@
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices. It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27): their figures are read, their
+//! 27, 29): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -151,6 +151,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh28",
+        "labelled_fresh28.tsv",
+        Some("injection_fresh28.tsv"),
+        Some("benign_fresh28.tsv"),
+        false,
+    ),
+    (
         "probe",
         "probe_families.tsv",
         Some("probe_injection.tsv"),
@@ -232,6 +239,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh27.tsv",
         Some("injection_fresh27.tsv"),
         Some("benign_fresh27.tsv"),
+        true,
+    ),
+    (
+        "fresh29 (HELD OUT)",
+        "labelled_fresh29.tsv",
+        Some("injection_fresh29.tsv"),
+        Some("benign_fresh29.tsv"),
         true,
     ),
 ];

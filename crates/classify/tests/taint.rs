@@ -49,6 +49,8 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh20.tsv",
         "injection_fresh22.tsv",
         "injection_fresh24.tsv",
+        "injection_fresh26.tsv",
+        "injection_fresh28.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -118,6 +120,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh25.tsv",
         "labelled_fresh26.tsv",
         "labelled_fresh27.tsv",
+        "labelled_fresh28.tsv",
+        "labelled_fresh29.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -154,6 +158,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh25.tsv",
             "benign_fresh26.tsv",
             "benign_fresh27.tsv",
+            "benign_fresh28.tsv",
+            "benign_fresh29.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -288,7 +294,14 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// every-sentence test), 12/18 and 13/18 (twenty-fifth, unchanged, floor 66%); no older
 /// held-out slice's recall moved; the benign text of the twenty-fourth went from 2 of 164
 /// tainted to none (a thermostat reset to factory settings, instructions above a
-/// defibrillator), the twenty-fifth's stays clean (0 of 164).
+/// defibrillator), the twenty-fifth's stays clean (0 of 164). The eleventh round wrote the
+/// twenty-sixth (tuned on) and the twenty-seventh (held out): first runs 15/18 and 13/18, 13/18
+/// and 12/18; after it 18/18 and 17/18, 16/18 and 13/18 (floor 72%). The twelfth round wrote the
+/// twenty-eighth (tuned on) and the twenty-ninth (held out) before reading any rule: first run of
+/// the twenty-eighth 17/18 and 14/18; after the round 18/18 and 18/18 (the twenty-sixth too, so
+/// both join the every-sentence test); the twenty-ninth, read once after the round, 15/18 and
+/// 14/18 (floor 77%), its benign text clean (0 of 164); the twenty-fifth rose to 13/18 and 15/18
+/// (floor 72%); no other held-out slice's recall moved.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -430,14 +443,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh25.tsv",
             "labelled_fresh25.tsv",
             "benign_fresh25.tsv",
-            66,
+            72,
         ),
         (
             "twenty-sixth slices (eleventh round, tuned on)",
             "injection_fresh26.tsv",
             "labelled_fresh26.tsv",
             "benign_fresh26.tsv",
-            94,
+            95,
         ),
         (
             "twenty-seventh slices (eleventh round, HELD OUT)",
@@ -445,6 +458,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh27.tsv",
             "benign_fresh27.tsv",
             72,
+        ),
+        (
+            "twenty-eighth slices (twelfth round, tuned on)",
+            "injection_fresh28.tsv",
+            "labelled_fresh28.tsv",
+            "benign_fresh28.tsv",
+            95,
+        ),
+        (
+            "twenty-ninth slices (twelfth round, HELD OUT)",
+            "injection_fresh29.tsv",
+            "labelled_fresh29.tsv",
+            "benign_fresh29.tsv",
+            77,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
