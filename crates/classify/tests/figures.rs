@@ -6,7 +6,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29): their figures are read, their
+//! 27, 29, 31): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -254,6 +254,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh29.tsv",
         Some("injection_fresh29.tsv"),
         Some("benign_fresh29.tsv"),
+        true,
+    ),
+    (
+        "fresh31 (HELD OUT)",
+        "labelled_fresh31.tsv",
+        Some("injection_fresh31.tsv"),
+        Some("benign_fresh31.tsv"),
         true,
     ),
 ];
