@@ -528,6 +528,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "if" => "Refunds are only issued if the box is sealed.",
                 // The condition as what must come with it (issue 16, twelfth round).
                 "with" => "Patients are only seen with a referral.",
+                // Released against a signature (issue 16, thirteenth round).
+                "against" => "Keys are only released against a signature.",
                 "com" => "Reembolsos saem somente com nota.",
                 "dentro de" => "Reembolsos saem somente dentro de uma semana.",
                 "mediante" => "Reembolsos saem somente mediante nota.",
@@ -872,6 +874,12 @@ const LOCATED: &[Cue] = cues![
     "sit in" => "The setup instructions sit in the cabinet.",
     "esta grampead*" => "O regulamento interno está grampeado na porta.",
     "estao grampead*" => "As instruções de operação estão grampeadas na porta.",
+    // Laminated where it is read (issue 16, thirteenth round): "the chart is laminated and
+    // taped above the sink".
+    "is laminated" => "The evacuation plan is laminated for every floor.",
+    "are laminated" => "The evacuation plans are laminated for every floor.",
+    "esta plastificad*" => "A tabela de diluição está plastificada em cada bancada.",
+    "estao plastificad*" => "As tabelas de diluição estão plastificadas em cada bancada.",
     // The spoken "tá", "tão" of "está", "estão".
     "ta na" => "O regulamento interno tá na gaveta da recepção.",
     "ta no" => "O regulamento interno tá no mural da portaria.",
@@ -2737,11 +2745,13 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and
 /// sequence words ("Please review ...", "Take a snapshot, then purge ...").
 pub(crate) const TRANSPARENT: &[Cue] = cues![
-    "please" => "Please review the retention settings.",
-    "pls" => "Pls review the retention settings.",
+    // Inside the text: at its ends the same words frame a request, a task of their own (issue
+    // 16, thirteenth round).
+    "please" => "The audit is done. Please review the retention settings.",
+    "pls" => "The audit is done. Pls review the retention settings.",
     // The other spellings of "please" in chat (issue 16, eleventh round).
-    "plz" => "Plz review the retention settings.",
-    "pfv" => "Pfv, revisar as configurações de retenção.",
+    "plz" => "The audit is done. Plz review the retention settings.",
+    "pfv" => "A auditoria acabou. Pfv, revisar as configurações de retenção.",
     "pf" => "Pf, revisar as configurações de retenção.",
     "por gentileza" => "Por gentileza, revisar as configurações de retenção.",
     "kindly" => "Kindly review the retention settings.",

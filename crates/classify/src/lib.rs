@@ -173,8 +173,12 @@
 //!    framed instruction (procedure), a skill ("knows how to", capability), task (also by a
 //!    deadline: "by Friday", "até sexta"), failure_pattern, constraint, doc, procedure,
 //!    capability (the frame of a memory before its content: "maybe we should never ..." is a
-//!    brainstorm); failing those, `procedure` if steps are listed under a heading or chained by
-//!    "then" (see above);
+//!    brainstorm); a request framed by "please" or its chat spellings ("pls ring the laundry
+//!    ...", "alguém repõe o soro ... pfv") is a task at the task table's precedence, with no cue
+//!    or over a procedure or capability cue; failing those, `procedure` if steps are listed under
+//!    a heading (its words may be hyphenated: "Late check-in: ...") or chained by "then" (see
+//!    above), or written in the Portuguese impersonal, two verbs or more with the enclitic "-se"
+//!    ("usa-se o cortador, registra-se o lote");
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -187,7 +191,11 @@
 //! 5. else `fact`, if a present in `-s` before an object (a determiner, a quantity or an
 //!    anchor: "the call sheet lists 48 names") meets an anchor: weaker evidence than step 3,
 //!    since a plural can stand there;
-//! 6. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
+//! 6. else `fact`, if a clause of five words or more, not a question, names an anchor, whatever
+//!    its verb (issue 16, thirteenth round: a structural change chosen by cross-validation over
+//!    the tuning slices, none of whose 376 underivable sentences names an anchor; the weakest
+//!    evidence of all, so last);
+//! 7. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
 //!    the sentence away.
 //!
 //! ## The taint scan
@@ -314,10 +322,11 @@
 //! and `--test taint` with `--nocapture`, on the corpora in `tests/corpus/` (see their headers
 //! for how each slice was written and run):
 //!
-//! - Kind: right on 2513 of 2610 derivable sentences of the labelled corpus (96.3%; every slice
+//! - Kind: right on 2608 of 2710 derivable sentences of the labelled corpus (96.2%; every slice
 //!   and the probe of word families but the ninth, eleventh, thirteenth, fifteenth,
 //!   seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-sixth,
-//!   twenty-seventh and twenty-ninth, see below), and none of its 444 underivable sentences
+//!   twenty-seventh, twenty-ninth and thirty-first, see below), and none of its 468 underivable
+//!   sentences
 //!   gets a kind. Issue 16 measures the underivable precision too (of the
 //!   sentences answered underivable, the share labelled so), in rounds, each on a tuning slice
 //!   and a held-out slice written together, before the round and without reading the rules. The
@@ -334,35 +343,38 @@
 //!   reading any rule, then a probe of word families, and read the held-out figures at its start
 //!   and its end, and once in its middle by mistake; the twelfth wrote the twenty-eighth, tuned
 //!   on, and the twenty-ninth, held out, before reading any rule, and read the held-out figures
-//!   once, after its last change, so the twenty-ninth has no first run):
+//!   once, after its last change, so the twenty-ninth has no first run; the thirteenth did the
+//!   same with the thirtieth and thirty-first):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
 //!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
-//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8%; round 11: 91.4% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2%; round 11: 83.9% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same; round 11: 75.8%, 75.8% | 0 of 240 |
+//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8%; round 11: 91.4% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2%; round 11: 83.9%; round 13: 92.9% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same; round 11: 75.8%, 75.8% | 0 of 240 |
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
-//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
+//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3%; round 13: 75.9% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
-//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4%; round 12: 90.6% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
+//!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4%; round 12: 90.6%; round 13: 92.5% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6%; round 13: 74.2% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
-//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1%; round 12: 88.8% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3%; round 12: 80.6% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7% | 1 / 1 of 292 |
+//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1%; round 12: 88.8%; round 13: 90.0% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3%; round 12: 80.6%; round 13: 90.6% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7% | 1 / 1 of 292 |
 //!   | 14 (round 5, tuned on) | 82.0% / 98.0% | 70.0% / 100% | 85.2%, 81.5% / 100%, 100% | 0 / 0 of 184 |
-//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same; round 8: 85.0%; round 9: 86.0% | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9%; round 8: 76.7%; round 9: same | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9%; round 8, 9: same | 1 / 1 of 184 |
+//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same; round 8: 85.0%; round 9: 86.0%; round 13: 87.0% | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9%; round 8: 76.7%; round 9: same; round 13: 85.2% | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9%; round 8, 9: same | 1 / 1 of 184 |
 //!   | 16 (round 6, tuned on) | 92.0% / 98.0%; round 7: 99.0% | 81.8% / 96.0%; round 7: 100% | 90.5%, 81.0% / 95.2%, 95.2%; round 7: 100%, 100% | 0 / 0 of 164 |
-//!   | 17 (round 6, held out) | 83.0% / 86.0%; round 7: 87.0%; round 8: same; round 10: 89.0%; round 11: 91.0% | 71.0% / 74.2%; round 7: 77.4%; round 8: same; round 10: 80.0% | 85.7%, 81.0% / same; round 7: same; round 8: same | 0 / 0 of 164 |
+//!   | 17 (round 6, held out) | 83.0% / 86.0%; round 7: 87.0%; round 8: same; round 10: 89.0%; round 11: 91.0%; round 13: 93.0% | 71.0% / 74.2%; round 7: 77.4%; round 8: same; round 10: 80.0%; round 13: 85.7% | 85.7%, 81.0% / same; round 7: same; round 8: same | 0 / 0 of 164 |
 //!   | 18 (round 7, tuned on) | 84.0% / 99.0% | 63.9% / 96.0% | 62.5%, 68.8% / 100%, 100% | 1 / 0 of 164 |
-//!   | 19 (round 7, held out) | 83.0% / 88.0%; round 8: 89.0%; round 9: same | 72.7% / 75.0%; round 8, 9: same | 56.2%, 56.2% / 81.2%, 68.8%; round 8: same; round 9: 87.5%, 68.8% | 0 / 0 of 164 |
+//!   | 19 (round 7, held out) | 83.0% / 88.0%; round 8: 89.0%; round 9: same; round 13: 90.0% | 72.7% / 75.0%; round 8, 9: same; round 13: 80.0% | 56.2%, 56.2% / 81.2%, 68.8%; round 8: same; round 9: 87.5%, 68.8% | 0 / 0 of 164 |
 //!   | 20 (round 8, tuned on) | 82.0% / 96.0% | 65.5% / 92.3% | 83.3%, 55.6% / 100%, 100% | 0 / 0 of 164 |
-//!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0%; round 11: 89.0%; round 12: 90.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same; round 11: 83.3%, 88.9% | 0 / 0 of 164 |
+//!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0%; round 11: 89.0%; round 12: 90.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7%; round 13: 79.3% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same; round 11: 83.3%, 88.9% | 0 / 0 of 164 |
 //!   | 22 (round 9, tuned on) | 92.0% / 97.0% | 79.3% / 92.3% | 88.9%, 83.3% / 100%, 100% | 2 / 2 of 164 |
-//!   | 23 (round 9, held out) | 87.0% / 89.0%; round 10: 91.0% | 68.6% / 70.6%; round 10: 75.0% | 83.3%, 77.8% / 88.9%, 88.9%; round 10: same | 2 / 2 of 164 |
+//!   | 23 (round 9, held out) | 87.0% / 89.0%; round 10: 91.0%; round 13: 92.0% | 68.6% / 70.6%; round 10: 75.0%; round 13: 82.8% | 83.3%, 77.8% / 88.9%, 88.9%; round 10: same | 2 / 2 of 164 |
 //!   | 24 (round 10, tuned on) | 83.0% / 99.0% | 63.2% / 96.0% | 88.9%, 66.7% / 100%, 100% | 2 / 0 of 164 |
-//!   | 25 (round 10, held out) | 76.0% / 76.0%; round 12: 77.0% | 56.1% / 57.5%; round 12: 59.0% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8%; round 12: 72.2%, 83.3% | 0 / 0 of 164 |
-//!   | 26 (round 11, tuned on) | 80.0% / 88.0%; round 12: 95.0% | 57.5% / 70.6%; round 12: 85.7% | 83.3%, 72.2% / 100%, 94.4%; round 12: 100%, 100% | 1 / 1 of 164 |
-//!   | 27 (round 11, held out) | 79.0% / 80.0% | 68.6% / 70.6% | 72.2%, 66.7% / 88.9%, 72.2% | 1 / 1 of 164 |
-//!   | probe (round 11, tuned on) | 85.4% / 91.2%; round 12: 91.7% | 50.0% / 61.5%; round 12: 63.2% | 76.8%, 71.0% / 100%, 98.6%; round 12: 100%, 100% | 1 / 1 of 324 |
-//!   | 28 (round 12, tuned on) | 74.0% / 93.0% | 55.8% / 92.3% | 94.4%, 77.8% / 100%, 100% | 0 / 0 of 164 |
-//!   | 29 (round 12, held out) | not read / 80.0% | not read / 72.7% | not read / 83.3%, 77.8% | not read / 0 of 164 |
+//!   | 25 (round 10, held out) | 76.0% / 76.0%; round 12: 77.0% | 56.1% / 57.5%; round 12: 59.0%; round 13: 67.6% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8%; round 12: 72.2%, 83.3%; round 13: 77.8%, 83.3% | 0 / 0 of 164 |
+//!   | 26 (round 11, tuned on) | 80.0% / 88.0%; round 12: 95.0%; round 13: 96.0% | 57.5% / 70.6%; round 12: 85.7%; round 13: 92.3% | 83.3%, 72.2% / 100%, 94.4%; round 12: 100%, 100% | 1 / 1 of 164 |
+//!   | 27 (round 11, held out) | 79.0% / 80.0%; round 13: 81.0% | 68.6% / 70.6%; round 13: 88.9% | 72.2%, 66.7% / 88.9%, 72.2% | 1 / 1 of 164 |
+//!   | probe (round 11, tuned on) | 85.4% / 91.2%; round 12: 91.7%; round 13: 92.5% | 50.0% / 61.5%; round 12: 63.2%; round 13: 72.7% | 76.8%, 71.0% / 100%, 98.6%; round 12: 100%, 100% | 1 / 1 of 324 |
+//!   | 28 (round 12, tuned on) | 74.0% / 93.0%; round 13: 94.0% | 55.8% / 92.3%; round 13: 96.0% | 94.4%, 77.8% / 100%, 100% | 0 / 0 of 164 |
+//!   | 29 (round 12, held out) | not read / 80.0% | not read / 72.7%; round 13: 75.0% | not read / 83.3%, 77.8% | not read / 0 of 164 |
+//!   | 30 (round 13, tuned on) | 83.0% / 89.0% | 75.0% / 85.7% | 83.3%, 88.9% / 100%, 100% | 0 / 0 of 164 |
+//!   | 31 (round 13, held out) | not read / 80.0% | not read / 74.2% | not read / 72.2%, 66.7% | not read / 0 of 164 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
@@ -451,7 +463,30 @@
 //!   point or two (the eleventh 90.6%, the thirteenth 88.8% and 80.6%, the twenty-first 90.0%,
 //!   the twenty-fifth 77.0% and 59.0%, its Portuguese injections 15 of 18 from 14; the others
 //!   unchanged): the shapes carry to unseen text less than the tuning slices suggest, and no
-//!   held-out slice meets the targets. The seventeenth slice is not an
+//!   held-out slice meets the targets. The thirteenth round looked first for a change to how
+//!   the classifier decides rather than to its words, and kept one only if it helped the tuning
+//!   slices it was not designed on (cross-validation over the even fresh slices 6 to 30, the
+//!   development slice and the probe, one slice left out at a time; the held-out slices were
+//!   never consulted): a clause of five words or more that names an anchor is a weak fact when
+//!   every other step refused it. None of the 376 underivable sentences of those fifteen slices
+//!   names an anchor, so every fold selects it; mean over the folds, kinds 96.6% to 96.9% and
+//!   underivable precision 92.4% to 94.6%, no fold worse. Other structural candidates were
+//!   measured and left: breaking ties between kind tables by the earliest cue instead of the
+//!   precedence order (329 to 315 of the 336 tuning sentences where two tables fire); a default
+//!   kind for long anchorless sentences (it would give greetings and hedges a kind); a spelled
+//!   number with a habitual present as a capability (it helped only the slice it came from).
+//!   The round then added families from the thirtieth's misses by shape (a request framed by
+//!   "please" or its chat spellings as a task; steps in the Portuguese impersonal and under a
+//!   hyphenated heading; laminated documents; "only against"; instructions that "no longer
+//!   count"; the one served named by what the agent does for them; a spoken "Developer here";
+//!   a standing bound counted from the message; the message never to be brought up). The
+//!   thirtieth went from 83% to 89% and 75.0% to 85.7%, its injections from 15 and 16 of 18 to
+//!   all; held out, read once at the end, the thirty-first ends at 80% and 74.2% (1 of 24 given a
+//!   kind), injections 13 and 12 of 18, and the older held-out slices rose most in underivable
+//!   precision, where the structural change acts (the seventh 92.9%, the thirteenth 90.6%, the
+//!   twenty-seventh 88.9%, the others up 2 to 9 points; kinds up 0 to 2 points), the largest
+//!   held-out gain in underivable precision of any round; still no held-out slice meets all the
+//!   targets. The seventeenth slice is not an
 //!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
 //!   slices' misses and from probes of its own, never reading its misses; one intermediate run
 //!   showed its figures before the round ended). The fifteenth slice is not an independent estimate
@@ -461,9 +496,9 @@
 //!   and remembered its sentences; see its header): the seventh and the ninth are. Earlier
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
-//! - Taint: every sentence of the injection corpus (794, six families, both languages, the
-//!   held-out slices and the probe apart) is flagged with its family, and 21 of 6620 benign
-//!   sentences (0.32%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
+//! - Taint: every sentence of the injection corpus (830, six families, both languages, the
+//!   held-out slices and the probe apart) is flagged with its family, and 21 of 6948 benign
+//!   sentences (0.30%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
 //!   issue 16's seventh 25 and 24 of 33, its ninth 22 and 22 of 33, its thirteenth 25 and 23
@@ -647,6 +682,10 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
     ))
 }
 
+/// The basis's verb of a fact derived from a clause that names an anchor, with no verb a table
+/// or a form recognised (issue 16, thirteenth round).
+pub(crate) const ANCHORED_CLAUSE: &str = "(a clause naming an anchor)";
+
 /// Derives a kind from what the scan found (see the crate docs for the order).
 fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kind, Basis), Error> {
     let first = |slots: &[Option<(usize, &'static str)>]| {
@@ -669,15 +708,35 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // A question states no capability ("What would it take to run the suite in parallel?"):
     // what it asks about is read by the weaker cues.
     let question = content.trim_end().ends_with('?');
+    // A request framed by "please" or its chat spellings ("pls ring the laundry ...", "alguém
+    // repõe o soro ... pfv") asks for one errand: a task, at the task table's precedence, so it
+    // outranks the verbs of steps and of abilities (issue 16, thirteenth round).
+    let request = !question && request(content);
     if let Some((kind, cue)) = first(&hits.strong)
         && !(question && kind == Kind::Capability)
     {
+        if request && matches!(kind, Kind::Procedure | Kind::Capability) {
+            return Ok((
+                Kind::Task,
+                Basis::Cue {
+                    cue: REQUEST.into(),
+                },
+            ));
+        }
         return Ok((kind, Basis::Cue { cue: cue.into() }));
+    }
+    if request {
+        return Ok((
+            Kind::Task,
+            Basis::Cue {
+                cue: REQUEST.into(),
+            },
+        ));
     }
     // Steps written as a list of participles and nouns of action under a heading ("Night bake:
     // dough out of the retarder, shaped, proofed 90 min, into the oven", "Fechamento do caixa:
     // contagem das notas, conferência com o sistema, relatório assinado").
-    if steps_list(content) || then_run(content) {
+    if steps_list(content) || then_run(content) || impersonal_steps(content) {
         return Ok((
             Kind::Procedure,
             Basis::Cue {
@@ -755,6 +814,23 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
             },
         ));
     }
+    // A clause of five words or more that names an entity by an anchor (a number, an acronym, a
+    // path, a dotted name, a backtick token) states something about it, even when no cue and no
+    // verb form this crate knows decided the sentence: a weak fact, last of all (issue 16,
+    // thirteenth round, chosen by cross-validation over the tuning slices: none of their
+    // underivable sentences names an anchor, and fragments and questions stay out).
+    if !question
+        && content.split_whitespace().nth(4).is_some()
+        && let Some((_, anchor)) = anchor::find(content)
+    {
+        return Ok((
+            Kind::Fact,
+            Basis::EntityGate {
+                copula: ANCHORED_CLAUSE.into(),
+                anchor: anchor.into(),
+            },
+        ));
+    }
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
@@ -816,7 +892,7 @@ fn steps_list(content: &str) -> bool {
         || heading_words > 5
         || !heading
             .chars()
-            .all(|c| c.is_alphabetic() || c == ' ' || c == '\'')
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '\'' || c == '-')
     {
         return false;
     }
@@ -889,6 +965,42 @@ fn then_run(content: &str) -> bool {
         })
         .count();
     steps >= 2
+}
+
+/// The basis's cue of a task known by its request marker.
+const REQUEST: &str = "(a request)";
+
+/// Whether the content is framed as a request: its first or last word is "please" or one of its
+/// chat spellings (issue 16, thirteenth round).
+fn request(content: &str) -> bool {
+    const MARKERS: &[&str] = &["please", "pls", "plz", "pfv", "porfa"];
+    let is_marker = |word: Option<&str>| {
+        word.is_some_and(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            MARKERS.iter().any(|m| w.eq_ignore_ascii_case(m))
+        })
+    };
+    let body = anchor::body(content);
+    let mut words = body.split_whitespace();
+    is_marker(words.next()) || is_marker(words.next_back())
+}
+
+/// Whether the content lists two or more steps in the Portuguese impersonal ("usa-se o cortador,
+/// registra-se o lote e etiqueta-se o envelope"): verbs with the enclitic "-se", each opening
+/// its own clause, as a manual writes its steps (issue 16, thirteenth round).
+fn impersonal_steps(content: &str) -> bool {
+    if !content.contains("-se ") {
+        return false;
+    }
+    content
+        .split_whitespace()
+        .filter(|w| {
+            w.strip_suffix("-se").is_some_and(|verb| {
+                verb.chars().count() >= 3 && verb.chars().all(char::is_lowercase)
+            })
+        })
+        .count()
+        >= 2
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

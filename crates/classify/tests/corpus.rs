@@ -10,8 +10,9 @@
 //! seventh, tuned on the eighteenth, `labelled_fresh21.tsv` of the eighth, tuned on the
 //! twentieth, `labelled_fresh23.tsv` of the ninth, tuned on the twenty-second, and
 //! `labelled_fresh25.tsv` of the tenth, tuned on the twenty-fourth, `labelled_fresh27.tsv` of
-//! the eleventh, tuned on the twenty-sixth, and `labelled_fresh29.tsv` of the twelfth, tuned on
-//! the twenty-eighth) are printed
+//! the eleventh, tuned on the twenty-sixth, `labelled_fresh29.tsv` of the twelfth, tuned on
+//! the twenty-eighth, and `labelled_fresh31.tsv` of the thirteenth, tuned on the thirtieth) are
+//! printed
 //! (their figures, never their sentences) and guarded by floors
 //! at their first-run figures after the tuning, since the rules were not tuned on them. The
 //! ninth and eleventh slices stay out of the whole-corpus guarantee that no underivable sentence
@@ -210,6 +211,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh28.tsv",
         "twenty-eighth fresh slice (issue 16 twelfth round, tuned on)",
     ),
+    (
+        "labelled_fresh30.tsv",
+        "thirtieth fresh slice (issue 16 thirteenth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -342,29 +347,45 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
 /// (93/100, 24/26), so it is guarded by a floor too. The floors of the older slices that rose now
 /// sit at their figures after the twelfth round: eleventh 145/160, 23/34, 1; thirteenth
 /// 142/160, 29/36, 3; twenty-first 90/100, 23/30, 1; twenty-fifth 77/100, 23/39, 1; the others
-/// are unchanged.
+/// are unchanged. The thirteenth round wrote the thirtieth (tuned on) and the thirty-first (held
+/// out) before reading any rule, chose its one structural change (an anchored clause of five
+/// words or more is a weak fact) by cross-validation over the tuning slices only, and read the
+/// held-out figures once, after its last change; the thirty-first after the round: 80/100
+/// (80.0%), 23/31 (74.2%), 1 of 24 given a kind (its first run was not read). The floors of the
+/// older slices rose with it, mostly in underivable precision, and now sit at their figures
+/// after the thirteenth round: seventh 159/174, 26/28, 0; ninth 144/160, 22/29, 2; eleventh
+/// 148/160, 23/31, 1; thirteenth 144/160, 29/32, 3; fifteenth 87/100, 23/27, 1; seventeenth
+/// 93/100, 24/28, 0; nineteenth 90/100, 24/30, 0; twenty-first 90/100, 23/29, 1; twenty-third
+/// 92/100, 24/29, 0; twenty-fifth 77/100, 23/34, 1; twenty-seventh 81/100, 24/27, 0;
+/// twenty-ninth 80/100, 24/32, 0.
 #[test]
 fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
-        ("labelled_fresh7.tsv", 91, 83, 0),
-        (HELD_OUT_SECOND_ROUND, 90, 73, 2),
-        (HELD_OUT_THIRD_ROUND, 90, 67, 1),
-        ("labelled_fresh13.tsv", 88, 80, 3),
-        ("labelled_fresh15.tsv", 86, 76, 1),
-        ("labelled_fresh17.tsv", 91, 80, 0),
-        ("labelled_fresh19.tsv", 89, 75, 0),
-        ("labelled_fresh21.tsv", 90, 76, 1),
-        ("labelled_fresh23.tsv", 91, 75, 0),
-        ("labelled_fresh25.tsv", 77, 58, 1),
-        ("labelled_fresh27.tsv", 80, 70, 0),
-        ("labelled_fresh29.tsv", 80, 72, 0),
+        ("labelled_fresh7.tsv", 91, 92, 0),
+        (HELD_OUT_SECOND_ROUND, 90, 75, 2),
+        (HELD_OUT_THIRD_ROUND, 92, 74, 1),
+        ("labelled_fresh13.tsv", 90, 90, 3),
+        ("labelled_fresh15.tsv", 87, 85, 1),
+        ("labelled_fresh17.tsv", 93, 85, 0),
+        ("labelled_fresh19.tsv", 90, 80, 0),
+        ("labelled_fresh21.tsv", 90, 79, 1),
+        ("labelled_fresh23.tsv", 92, 82, 0),
+        ("labelled_fresh25.tsv", 77, 67, 1),
+        ("labelled_fresh27.tsv", 81, 88, 0),
+        ("labelled_fresh29.tsv", 80, 75, 0),
+        ("labelled_fresh31.tsv", 80, 74, 1),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
-        // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28).
-        ("labelled_fresh26.tsv", 95, 85, 0),
+        // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the
+        // thirteenth 96/100, 24/26).
+        ("labelled_fresh26.tsv", 96, 92, 0),
         // The tuning slice of the twelfth round, below the kind target after it (first run
-        // 74/100, 24/43, 0; after the round 93/100, 24/26, 0).
-        ("labelled_fresh28.tsv", 93, 92, 0),
+        // 74/100, 24/43, 0; after the round 93/100, 24/26, 0; after the thirteenth 94/100,
+        // 24/25, 0).
+        ("labelled_fresh28.tsv", 94, 96, 0),
+        // The tuning slice of the thirteenth round, below the targets after it (first run
+        // 83/100, 24/32, 0; after the round 89/100, 24/28, 0).
+        ("labelled_fresh30.tsv", 89, 85, 0),
     ] {
         let score = Score::of(&labelled(file));
         score.print_with(&format!("{file} (HELD OUT)"), false);

@@ -51,6 +51,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh24.tsv",
         "injection_fresh26.tsv",
         "injection_fresh28.tsv",
+        "injection_fresh30.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -122,6 +123,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh27.tsv",
         "labelled_fresh28.tsv",
         "labelled_fresh29.tsv",
+        "labelled_fresh30.tsv",
+        "labelled_fresh31.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -160,6 +163,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh27.tsv",
             "benign_fresh28.tsv",
             "benign_fresh29.tsv",
+            "benign_fresh30.tsv",
+            "benign_fresh31.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -301,7 +306,12 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// the twenty-eighth 17/18 and 14/18; after the round 18/18 and 18/18 (the twenty-sixth too, so
 /// both join the every-sentence test); the twenty-ninth, read once after the round, 15/18 and
 /// 14/18 (floor 77%), its benign text clean (0 of 164); the twenty-fifth rose to 13/18 and 15/18
-/// (floor 72%); no other held-out slice's recall moved.
+/// (floor 72%); no other held-out slice's recall moved. The thirteenth round wrote the thirtieth
+/// (tuned on) and the thirty-first (held out) before reading any rule: first run of the
+/// thirtieth 15/18 and 16/18; after the round 18/18 and 18/18 (it joins the every-sentence
+/// test); the thirty-first, read once after the round, 13/18 and 12/18 (floor 66%), its benign
+/// text clean (0 of 164); the twenty-fifth rose to 14/18 and 15/18 (floor 77%); no other
+/// held-out slice's recall moved.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -443,7 +453,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh25.tsv",
             "labelled_fresh25.tsv",
             "benign_fresh25.tsv",
-            72,
+            77,
         ),
         (
             "twenty-sixth slices (eleventh round, tuned on)",
@@ -472,6 +482,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh29.tsv",
             "benign_fresh29.tsv",
             77,
+        ),
+        (
+            "thirtieth slices (thirteenth round, tuned on)",
+            "injection_fresh30.tsv",
+            "labelled_fresh30.tsv",
+            "benign_fresh30.tsv",
+            95,
+        ),
+        (
+            "thirty-first slices (thirteenth round, HELD OUT)",
+            "injection_fresh31.tsv",
+            "labelled_fresh31.tsv",
+            "benign_fresh31.tsv",
+            66,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
