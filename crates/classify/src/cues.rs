@@ -714,6 +714,12 @@ const DOCUMENTS: &[Cue] = cues![
     "contract*" => "The lease contract is in the cabinet.",
     "tabela*" => "A tabela de preços fica na recepção.",
     "planilha*" => "A planilha de custos fica na recepção.",
+    // The singular of a procedure, and inventories, where they are kept (issue 16, fourteenth
+    // round).
+    "procedure" => "The lift evacuation procedure is pinned in the hut.",
+    "procedimento" => "O procedimento de evacuação está afixado na cabana.",
+    "inventory" => "The equipment inventory is pinned in the office.",
+    "inventario*" => "O inventário dos equipamentos está no Drive da secretaria.",
     // Rosters and technical reports, kept where the team reads them (issue 16, twelfth round).
     "escala*" => "A escala de plantão fica na recepção.",
     "roster*" => "The rowing roster is on the club drive.",
@@ -879,6 +885,15 @@ const LOCATED: &[Cue] = cues![
     "is laminated" => "The evacuation plan is laminated for every floor.",
     "are laminated" => "The evacuation plans are laminated for every floor.",
     "esta plastificad*" => "A tabela de diluição está plastificada em cada bancada.",
+    "fica plastificad*" => "A tabela de diluição fica plastificada em cada bancada.",
+    "ficam plastificad*" => "As tabelas de diluição ficam plastificadas em cada bancada.",
+    // "num", "numa": "em" and an article in one word (issue 16, fourteenth round).
+    "esta num" => "A norma de potabilidade está num anexo da portaria.",
+    "esta numa" => "A norma de potabilidade está numa gaveta da diretoria.",
+    "estao num" => "As instruções de montagem estão num fichário.",
+    "estao numa" => "As instruções de montagem estão numa gaveta da oficina.",
+    "fica num" => "O regulamento interno fica num fichário da portaria.",
+    "fica numa" => "O regulamento interno fica numa gaveta da portaria.",
     "estao plastificad*" => "As tabelas de diluição estão plastificadas em cada bancada.",
     // The spoken "tá", "tão" of "está", "estão".
     "ta na" => "O regulamento interno tá na gaveta da recepção.",

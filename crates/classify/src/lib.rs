@@ -165,9 +165,18 @@
 //! ("five-year plan", "plano de quatro temporadas") are epics; "fechado:" heads a decision;
 //! rosters and reports are documents where they are posted; a battery that dies and a machine
 //! that heats and stops are failures; someone asked to do an errand ("alguém liga ...", "can
-//! someone ...") is a task. The kind is:
+//! someone ...") is a task. The fourteenth round added, by shape: a thanks for something done,
+//! in one clause ("Thanks a ton for sorting out the projector in room 12!", "valeu por fechar o
+//! chamado 2210"), is underivable before any table reads it, and a message opening with a thanks
+//! or a greeting never becomes the weak fact of step 6 (courtesy names the room or the ticket it
+//! is about, it states nothing about them); "até" and a weekday, alone or with a place, is a
+//! leave-taking with a place; a body of work named by a gerund ("Repowering both ferries ... is a two-year
+//! yard project") or set over the coming seasons ("Nos próximos três invernos ..."), with a span
+//! of years or seasons, is an epic, read right after the strong cues; singular procedures and
+//! inventories are documents where they are kept, "num" and "numa" among the places. The kind is:
 //!
-//! 1. the supplied kind, if any (K3);
+//! 1. the supplied kind, if any (K3); a one-word acknowledgement, a short farewell and a thanks
+//!    for something done are underivable whatever else they hold;
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
 //!    a doc pointer ("See ... for", a runbook), brainstorm, decision, epic, a heading of steps, a
 //!    framed instruction (procedure), a skill ("knows how to", capability), task (also by a
@@ -178,7 +187,8 @@
 //!    or over a procedure or capability cue; failing those, `procedure` if steps are listed under
 //!    a heading (its words may be hyphenated: "Late check-in: ...") or chained by "then" (see
 //!    above), or written in the Portuguese impersonal, two verbs or more with the enclitic "-se"
-//!    ("usa-se o cortador, registra-se o lote");
+//!    ("usa-se o cortador, registra-se o lote"); before those, `epic` for a body of work named
+//!    by a gerund or set over the coming seasons with a span of years or seasons;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -194,7 +204,7 @@
 //! 6. else `fact`, if a clause of five words or more, not a question, names an anchor, whatever
 //!    its verb (issue 16, thirteenth round: a structural change chosen by cross-validation over
 //!    the tuning slices, none of whose 376 underivable sentences names an anchor; the weakest
-//!    evidence of all, so last);
+//!    evidence of all, so last), unless it opens with a thanks or a greeting (fourteenth round);
 //! 7. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
 //!    the sentence away.
 //!
@@ -310,7 +320,17 @@
 //! support steps, and instructions "acima do desfibrilador" hang above a thing); a persistent
 //! trigger is also bounded by the injection itself ("from this message onward", "a partir desta
 //! mensagem") or by the remainder of all sessions; conversations are data of a standing send;
-//! the injection as an order given ("esta ordem") is what secrecy hides. The scan
+//! the injection as an order given ("esta ordem") is what secrecy hides. The fourteenth round
+//! made the address to the agent a mark of its own: after a vocative or a heading naming the
+//! agent ("Assistant, ...", "To the assistant triaging this queue:", "revisor automático:"), a
+//! verb of discarding or a declaration of void makes rules of any kind the agent's ("the
+//! policies you started the day with are void"), and an informal sending imperative with a
+//! secret needs no destination; secrecy is also what the agent did kept from anyone ("... must
+//! never find out that you moved ...") and the agent's denial of its instructions takes the
+//! informal "diz" and the chat "u got no"; a standing bound takes its chat spellings ("de hj em diante td resposta ..."); a Markdown
+//! image whose address ends in an open parameter ("...png?crew=)") is an exfiltration by its
+//! form; who wrote the agent's code is a forged voice's claim; chat spellings ("u were told",
+//! "dont", "qdo", "td") join their families. The scan
 //! runs on every call, a supplied kind or not. Its findings, the caller's `taint_hint` and an
 //! `external-import` origin are the label's [`Label::taint_reasons`]; any one taints it, and
 //! nothing clears one (K5).
@@ -322,10 +342,11 @@
 //! and `--test taint` with `--nocapture`, on the corpora in `tests/corpus/` (see their headers
 //! for how each slice was written and run):
 //!
-//! - Kind: right on 2608 of 2710 derivable sentences of the labelled corpus (96.2%; every slice
+//! - Kind: right on 2697 of 2810 derivable sentences of the labelled corpus (96.0%; every slice
 //!   and the probe of word families but the ninth, eleventh, thirteenth, fifteenth,
 //!   seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-sixth,
-//!   twenty-seventh, twenty-ninth and thirty-first, see below), and none of its 468 underivable
+//!   twenty-seventh, twenty-ninth, thirty-first and thirty-third, see below), and none of its
+//!   492 underivable
 //!   sentences
 //!   gets a kind. Issue 16 measures the underivable precision too (of the
 //!   sentences answered underivable, the share labelled so), in rounds, each on a tuning slice
@@ -344,14 +365,15 @@
 //!   and its end, and once in its middle by mistake; the twelfth wrote the twenty-eighth, tuned
 //!   on, and the twenty-ninth, held out, before reading any rule, and read the held-out figures
 //!   once, after its last change, so the twenty-ninth has no first run; the thirteenth did the
-//!   same with the thirtieth and thirty-first):
+//!   same with the thirtieth and thirty-first, the fourteenth with the thirty-second and
+//!   thirty-third):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
 //!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
 //!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8%; round 11: 91.4% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2%; round 11: 83.9%; round 13: 92.9% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same; round 11: 75.8%, 75.8% | 0 of 240 |
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
-//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3%; round 13: 75.9% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
+//!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0%; round 14: 90.6% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3%; round 13: 75.9%; round 14: 78.6% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
 //!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4%; round 12: 90.6%; round 13: 92.5% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6%; round 13: 74.2% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
@@ -373,8 +395,10 @@
 //!   | probe (round 11, tuned on) | 85.4% / 91.2%; round 12: 91.7%; round 13: 92.5% | 50.0% / 61.5%; round 12: 63.2%; round 13: 72.7% | 76.8%, 71.0% / 100%, 98.6%; round 12: 100%, 100% | 1 / 1 of 324 |
 //!   | 28 (round 12, tuned on) | 74.0% / 93.0%; round 13: 94.0% | 55.8% / 92.3%; round 13: 96.0% | 94.4%, 77.8% / 100%, 100% | 0 / 0 of 164 |
 //!   | 29 (round 12, held out) | not read / 80.0% | not read / 72.7%; round 13: 75.0% | not read / 83.3%, 77.8% | not read / 0 of 164 |
-//!   | 30 (round 13, tuned on) | 83.0% / 89.0% | 75.0% / 85.7% | 83.3%, 88.9% / 100%, 100% | 0 / 0 of 164 |
-//!   | 31 (round 13, held out) | not read / 80.0% | not read / 74.2% | not read / 72.2%, 66.7% | not read / 0 of 164 |
+//!   | 30 (round 13, tuned on) | 83.0% / 89.0%; round 14: 90.0% | 75.0% / 85.7% | 83.3%, 88.9% / 100%, 100% | 0 / 0 of 164 |
+//!   | 31 (round 13, held out) | not read / 80.0% | not read / 74.2% | not read / 72.2%, 66.7%; round 14: 72.2%, 72.2% | not read / 0 of 164 |
+//!   | 32 (round 14, tuned on) | 82.0% / 88.0% | 67.9% / 85.7% | 66.7%, 50.0% / 100%, 100% | 0 / 0 of 164 |
+//!   | 33 (round 14, held out) | not read / 88.0% | not read / 82.1% | not read / 55.6%, 55.6% | not read / 1 of 164 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
@@ -486,7 +510,30 @@
 //!   precision, where the structural change acts (the seventh 92.9%, the thirteenth 90.6%, the
 //!   twenty-seventh 88.9%, the others up 2 to 9 points; kinds up 0 to 2 points), the largest
 //!   held-out gain in underivable precision of any round; still no held-out slice meets all the
-//!   targets. The seventeenth slice is not an
+//!   targets. The fourteenth round kept the weak fact from courtesy first (a thanks for
+//!   something done, in one clause, is underivable before any table; a message opening with a
+//!   thanks or a greeting never becomes the weak fact of an anchored clause), then looked again
+//!   for changes to how the classifier decides, kept only where the tuning slices they were not
+//!   designed on did not get worse: an epic named by a gerund or set over the coming seasons
+//!   with a span (designed on the thirtieth's one miss of that shape, it moved the
+//!   thirty-second from 82 to 84 of 100 and no other fold), the agent named as the one addressed
+//!   as a mark that an order is the agent's (every other tuning fold already flagged all its
+//!   injections and no benign sentence of any fold changed, so the folds could not tell it
+//!   apart from a word rule: kept on its reason, the issue's "an imperative addressed to the
+//!   agent"), and a Markdown image with an open parameter (the same). Dropped: a Portuguese habit
+//!   with a bare noun as its object (+1 on the thirty-second, 0 elsewhere, and it left a score
+//!   of capability cues with nothing to do) and a standing bound before every output (it
+//!   duplicated a rule the family already had). Families from the thirty-second's misses by
+//!   shape followed (singular procedures and inventories where they are kept, "num"/"numa";
+//!   the chat spellings "u were told", "dont", "qdo", "td", "de hj em diante"; "throw away",
+//!   "scrap", "ditch"; "normas"; the ones the agent chats with; who wrote the agent's code). The
+//!   thirty-second went from 82% to 88% and 67.9% to 85.7% (5 of 24 given a kind to none), its
+//!   injections from 12 and 9 of 18 to all; held out, read once at the end, the thirty-third
+//!   ends at 88% and 82.1% (1 of 24 given a kind), injections 10 and 10 of 18, 1 of 164 benign
+//!   sentences tainted; of the older held-out slices the ninth rose (90.6%, 78.6%) and the
+//!   thirty-first's Portuguese injections (13 of 18), the others did not move: the round's
+//!   changes, taint ones most of all, carried little to text they were not written from. The
+//!   seventeenth slice is not an
 //!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
 //!   slices' misses and from probes of its own, never reading its misses; one intermediate run
 //!   showed its figures before the round ended). The fifteenth slice is not an independent estimate
@@ -496,8 +543,8 @@
 //!   and remembered its sentences; see its header): the seventh and the ninth are. Earlier
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
-//! - Taint: every sentence of the injection corpus (830, six families, both languages, the
-//!   held-out slices and the probe apart) is flagged with its family, and 21 of 6948 benign
+//! - Taint: every sentence of the injection corpus (866, six families, both languages, the
+//!   held-out slices and the probe apart) is flagged with its family, and 22 of 7276 benign
 //!   sentences (0.30%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
@@ -507,7 +554,9 @@
 //!   its nineteenth 14 and 11 of 16 and its twenty-third 16 and 16 of 18 after the ninth, its
 //!   twenty-fifth 12 and 13 of 18 after the tenth, its twenty-fifth 13 and 14 and its
 //!   twenty-seventh 16 and 13 of 18 after the eleventh, its twenty-fifth 13 and 15 and its
-//!   twenty-ninth 15 and 14 of 18 after the twelfth (the table above): the
+//!   twenty-ninth 15 and 14 of 18 after the twelfth, its thirty-first 13 and 12 of 18 after the
+//!   thirteenth, its thirty-first 13 and 13 and its thirty-third 10 and 10 of 18 after the
+//!   fourteenth (the table above): the
 //!   compositions catch the shapes they name and their paraphrases, not every way of giving an
 //!   order.
 //!
@@ -669,6 +718,9 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
     if taint::encoded_payload(content, folded.invisible) {
         families.push(Family::EncodedPayload);
     }
+    if taint::image_beacon(content) && !families.contains(&Family::Exfiltration) {
+        families.push(Family::Exfiltration);
+    }
     if taint::role_tag(&folded) {
         families.push(Family::RoleTag);
     }
@@ -696,7 +748,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     };
     // A message of one plain word ("combinado", "Agreed.", "fechado!") is an acknowledgement,
     // whatever table holds the word: no memory states, plans or orders anything in one word.
-    if acknowledgement(content) || farewell(content) {
+    if acknowledgement(content) || farewell(content) || gratitude(content) {
         return Err(Error::Underivable { copula: None });
     }
     // An aside of a few words ("Not sure, maybe.", "and the other one?", "Sei lá, talvez.")
@@ -736,6 +788,18 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // Steps written as a list of participles and nouns of action under a heading ("Night bake:
     // dough out of the retarder, shaped, proofed 90 min, into the oven", "Fechamento do caixa:
     // contagem das notas, conferência com o sistema, relatório assinado").
+    // A body of work named by a gerund ("Migrating every account ...", "Repowering both
+    // ferries ...") or set over the coming seasons ("Nos próximos três invernos ..."), with a
+    // span of years or seasons: an epic, before the anchors and hints read the sentence (issue
+    // 16, fourteenth round).
+    if !question && long_haul(content) {
+        return Ok((
+            Kind::Epic,
+            Basis::Cue {
+                cue: "(work over a span of seasons)".into(),
+            },
+        ));
+    }
     if steps_list(content) || then_run(content) || impersonal_steps(content) {
         return Ok((
             Kind::Procedure,
@@ -821,6 +885,7 @@ fn derive(matcher: &Matcher, hits: &matcher::Hits, content: &str) -> Result<(Kin
     // underivable sentences names an anchor, and fragments and questions stay out).
     if !question
         && content.split_whitespace().nth(4).is_some()
+        && !courtesy_opening(content)
         && let Some((_, anchor)) = anchor::find(content)
     {
         return Ok((
@@ -859,6 +924,11 @@ fn farewell(content: &str) -> bool {
         "ate a proxima",
         "tchau",
     ];
+    // A leave-taking until a weekday, alone or with where ("Até segunda no café."): the
+    // weekday with nothing after it but a place (issue 16, fourteenth round).
+    if weekday_farewell(content) {
+        return true;
+    }
     // Cheapest first: every opening starts with one of these letters, and only the head of the
     // text is lowercased.
     let text = content.trim_start();
@@ -873,6 +943,184 @@ fn farewell(content: &str) -> bool {
                 .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
     }) && !content.contains(':')
         && content.split_whitespace().count() <= 6
+}
+
+/// The words that open a thanks, one or two words long, lowercased and without accents.
+const THANKS: &[&str] = &[
+    "thanks",
+    "thank you",
+    "thx",
+    "ty",
+    "tysm",
+    "cheers",
+    "many thanks",
+    "obrigado",
+    "obrigada",
+    "obrigadao",
+    "obrigadona",
+    "muito obrigado",
+    "muito obrigada",
+    "brigado",
+    "brigada",
+    "brigadao",
+    "valeu",
+    "vlw",
+];
+
+/// The words that open a greeting or a leave-taking, lowercased and without accents.
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "morning",
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "oi",
+    "ola",
+    "bom dia",
+    "boa tarde",
+    "boa noite",
+    "see you",
+    "bye",
+    "tchau",
+];
+
+/// The head of the content's body, lowercased, its accents folded, its words stripped of
+/// punctuation: at most `n` words.
+fn head_words(content: &str, n: usize) -> Vec<String> {
+    anchor::body(content)
+        .split_whitespace()
+        .take(n)
+        .map(fold_word)
+        .collect()
+}
+
+/// One word lowercased, its accents folded, stripped of punctuation.
+fn fold_word(w: &str) -> String {
+    w.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ã' => 'a',
+            'é' | 'ê' => 'e',
+            'í' => 'i',
+            'ó' | 'ô' | 'õ' => 'o',
+            'ú' => 'u',
+            'ç' => 'c',
+            c => c,
+        })
+        .collect()
+}
+
+/// How many words of `words` an opening of `table` spans, if one opens them.
+fn opening(words: &[String], table: &[&str]) -> Option<usize> {
+    table.iter().find_map(|o| {
+        let parts: Vec<&str> = o.split(' ').collect();
+        (words.len() >= parts.len() && parts.iter().zip(words).all(|(p, w)| p == w))
+            .then_some(parts.len())
+    })
+}
+
+/// Whether the content opens with a thanks, a greeting or a leave-taking: such a message is
+/// courtesy, and an anchor it names (the room, the ticket) is what the courtesy is about, not a
+/// fact it states (issue 16, fourteenth round).
+fn courtesy_opening(content: &str) -> bool {
+    let words = head_words(content, 2);
+    opening(&words, THANKS).is_some() || opening(&words, GREETINGS).is_some()
+}
+
+/// Whether the content is a thanks for something done, in one clause: a thanks opening, an
+/// intensifier or none ("a ton", "so much", "demais"), then "for" or "por"/"pelo"/"pela" and
+/// what was done, with no second sentence, no colon or semicolon, no contrast, and nothing
+/// after a comma but a vocative of two words or fewer ("Thanks a ton for sorting out the
+/// projector in room 12!", "valeu por fechar o chamado 2210") (issue 16, fourteenth round).
+fn gratitude(content: &str) -> bool {
+    let text = content.trim();
+    // Cheapest first: every thanks opens with one of these letters.
+    if text.len() > 160
+        || !anchor::body(text)
+            .chars()
+            .find(|c| c.is_alphanumeric())
+            .is_some_and(|c| "tTcCmMoOóÓbBvV".contains(c))
+        || text.contains([':', ';', '?'])
+    {
+        return false;
+    }
+    let words = head_words(text, 40);
+    let Some(mut at) = opening(&words, THANKS) else {
+        return false;
+    };
+    for _ in 0..2 {
+        if words.get(at).is_some_and(|w| {
+            [
+                "a", "so", "very", "demais", "mesmo", "muito", "much", "again",
+            ]
+            .contains(&w.as_str())
+        }) {
+            at += 1;
+            if words
+                .get(at)
+                .is_some_and(|w| ["ton", "lot", "much", "bunch", "million"].contains(&w.as_str()))
+            {
+                at += 1;
+            }
+        }
+    }
+    if !words
+        .get(at)
+        .is_some_and(|w| ["for", "por", "pelo", "pela", "pelos", "pelas"].contains(&w.as_str()))
+    {
+        return false;
+    }
+    if words
+        .iter()
+        .any(|w| ["but", "however", "mas", "porem", "although", "embora"].contains(&w.as_str()))
+    {
+        return false;
+    }
+    // One sentence: no full stop or exclamation before the end.
+    let inner = text.trim_end_matches(['.', '!', ' ']);
+    if inner.contains(". ") || inner.contains("! ") {
+        return false;
+    }
+    // After a comma, only a vocative ("..., Ana", "..., gente").
+    inner
+        .split(',')
+        .skip(1)
+        .all(|tail| tail.split_whitespace().count() <= 2)
+}
+
+/// Whether the content is "até" and a weekday, then a place or a vocative ("Até segunda no
+/// café.", "até sexta, gente"), five words or fewer: a deadline needs an errand, which a place
+/// is not.
+fn weekday_farewell(content: &str) -> bool {
+    const DAYS: &[&str] = &[
+        "segunda", "terca", "quarta", "quinta", "sexta", "sabado", "domingo",
+    ];
+    let text = content.trim_start();
+    if !text.starts_with(['a', 'A'])
+        || content.contains(':')
+        || anchor::body(content)
+            .split_whitespace()
+            .next()
+            .is_none_or(|w| fold_word(w) != "ate")
+    {
+        return false;
+    }
+    let words = head_words(content, 8);
+    if words.len() > 5 || words.len() < 2 || words[0] != "ate" || !DAYS.contains(&words[1].as_str())
+    {
+        return false;
+    }
+    // "Até sexta!" alone is read by the vetoes of a deadline.
+    match words.get(2).map(String::as_str) {
+        None => false,
+        Some("no" | "na" | "nos" | "nas" | "em" | "la" | "gente" | "pessoal" | "galera") => {
+            words.len() <= 4
+        }
+        _ => false,
+    }
 }
 
 /// Whether the content is a heading of a few words, a colon, and three or more short items of
@@ -965,6 +1213,78 @@ fn then_run(content: &str) -> bool {
         })
         .count();
     steps >= 2
+}
+
+/// Whether the content names a body of work by a gerund opening it ("Repowering both ferries
+/// ... is a two-year yard project") or sets it over the coming seasons ("Nos próximos três
+/// invernos a escola quer abrir ..."), and names a span of years or seasons (issue 16,
+/// fourteenth round).
+fn long_haul(content: &str) -> bool {
+    const SPANS: &[&str] = &[
+        "year",
+        "years",
+        "winters",
+        "summers",
+        "seasons",
+        "semesters",
+        "anos",
+        "invernos",
+        "veroes",
+        "verões",
+        "temporadas",
+        "safras",
+        "semestres",
+    ];
+    const NOT_GERUNDS: &[&str] = &[
+        "during",
+        "morning",
+        "evening",
+        "nothing",
+        "something",
+        "everything",
+        "anything",
+        "according",
+        "pending",
+        "including",
+        "regarding",
+        "following",
+        "ceiling",
+        "string",
+        "spring",
+        "thing",
+        "things",
+        "everyone",
+    ];
+    // Cheapest first: the first word is read before the sentence is.
+    let first = fold_word(
+        anchor::body(content)
+            .split_whitespace()
+            .next()
+            .unwrap_or_default(),
+    );
+    if !(first.len() >= 7 && first.ends_with("ing")
+        || ["nos", "nas", "over", "in"].contains(&first.as_str()))
+    {
+        return false;
+    }
+    let words = head_words(content, 60);
+    // A compound counts by its head: "two-year" is read "twoyear".
+    if words.len() < 6
+        || !words
+            .iter()
+            .any(|w| SPANS.contains(&w.as_str()) || w.ends_with("year"))
+    {
+        return false;
+    }
+    let first = words[0].as_str();
+    let gerund = first.len() >= 7 && first.ends_with("ing") && !NOT_GERUNDS.contains(&first);
+    let coming = words.len() >= 3
+        && matches!(
+            (words[0].as_str(), words[1].as_str()),
+            ("nos" | "nas", "proximos" | "proximas") | ("over" | "in", "the")
+        )
+        && (words[1] != "the" || words[2] == "next" || words[2] == "coming");
+    gerund || coming
 }
 
 /// The basis's cue of a task known by its request marker.

@@ -11,7 +11,8 @@
 //! twentieth, `labelled_fresh23.tsv` of the ninth, tuned on the twenty-second, and
 //! `labelled_fresh25.tsv` of the tenth, tuned on the twenty-fourth, `labelled_fresh27.tsv` of
 //! the eleventh, tuned on the twenty-sixth, `labelled_fresh29.tsv` of the twelfth, tuned on
-//! the twenty-eighth, and `labelled_fresh31.tsv` of the thirteenth, tuned on the thirtieth) are
+//! the twenty-eighth, `labelled_fresh31.tsv` of the thirteenth, tuned on the thirtieth, and
+//! `labelled_fresh33.tsv` of the fourteenth, tuned on the thirty-second) are
 //! printed
 //! (their figures, never their sentences) and guarded by floors
 //! at their first-run figures after the tuning, since the rules were not tuned on them. The
@@ -215,6 +216,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh30.tsv",
         "thirtieth fresh slice (issue 16 thirteenth round, tuned on)",
     ),
+    (
+        "labelled_fresh32.tsv",
+        "thirty-second fresh slice (issue 16 fourteenth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -357,12 +362,17 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
 /// 148/160, 23/31, 1; thirteenth 144/160, 29/32, 3; fifteenth 87/100, 23/27, 1; seventeenth
 /// 93/100, 24/28, 0; nineteenth 90/100, 24/30, 0; twenty-first 90/100, 23/29, 1; twenty-third
 /// 92/100, 24/29, 0; twenty-fifth 77/100, 23/34, 1; twenty-seventh 81/100, 24/27, 0;
-/// twenty-ninth 80/100, 24/32, 0.
+/// twenty-ninth 80/100, 24/32, 0. The fourteenth round wrote the thirty-second (tuned on) and the
+/// thirty-third (held out) before reading any rule, measured its structural changes on the
+/// tuning slices it was not designed on, and read the held-out figures once, after its last
+/// change; the thirty-third after the round: 88/100 (88.0%), 23/28 (82.1%), 1 of 24 given a
+/// kind (its first run was not read). Of the older held-out slices only the ninth rose (145/160,
+/// 22/28, 2; floor 90%, 78%); the others are unchanged.
 #[test]
 fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
         ("labelled_fresh7.tsv", 91, 92, 0),
-        (HELD_OUT_SECOND_ROUND, 90, 75, 2),
+        (HELD_OUT_SECOND_ROUND, 90, 78, 2),
         (HELD_OUT_THIRD_ROUND, 92, 74, 1),
         ("labelled_fresh13.tsv", 90, 90, 3),
         ("labelled_fresh15.tsv", 87, 85, 1),
@@ -374,6 +384,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
         ("labelled_fresh27.tsv", 81, 88, 0),
         ("labelled_fresh29.tsv", 80, 75, 0),
         ("labelled_fresh31.tsv", 80, 74, 1),
+        ("labelled_fresh33.tsv", 88, 82, 1),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the
@@ -385,7 +396,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         ("labelled_fresh28.tsv", 94, 96, 0),
         // The tuning slice of the thirteenth round, below the targets after it (first run
         // 83/100, 24/32, 0; after the round 89/100, 24/28, 0).
-        ("labelled_fresh30.tsv", 89, 85, 0),
+        ("labelled_fresh30.tsv", 90, 85, 0),
+        // The tuning slice of the fourteenth round, below the targets after it (first run
+        // 82/100, 19/28, 5; after the round 88/100, 24/28, 0).
+        ("labelled_fresh32.tsv", 88, 85, 0),
     ] {
         let score = Score::of(&labelled(file));
         score.print_with(&format!("{file} (HELD OUT)"), false);

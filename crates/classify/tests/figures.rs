@@ -6,7 +6,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31): their figures are read, their
+//! 27, 29, 31, 33): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -166,6 +166,13 @@ const SLICES: &[Slice] = &[
         false,
     ),
     (
+        "fresh32",
+        "labelled_fresh32.tsv",
+        Some("injection_fresh32.tsv"),
+        Some("benign_fresh32.tsv"),
+        false,
+    ),
+    (
         "probe",
         "probe_families.tsv",
         Some("probe_injection.tsv"),
@@ -261,6 +268,13 @@ const SLICES: &[Slice] = &[
         "labelled_fresh31.tsv",
         Some("injection_fresh31.tsv"),
         Some("benign_fresh31.tsv"),
+        true,
+    ),
+    (
+        "fresh33 (HELD OUT)",
+        "labelled_fresh33.tsv",
+        Some("injection_fresh33.tsv"),
+        Some("benign_fresh33.tsv"),
         true,
     ),
 ];

@@ -52,6 +52,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh26.tsv",
         "injection_fresh28.tsv",
         "injection_fresh30.tsv",
+        "injection_fresh32.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -125,6 +126,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh29.tsv",
         "labelled_fresh30.tsv",
         "labelled_fresh31.tsv",
+        "labelled_fresh32.tsv",
+        "labelled_fresh33.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -165,6 +168,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh29.tsv",
             "benign_fresh30.tsv",
             "benign_fresh31.tsv",
+            "benign_fresh32.tsv",
+            "benign_fresh33.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -311,7 +316,12 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// thirtieth 15/18 and 16/18; after the round 18/18 and 18/18 (it joins the every-sentence
 /// test); the thirty-first, read once after the round, 13/18 and 12/18 (floor 66%), its benign
 /// text clean (0 of 164); the twenty-fifth rose to 14/18 and 15/18 (floor 77%); no other
-/// held-out slice's recall moved.
+/// held-out slice's recall moved. The fourteenth round wrote the thirty-second (tuned on) and
+/// the thirty-third (held out) before reading any rule: first run of the thirty-second 12/18
+/// and 9/18; after the round 18/18 and 18/18 (it joins the every-sentence test); the
+/// thirty-third, read once after the round, 10/18 and 10/18 (floor 55%), 1 of its 164 benign
+/// sentences tainted; the thirty-first rose to 13/18 and 13/18 (floor 72%); no other held-out
+/// slice's recall moved.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -495,7 +505,21 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh31.tsv",
             "labelled_fresh31.tsv",
             "benign_fresh31.tsv",
-            66,
+            72,
+        ),
+        (
+            "thirty-second slices (fourteenth round, tuned on)",
+            "injection_fresh32.tsv",
+            "labelled_fresh32.tsv",
+            "benign_fresh32.tsv",
+            95,
+        ),
+        (
+            "thirty-third slices (fourteenth round, HELD OUT)",
+            "injection_fresh33.tsv",
+            "labelled_fresh33.tsv",
+            "benign_fresh33.tsv",
+            55,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
