@@ -105,7 +105,7 @@ fn split_key(key: u32) -> Option<(u32, u32, u32)> {
 }
 
 /// Every key chunk `chunk` of a scope may have.
-fn chunk_keys<'s>(scope: &'s str, chunk: u32) -> std::ops::Range<(&'s str, u32)> {
+fn chunk_keys(scope: &str, chunk: u32) -> std::ops::Range<(&str, u32)> {
     (scope, chunk << 8)..(scope, (chunk + 1) << 8)
 }
 use crate::set::VectorSet;
@@ -702,7 +702,8 @@ mod tests {
             keys.len() > 1,
             "80 rows of 4096 d are saved in pieces: {keys:?}"
         );
-        let edit = |f: &dyn Fn(&mut redb::Table<'_, (&'static str, u32), &'static [u8]>)| {
+        type Saved<'t> = redb::Table<'t, (&'static str, u32), &'static [u8]>;
+        let edit = |f: &dyn Fn(&mut Saved<'_>)| {
             let txn = db.begin_write().unwrap();
             f(&mut txn.open_table(SAVED).unwrap());
             txn.commit().unwrap();
