@@ -9,23 +9,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod support;
+
 use kenning::{Kenning, Lane, NewCapsule, Principal, RetrieveRequest, ScopeKind};
 use redb::{ReadableDatabase as _, ReadableTableMetadata as _, TableHandle as _};
 
 const DIM: usize = 384;
 const SCOPES: u64 = 60;
 
-/// A unit-free vector of `DIM` components, seeded.
 fn vector(seed: u64) -> Vec<f32> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..DIM)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 40) as f32 / (1 << 23) as f32 - 1.0
-        })
-        .collect()
+    support::vector_of(seed, DIM)
 }
 
 /// The share of the pages of each named table that holds nothing, in the closed file.

@@ -323,140 +323,6 @@ impl TermIndex {
         }
         records.write(txn)
     }
-}
-
-/// Document records an insert has encoded, written last and in id order.
-#[derive(Default)]
-struct DocRecords {
-    /// `(doc, range in bytes)`.
-    at: Vec<(u64, std::ops::Range<usize>)>,
-    bytes: Vec<u8>,
-}
-
-impl DocRecords {
-    fn push(&mut self, doc: u64, record: &[u8]) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(record);
-        self.at.push((doc, start..self.bytes.len()));
-    }
-
-    fn write(mut self, txn: &WriteTransaction) -> Result<()> {
-        self.at.sort_unstable_by_key(|(doc, _)| *doc);
-        if let Some(w) = self.at.windows(2).find(|w| w[0].0 == w[1].0) {
-            return Err(Error::DuplicateDoc { doc: w[0].0 });
-        }
-        let mut table = txn.open_table(DOCS).db()?;
-        for (doc, range) in &self.at {
-            let record = self.bytes.get(range.clone()).unwrap_or_default();
-            table.insert(*doc, record).db()?;
-        }
-        Ok(())
-    }
-}
-
-/// [`TermIndex::insert_scopes`] for one scope's documents (at least one), their records left in
-/// `records`.
-fn insert_scope(
-    txn: &WriteTransaction,
-    folding: Folding,
-    scope: &str,
-    docs: &[(u64, &str)],
-    records: &mut DocRecords,
-) -> Result<()> {
-    let mut scopes = txn.open_table(SCOPES).db()?;
-    let mut rec = match scopes.get(scope).db()? {
-        Some(v) => decode_scope(SCOPES.name(), v.value())?,
-        None => {
-            let number = next_scope_number(txn)?;
-            txn.open_table(SCOPE_IDS).db()?.insert(number, scope).db()?;
-            ScopeRecord {
-                number,
-                ..ScopeRecord::default()
-            }
-        }
-    };
-
-    let doc_table = txn.open_table(DOCS).db()?;
-    let mut analyzer = BatchAnalyzer::new(folding);
-    // Postings by term id, in document order.
-    let mut batch: Vec<Vec<Posting>> = Vec::new();
-    let mut buf = Vec::new();
-    let mut counted: Vec<(u32, u32)> = Vec::new();
-    for &(doc, text) in docs {
-        if doc < rec.next_doc {
-            return Err(Error::OutOfOrder {
-                doc,
-                least: rec.next_doc,
-            });
-        }
-        if doc_table.get(doc).db()?.is_some() {
-            return Err(Error::DuplicateDoc { doc });
-        }
-        rec.next_doc = doc.saturating_add(1);
-        let (language, detected, mut ids) =
-            analyzer.analyze(text, ScopeStats::of(&rec).prevailing());
-        let dl = u32::try_from(ids.len()).unwrap_or(u32::MAX);
-        ids.sort_unstable();
-        counted.clear();
-        for id in ids {
-            match counted.last_mut() {
-                Some((last, n)) if *last == id => *n = n.saturating_add(1),
-                _ => counted.push((id, 1)),
-            }
-        }
-        batch.resize_with(analyzer.len(), Vec::new);
-        for &(id, tf) in &counted {
-            if let Some(list) = batch.get_mut(id as usize) {
-                list.push(Posting { doc, tf, dl });
-            }
-        }
-        encode_doc(
-            &mut buf,
-            rec.number,
-            language,
-            detected,
-            dl,
-            counted.iter().map(|&(id, tf)| (analyzer.term(id), tf)),
-        );
-        records.push(doc, &buf);
-        rec.docs += 1;
-        rec.tokens += u64::from(dl);
-        if detected {
-            rec.detected[usize::from(language.code())] += 1;
-        }
-    }
-    drop(doc_table);
-
-    // Terms in byte order, so that the segment's keys are written in key order.
-    let mut order: Vec<u32> = (0..u32::try_from(batch.len()).unwrap_or(u32::MAX)).collect();
-    order.sort_unstable_by(|a, b| analyzer.term(*a).cmp(analyzer.term(*b)));
-    let segment = SegmentRecord {
-        lo: docs.first().map_or(0, |d| d.0),
-        number: take_segment_number(&mut rec)?,
-        hi: docs.last().map_or(0, |d| d.0),
-        docs: docs.len() as u64,
-    };
-    let mut postings = txn.open_table(POSTINGS).db()?;
-    let mut rows = RowWriter::new(rec.number, segment.number);
-    for id in order {
-        let list = batch.get(id as usize).map_or(&[][..], Vec::as_slice);
-        rows.add(&mut postings, analyzer.term(id).as_bytes(), list)?;
-    }
-    rows.flush(&mut postings)?;
-    let mut segments = txn.open_table(SEGMENTS).db()?;
-    encode_segment(&segment, &mut buf);
-    segments
-        .insert(
-            segment_key(rec.number, segment.lo).as_slice(),
-            buf.as_slice(),
-        )
-        .db()?;
-    merge_tail(&mut segments, &mut postings, &mut rec)?;
-    scopes.insert(scope, encode_scope(&rec).as_slice()).db()?;
-    Ok(())
-}
-
-impl TermIndex {
     /// Removes document `doc` from the index, in `txn`: every posting and its share of the
     /// statistics. Returns whether it was indexed.
     ///
@@ -1228,8 +1094,145 @@ fn segments_of(
 /// their entries passed 2 KiB took a page each and left nearly half of it empty.
 const ROW_BYTES: usize = 1900;
 
-/// Writes a segment's blocks, in key order, packed into rows of about [`ROW_BYTES`].
-struct RowWriter {
+/// Document records an insert has encoded, written last and in id order.
+#[derive(Default)]
+struct DocRecords {
+    /// `(doc, range in bytes)`.
+    at: Vec<(u64, std::ops::Range<usize>)>,
+    bytes: Vec<u8>,
+}
+
+impl DocRecords {
+    fn push(&mut self, doc: u64, record: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(record);
+        self.at.push((doc, start..self.bytes.len()));
+    }
+
+    fn write(mut self, txn: &WriteTransaction) -> Result<()> {
+        self.at.sort_unstable_by_key(|(doc, _)| *doc);
+        if let Some(w) = self.at.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(Error::DuplicateDoc { doc: w[0].0 });
+        }
+        let mut table = txn.open_table(DOCS).db()?;
+        for (doc, range) in &self.at {
+            let record = self.bytes.get(range.clone()).unwrap_or_default();
+            table.insert(*doc, record).db()?;
+        }
+        Ok(())
+    }
+}
+
+/// [`TermIndex::insert_scopes`] for one scope's documents (at least one), their records left in
+/// `records`.
+fn insert_scope(
+    txn: &WriteTransaction,
+    folding: Folding,
+    scope: &str,
+    docs: &[(u64, &str)],
+    records: &mut DocRecords,
+) -> Result<()> {
+    let mut scopes = txn.open_table(SCOPES).db()?;
+    let mut rec = match scopes.get(scope).db()? {
+        Some(v) => decode_scope(SCOPES.name(), v.value())?,
+        None => {
+            let number = next_scope_number(txn)?;
+            txn.open_table(SCOPE_IDS).db()?.insert(number, scope).db()?;
+            ScopeRecord {
+                number,
+                ..ScopeRecord::default()
+            }
+        }
+    };
+
+    let doc_table = txn.open_table(DOCS).db()?;
+    let mut analyzer = BatchAnalyzer::new(folding);
+    // Postings by term id, in document order.
+    let mut batch: Vec<Vec<Posting>> = Vec::new();
+    let mut buf = Vec::new();
+    let mut counted: Vec<(u32, u32)> = Vec::new();
+    for &(doc, text) in docs {
+        if doc < rec.next_doc {
+            return Err(Error::OutOfOrder {
+                doc,
+                least: rec.next_doc,
+            });
+        }
+        if doc_table.get(doc).db()?.is_some() {
+            return Err(Error::DuplicateDoc { doc });
+        }
+        rec.next_doc = doc.saturating_add(1);
+        let (language, detected, mut ids) =
+            analyzer.analyze(text, ScopeStats::of(&rec).prevailing());
+        let dl = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+        ids.sort_unstable();
+        counted.clear();
+        for id in ids {
+            match counted.last_mut() {
+                Some((last, n)) if *last == id => *n = n.saturating_add(1),
+                _ => counted.push((id, 1)),
+            }
+        }
+        batch.resize_with(analyzer.len(), Vec::new);
+        for &(id, tf) in &counted {
+            if let Some(list) = batch.get_mut(id as usize) {
+                list.push(Posting { doc, tf, dl });
+            }
+        }
+        encode_doc(
+            &mut buf,
+            rec.number,
+            language,
+            detected,
+            dl,
+            counted.iter().map(|&(id, tf)| (analyzer.term(id), tf)),
+        );
+        records.push(doc, &buf);
+        rec.docs += 1;
+        rec.tokens += u64::from(dl);
+        if detected {
+            rec.detected[usize::from(language.code())] += 1;
+        }
+    }
+    drop(doc_table);
+
+    // Terms in byte order, so that the segment's keys are written in key order.
+    let mut order: Vec<u32> = (0..u32::try_from(batch.len()).unwrap_or(u32::MAX)).collect();
+    order.sort_unstable_by(|a, b| analyzer.term(*a).cmp(analyzer.term(*b)));
+    let segment = SegmentRecord {
+        lo: docs.first().map_or(0, |d| d.0),
+        number: take_segment_number(&mut rec)?,
+        hi: docs.last().map_or(0, |d| d.0),
+        docs: docs.len() as u64,
+    };
+    let mut postings = txn.open_table(POSTINGS).db()?;
+    let mut rows = RowWriter::new(&mut postings, rec.number, segment.number)?;
+    for id in order {
+        let list = batch.get(id as usize).map_or(&[][..], Vec::as_slice);
+        rows.add(analyzer.term(id).as_bytes(), list)?;
+    }
+    rows.finish()?;
+    let mut segments = txn.open_table(SEGMENTS).db()?;
+    encode_segment(&segment, &mut buf);
+    segments
+        .insert(
+            segment_key(rec.number, segment.lo).as_slice(),
+            buf.as_slice(),
+        )
+        .db()?;
+    merge_tail(&mut segments, &mut postings, &mut rec)?;
+    scopes.insert(scope, encode_scope(&rec).as_slice()).db()?;
+    Ok(())
+}
+
+/// Writes a segment's blocks, in key order, packed into rows of about [`ROW_BYTES`], through one
+/// redb cursor. A segment's keys are new to the table and adjacent in it, but they sit in the
+/// middle of it whenever another scope's rows sort after them: inserted one at a time there,
+/// each row that fills a page splits it in two and moves on, leaving the half behind it half
+/// empty for good; a cursor's run is packed into full pages wherever it lands
+/// (`docs/performance.md`, "Where the space goes over many scopes").
+struct RowWriter<'c> {
+    cursor: redb::CursorMut<'c, &'static [u8], &'static [u8]>,
     scope: u32,
     segment: u64,
     key: Option<Vec<u8>>,
@@ -1237,39 +1240,36 @@ struct RowWriter {
     count: u64,
     /// The entry being added, encoded.
     entry: Vec<u8>,
-    /// Closed rows not written yet, in key order, and their bytes.
-    pending: Vec<(Vec<u8>, Vec<u8>)>,
-    pending_bytes: usize,
+    out: Vec<u8>,
 }
 
-/// Closed rows a [`RowWriter`] holds before writing them as one run.
-const RUN_BYTES: usize = 1 << 20;
-
-impl RowWriter {
-    fn new(scope: u32, segment: u64) -> Self {
-        Self {
+impl<'c> RowWriter<'c> {
+    /// A writer of segment `segment` of scope number `scope`, which `table` must not hold yet.
+    fn new(table: &'c mut Postings<'_>, scope: u32, segment: u64) -> Result<Self> {
+        let prefix = segment_prefix(scope, segment);
+        let cursor = table
+            .lower_bound_mut(std::ops::Bound::Included(prefix.as_slice()))
+            .db()?;
+        Ok(Self {
+            cursor,
             scope,
             segment,
             key: None,
             body: Vec::with_capacity(ROW_BYTES),
             count: 0,
             entry: Vec::new(),
-            pending: Vec::new(),
-            pending_bytes: 0,
-        }
+            out: Vec::new(),
+        })
     }
 
     /// Adds `term`'s postings (sorted by doc), as blocks of [`BLOCK_POSTINGS`]. Terms must come
     /// in byte order.
-    fn add(&mut self, table: &mut Postings<'_>, term: &[u8], postings: &[Posting]) -> Result<()> {
+    fn add(&mut self, term: &[u8], postings: &[Posting]) -> Result<()> {
         for chunk in postings.chunks(BLOCK_POSTINGS) {
             self.entry.clear();
             put_entry(&mut self.entry, term, chunk);
             if self.key.is_some() && self.body.len() + self.entry.len() > ROW_BYTES {
-                self.close_row();
-                if self.pending_bytes >= RUN_BYTES {
-                    self.write(table)?;
-                }
+                self.close_row()?;
             }
             if self.key.is_none() {
                 let term = std::str::from_utf8(term)
@@ -1283,38 +1283,19 @@ impl RowWriter {
         Ok(())
     }
 
-    /// Closes the open row and writes every row not written yet.
-    fn flush(&mut self, table: &mut Postings<'_>) -> Result<()> {
-        self.close_row();
-        self.write(table)
+    /// Closes the open row and writes every row.
+    fn finish(mut self) -> Result<()> {
+        self.close_row()?;
+        self.cursor.close().db()?;
+        Ok(())
     }
 
-    fn close_row(&mut self) {
+    fn close_row(&mut self) -> Result<()> {
         if let Some(key) = self.key.take() {
-            let mut out = Vec::with_capacity(self.body.len() + 16);
-            finish_row(self.count, &self.body, &mut out);
-            self.pending_bytes += key.len() + out.len();
-            self.pending.push((key, out));
-            self.body.clear();
-            self.count = 0;
-        }
-    }
-
-    /// Writes the closed rows through one cursor, as a run. A segment's keys are new to the
-    /// table and adjacent in it, but they sit in the middle of it whenever another scope's rows
-    /// sort after them: inserted one at a time there, each row that fills a page splits it in
-    /// two and moves on, leaving the half behind it half empty for good; a cursor's run is
-    /// packed into full pages wherever it lands (`docs/performance.md`, "Where the space goes
-    /// over many scopes").
-    fn write(&mut self, table: &mut Postings<'_>) -> Result<()> {
-        let Some((first, _)) = self.pending.first() else {
-            return Ok(());
-        };
-        let mut cursor = table
-            .lower_bound_mut(std::ops::Bound::Included(first.as_slice()))
-            .db()?;
-        for (key, row) in self.pending.drain(..) {
-            let written = cursor.insert_before(key.as_slice(), row.as_slice());
+            finish_row(self.count, &self.body, &mut self.out);
+            let written = self
+                .cursor
+                .insert_before(key.as_slice(), self.out.as_slice());
             if let Err(redb::CursorError::UnorderedKey) = written {
                 return Err(corrupt(
                     POSTINGS.name(),
@@ -1322,9 +1303,9 @@ impl RowWriter {
                 ));
             }
             written.db()?;
+            self.body.clear();
+            self.count = 0;
         }
-        cursor.close().db()?;
-        self.pending_bytes = 0;
         Ok(())
     }
 }
@@ -1531,7 +1512,7 @@ fn merge(table: &mut Postings<'_>, scope: u32, parts: &[SegmentRecord], into: u6
     let bytes = |r: &std::ops::Range<usize>| arena.get(r.clone()).unwrap_or_default();
     let mut at = vec![0usize; lists.len()];
     let mut postings: Vec<Posting> = Vec::new();
-    let mut rows = RowWriter::new(scope, into);
+    let mut rows = RowWriter::new(table, scope, into)?;
     loop {
         let least = lists
             .iter()
@@ -1540,7 +1521,7 @@ fn merge(table: &mut Postings<'_>, scope: u32, parts: &[SegmentRecord], into: u6
             .map(|b| bytes(&b.term))
             .min();
         let Some(least) = least else {
-            return rows.flush(table);
+            return rows.finish();
         };
         postings.clear();
         for (list, i) in lists.iter().zip(at.iter_mut()) {
@@ -1558,7 +1539,7 @@ fn merge(table: &mut Postings<'_>, scope: u32, parts: &[SegmentRecord], into: u6
         if postings.windows(2).any(|w| w[0].doc >= w[1].doc) {
             return Err(corrupt(name, "merged segments overlap"));
         }
-        rows.add(table, least, &postings)?;
+        rows.add(least, &postings)?;
     }
 }
 

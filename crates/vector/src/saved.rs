@@ -45,6 +45,8 @@ use kenning_table::DbResult;
 
 use crate::error::Result;
 use crate::scan::{SavedChunk, ScopeVectors};
+use crate::set::VectorSet;
+use crate::store::{self, META};
 
 /// An entry of the table as read: its scope, its chunk index, and the chunk (`None` when it
 /// did not decode), or one piece of a chunk saved in several, to be joined in order.
@@ -57,6 +59,47 @@ enum Decoded {
         piece: u32,
         bytes: Vec<u8>,
     },
+}
+
+/// The pieces read so far of a chunk saved in several, borrowed from their pages until the
+/// chunk is whole; at either end of a reading thread's run, handed on as copies to be joined
+/// with the other thread's.
+struct Held<'a> {
+    scope: String,
+    chunk: u32,
+    pieces: u32,
+    read: Vec<(u32, redb::AccessGuard<'a, &'static [u8]>)>,
+}
+
+impl Held<'_> {
+    /// The chunk, once every piece is read: decoded when its pieces are `0..pieces`.
+    fn join(mut self, dimension: usize) -> Decoded {
+        self.read.sort_by_key(|(piece, _)| *piece);
+        let whole = self.read.iter().zip(0..).all(|((piece, _), i)| *piece == i);
+        let mut bytes = Vec::with_capacity(self.read.iter().map(|(_, v)| v.value().len()).sum());
+        for (_, v) in &self.read {
+            bytes.extend_from_slice(v.value());
+        }
+        let decoded = SavedChunk::decode(&bytes, dimension).ok().filter(|_| whole);
+        Decoded::Whole(self.scope, self.chunk, decoded)
+    }
+
+    /// The pieces as copies, in the order the run is read in (backwards from the back).
+    fn release(mut self, from_back: bool, run: &mut Vec<Option<Decoded>>) {
+        self.read.sort_by_key(|(piece, _)| *piece);
+        if from_back {
+            self.read.reverse();
+        }
+        for (piece, value) in self.read {
+            run.push(Some(Decoded::Piece {
+                scope: self.scope.clone(),
+                chunk: self.chunk,
+                pieces: self.pieces,
+                piece,
+                bytes: value.value().to_vec(),
+            }));
+        }
+    }
 }
 
 /// The most pieces one chunk is saved in: the key holds the count in four bits.
@@ -108,10 +151,8 @@ fn split_key(key: u32) -> Option<(u32, u32, u32)> {
 fn chunk_keys(scope: &str, chunk: u32) -> std::ops::Range<(&str, u32)> {
     (scope, chunk << 8)..(scope, (chunk + 1) << 8)
 }
-use crate::set::VectorSet;
-use crate::store::{self, META};
 
-/// `(scope, chunk index)` → a saved chunk.
+/// `(scope, piece key)` → a piece of a saved chunk (see [`piece_key`]).
 pub(crate) const SAVED: TableDefinition<'static, (&str, u32), &[u8]> =
     TableDefinition::new("vector.saved");
 
@@ -175,30 +216,7 @@ impl VectorSet {
                 Box::new(entries.take(front_half as usize))
             };
             let mut run = Vec::new();
-            // The pieces read so far of a chunk saved in several, borrowed from their pages
-            // until the chunk is whole; at either end of the run, handed on as copies to be
-            // joined with the other thread's.
-            let mut held: Vec<(u32, redb::AccessGuard<'_, &[u8]>)> = Vec::new();
-            let mut holding: Option<(String, u32, u32)> = None;
-            let release = |held: &mut Vec<(u32, redb::AccessGuard<'_, &[u8]>)>,
-                           holding: &mut Option<(String, u32, u32)>,
-                           run: &mut Vec<Option<Decoded>>| {
-                if let Some((scope, chunk, pieces)) = holding.take() {
-                    held.sort_by_key(|(piece, _)| *piece);
-                    if from_back {
-                        held.reverse();
-                    }
-                    for (piece, value) in held.drain(..) {
-                        run.push(Some(Decoded::Piece {
-                            scope: scope.clone(),
-                            chunk,
-                            pieces,
-                            piece,
-                            bytes: value.value().to_vec(),
-                        }));
-                    }
-                }
-            };
+            let mut held: Option<Held<'_>> = None;
             for entry in entries {
                 let (key, value): (
                     redb::AccessGuard<'_, (&str, u32)>,
@@ -209,35 +227,32 @@ impl VectorSet {
                     run.push(None);
                     continue;
                 };
-                if holding
-                    .as_ref()
-                    .is_some_and(|(s, c, p)| (s.as_str(), *c, *p) != (scope, chunk, pieces))
+                if let Some(h) = held
+                    .take_if(|h| (h.scope.as_str(), h.chunk, h.pieces) != (scope, chunk, pieces))
                 {
-                    release(&mut held, &mut holding, &mut run);
+                    h.release(from_back, &mut run);
                 }
                 if pieces == 1 {
                     let decoded = SavedChunk::decode(value.value(), dimension).ok();
                     run.push(Some(Decoded::Whole(scope.to_owned(), chunk, decoded)));
                     continue;
                 }
-                if holding.is_none() {
-                    holding = Some((scope.to_owned(), chunk, pieces));
-                }
-                held.push((piece, value));
-                if held.len() == pieces as usize {
-                    held.sort_by_key(|(piece, _)| *piece);
-                    let whole = held.iter().zip(0..).all(|((piece, _), i)| *piece == i);
-                    let mut bytes =
-                        Vec::with_capacity(held.iter().map(|(_, v)| v.value().len()).sum());
-                    for (_, v) in held.drain(..) {
-                        bytes.extend_from_slice(v.value());
-                    }
-                    holding = None;
-                    let decoded = SavedChunk::decode(&bytes, dimension).ok().filter(|_| whole);
-                    run.push(Some(Decoded::Whole(scope.to_owned(), chunk, decoded)));
+                let h = held.get_or_insert_with(|| Held {
+                    scope: scope.to_owned(),
+                    chunk,
+                    pieces,
+                    read: Vec::new(),
+                });
+                h.read.push((piece, value));
+                if h.read.len() == pieces as usize
+                    && let Some(h) = held.take()
+                {
+                    run.push(Some(h.join(dimension)));
                 }
             }
-            release(&mut held, &mut holding, &mut run);
+            if let Some(h) = held {
+                h.release(from_back, &mut run);
+            }
             if from_back {
                 run.reverse();
             }

@@ -96,8 +96,13 @@ pub const MODEL: &str = "durability-v1";
 /// A vector for `seed`, pointing in a direction no other seed's comes near (components drawn
 /// from a seeded generator: in 8 dimensions two such vectors have a cosine far below 1).
 pub fn vector(seed: u64) -> Vec<f32> {
+    vector_of(seed, DIM)
+}
+
+/// [`vector`] with `dimension` components.
+pub fn vector_of(seed: u64, dimension: usize) -> Vec<f32> {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    (0..DIM)
+    (0..dimension)
         .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0 + 0.001)
         .collect()
 }
