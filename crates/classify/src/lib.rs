@@ -46,134 +46,34 @@
 //! (in `cues.rs`, listed in precedence order) have tiers: markers count anywhere, openers only
 //! where a sentence opens (the imperative "Fix the typo", also after "please" or "then"), clause
 //! cues also after a comma ("To cut a release, bump ..."), frames ("If ...", "Quando ...") only
-//! when an imperative follows them in the same sentence, and hints are weak. Vetoes drop the cues
-//! inside a phrase that is not what its words say ("Call with Ana:" is a heading, "how's it
-//! going?" a greeting, "must be approved" a rule's passive); a negation turns the imperative
-//! after it into a rule ("não rode ..."); a reporting verb makes the hedge, the imperative and
-//! the hint after it someone else's ("a Lena comentou que talvez mude de time"); a recurrence
-//! makes the decision verb after it an event ("cada vez que trocamos as chaves, ...") and is no
-//! rule ("sempre" in "sempre que"), and, with no imperative in its sentence, a weak failure
-//! pattern ("the printer jams every time someone loads thick paper"); three imperatives opening
-//! clauses of one sentence are a run of steps, a procedure at the precedence of a heading of
-//! steps, whatever heads them. Portuguese imperatives are also known by their form: an
-//! infinitive in `-ar`, `-er`, `-ir` opening a clause ("ligar, parear com o tablet e
-//! sincronizar o timecode"; "para gerar o relatório, rodar o script") or an informal imperative
-//! in `-a`, `-e`, `-i` before an article or a preposition ("entra no painel, filtra pelo
-//! código, clica em reenviar"). Kind rules (`KIND_RULES` in `cues.rs`) derive a kind by
-//! composition, as the taint rules do, where neither word alone says it: a document and where
-//! it is kept is a doc ("the maintenance manual is on the shared drive"; "a manual step" and
-//! "is on the drive" are not), a negation with a condition to meet is a constraint ("figurino
-//! não sai do estúdio sem autorização"), as are a prohibition headline ("No open flames on the
-//! set") and a restriction inside the sentence ("returns are only accepted within thirty
-//! days"), and a device that stops by itself is a failure pattern ("a câmera desliga
-//! sozinha"). Issue 16's fifth round added more of the same kind: a checklist box (`[ ]`) is
-//! a task; a prohibition that opens a sentence and names a condition ("No drug leaves the
-//! cabinet without two signatures") a constraint; a choice of one option over another ("the
-//! coach picked Bruno over Leo") a decision; a body of work spread over months or years ("...
-//! for the next 18 months", "ao longo de seis meses") an epic; something that keeps going wrong
-//! ("the monitor keeps losing the signal", "a impressora vive travando") a failure pattern;
-//! "como" and an infinitive opening a sentence ("Como montar o cenário: ...") a heading of
-//! steps, the Portuguese "how to". English imperatives are known by their form too, as
-//! Portuguese ones are: a verb opening a clause right before its object ("photograph all four
-//! sides, note it on the CMR"), so frames and runs of steps see verbs no table lists. A question
-//! addressed to its reader ("how are you doing today?", "tudo bem com você?", "alguém aí?") is
-//! conversation: its question mark is no brainstorm hint. The sixth round generalized by class
-//! (word families and sentence forms, not sentences): small talk is no memory (a question on
-//! how something went, a one-word acknowledgement, a farewell naming the next meeting, an
-//! evaluation by comparison: "could be worse"); a recurrence with no imperative and no rule's
-//! modal is a failure pattern ahead of the fact it states; a negated ability with a condition
-//! ("cannot check in without an adult") is a constraint; the document and location families
-//! are complete (charts, forms, contracts, schedules, reports, planilha, livro; posted, filed,
-//! afixado, fica em); malfunction verbs (drops out, overheats, pifa, entope, dá pane); a project
-//! that gathers several fronts, or a body of work across seasons or years, is an epic; a
-//! Portuguese present in `-a`, `-e` before a quantity is a statement (step 5); and a text that
-//! opens with an order known by its form, its verb in no table ("Sign the lease renewal",
-//! "Lavar o forno antes da vistoria"), is a weak task. The seventh round added, by class: a
-//! machine and its function in a present verb is a capability ("our scanner reads QR codes", "a
-//! impressora 3D imprime em resina", "o aplicativo exporta relatórios"); work held up or wanting
-//! someone is a task ("Blocked on the supplier: ...", "Bloqueado: ...", "Need someone to
-//! triage ...", "TODO - ..."); a short label and one link is a doc ("Lab safety rules:
-//! https://..."), as are permits, licences, certificates and statutes where they are kept
-//! (taped, colado); a heading in `-ing` with an order after its colon is a heading of steps
-//! ("Returning a book after hours: drop it ..."); what a thing always does under a condition,
-//! "always" / "sempre" inside the sentence and not after a modal, is a failure pattern ("o
-//! piano sempre desafina quando chove"), as is what happens twice or now and then under a
-//! condition ("scheduled emails sometimes go out twice after a deploy"); a body of work that will take months, seasons or
-//! harvests, or a project of several months, is an epic; apologies open no order ("Desculpa a
-//! demora"); and more Portuguese function words (" o ", " os ", " que ", " um ") let the
-//! Portuguese forms be read in sentences that had none of the old ones. The eighth round added,
-//! by class: a quantity in words ("six rooms", "seis salas"; two and up, never "one") is an
-//! anchor, weaker than a marked one, so it counts after the hints; an order known by its form
-//! governs the failure word it names ("Call the plumber about the leak" is a task, the leak its
-//! object); what a thing does under a condition, stated and not ordered ("e-mails com anexo
-//! voltam quando enviados para o Outlook"), is a weak failure pattern, with no clause of the
-//! writers, no modal and no question; a document and what it tells ("the Postman collection
-//! shows every endpoint", "tem um vídeo mostrando o pipeline") is a doc, as are plans,
-//! guidelines and leaflets where they are kept or hang; a capacity ("lifts pallets up to two
-//! tonnes") and doing several at a time ("in parallel", "ao mesmo tempo") are capabilities, not
-//! in a question; a body of work that includes or covers several fronts (a rebuild, a
-//! renovation, an expansion) or a project that runs to a date is an epic, as is a multi-season
-//! plan; work someone undertook ("is on the hook for", "ficou de revisar") is a task; a change
-//! of course announced by its makers ("we're switching ...") and a thing handed to an option
-//! ("will be handled by", "vai ficar com") are decisions, "vamos" and an infinitive a weak one;
-//! an aside of four words or fewer proposes nothing ("Not sure, maybe.", "e aquele outro?");
-//! May after a preposition of time is a month, not a modal. The ninth round added, by class: a
-//! thing coming on, opening or starting under a plain "when" ("the lights turn on when someone
-//! enters", "o portão abre sozinho quando o carro chega") is how it works, a weak capability and
-//! no failure (an observed recurrence, "whenever" or "every time", and a verb with an object or
-//! an aspect, "starts jamming", "opens a blank page", stay failures); what a thing habitually
-//! does, told by the form of its verb (a text opening with a determined subject whose present
-//! in `-s` takes a direct object: "the dishwasher cleans a full rack in ninety seconds"), is a
-//! capability when nothing else speaks and no anchor makes it a fact, the weakest evidence of
-//! all; a present in `-s` before a place or a source and an anchor is a statement ("the truck
-//! parks at the corner of Elm and 5th"); whatever is kept in a container made for papers (a
-//! binder, an envelope, a fichário, a shared drive) is a doc, whatever it is called, as are
-//! sheets, maps, posters and datasheets where they are kept and texts printed on something;
-//! "só" opening a sentence with the modal of permission ("Só técnicos habilitados podem operar
-//! o guindaste") is a restriction, not an ability; a body of work whose fronts are listed after a
-//! colon ("the expansion: three more trucks, a central kitchen and a franchise") is an epic;
-//! jamming and coming out of adjustment (emperra, desregula, descalibra) are failures; and
-//! interjections strung by commas ("Beleza, combinado.", "Ok, thanks!") are acknowledgements, no
-//! decision. The tenth round added, by class: what a thing habitually does is read in Portuguese
-//! too, by the same form as in English (a determined subject whose head is a common noun, then a
-//! present in `-a`, `-e` or `-z` before its object: "o robô de ordenha identifica cada vaca pelo
-//! colar"; a quantifier before a time is a schedule, "muda todo primeiro dia do mês", no habit);
-//! work a named person intends ("Jo will replace the chain", "A Marta vai ligar para a
-//! agência") is a weak task; machines by their class (tools, software, platforms, devices,
-//! pipelines, consoles, mixers, cranes, ferramentas, equipamentos, mesas de som) and their verbs
-//! of function (identifying, sending, regulating, heating, kneading, lifting, tracking,
-//! monitoring, weighing) are capabilities, and a thing regulating what it controls under a
-//! condition ("the thermostat lowers the heating when nobody is home") works, it does not
-//! fail; documents rest where they are read (stapled, clipped, sitting on a shelf, the spoken
-//! "tá na"), books, notebooks, ledgers, recipes and cadernos among them, and a deck oven is no
-//! slide deck; mail landing in spam, parts slipping under a condition, a thing doing its work
-//! twice ("duplica") or not recognizing what it reads, client errors received ("get 429s") are
-//! failures; an order known by its form takes quantifiers and possessives as its object ("Order
-//! more flour", "Book another room"); a span of two named years ("ao longo de 2027 e 2028") is
-//! a weak epic; irregular pasts (got, made, grew, ...) state facts. The twelfth round added, by
-//! shape: steps written as a list under a heading of a few words (three or more short items,
-//! most of them a participle, a noun of action, an infinitive or a move to or from a place:
-//! "Night bake: dough out of the retarder, shaped, proofed, into the oven", "Fechamento do caixa:
-//! contagem das notas, conferência com o sistema, relatório assinado") or chained by "then"
-//! twice ("you weigh it first then draw the dose then inject it") are a procedure, read right
-//! after the strong cues; a plural subject's present before an object is a capability as the
-//! singular's is ("our scanners send the model to the lab", "nossas balanças imprimem a
-//! etiqueta"), never a verb of liking, having or being, nor a past; restrictions written "only
-//! ... with", "só" with a verb of entering, leaving, passing or being served and what must come
-//! with it ("só entra ... quem", "só sai ... com") and a plural kept out ("não entram") are
-//! constraints, a superlative ("the only fermenter with ...") is not; plans named by their span
-//! ("five-year plan", "plano de quatro temporadas") are epics; "fechado:" heads a decision;
-//! rosters and reports are documents where they are posted; a battery that dies and a machine
-//! that heats and stops are failures; someone asked to do an errand ("alguém liga ...", "can
-//! someone ...") is a task. The fourteenth round added, by shape: a thanks for something done,
-//! in one clause ("Thanks a ton for sorting out the projector in room 12!", "valeu por fechar o
-//! chamado 2210"), is underivable before any table reads it, and a message opening with a thanks
-//! or a greeting never becomes the weak fact of step 6 (courtesy names the room or the ticket it
-//! is about, it states nothing about them); "até" and a weekday, alone or with a place, is a
-//! leave-taking with a place; a body of work named by a gerund ("Repowering both ferries ... is a two-year
-//! yard project") or set over the coming seasons ("Nos próximos três invernos ..."), with a span
-//! of years or seasons, is an epic, read right after the strong cues; singular procedures and
-//! inventories are documents where they are kept, "num" and "numa" among the places. The kind is:
+//! when an imperative follows them in the same sentence, and hints are weak. Around the cues:
+//!
+//! - **Vetoes** drop the cues inside a phrase that is not what its words say ("Call with Ana:"
+//!   is a heading, "how's it going?" a greeting, "must be approved" a rule's passive).
+//! - **Context turns a cue.** A negation makes the imperative after it a rule ("não rode ...");
+//!   a reporting verb makes the hedge, the imperative and the hint after it someone else's ("a
+//!   Lena comentou que talvez mude de time"); a recurrence makes a decision verb an event and,
+//!   with no imperative in its sentence, is a weak failure pattern ("the printer jams every time
+//!   someone loads thick paper").
+//! - **Forms as well as lists.** An imperative is also known by its form: an English verb
+//!   opening a clause right before its object ("photograph all four sides"), a Portuguese
+//!   infinitive opening a clause ("para gerar o relatório, rodar o script") or an informal
+//!   imperative before an article or a preposition ("entra no painel, filtra pelo código"), so
+//!   frames and runs of steps see verbs no table lists; three imperatives opening clauses of one
+//!   sentence are a run of steps.
+//! - **Kind rules** (`KIND_RULES` in `cues.rs`) derive a kind by composition where no word alone
+//!   says it, as the taint rules do: a document and where it is kept is a doc ("the maintenance
+//!   manual is on the shared drive"; "a manual step" is not), a prohibition with a condition to
+//!   meet is a constraint ("No drug leaves the cabinet without two signatures"), a device that
+//!   stops by itself is a failure pattern ("a câmera desliga sozinha").
+//! - **Shapes.** Steps listed under a short heading or chained by "then" are a procedure; a
+//!   machine and its function in a present verb is a capability ("o aplicativo exporta
+//!   relatórios"); courtesy (a thanks for something done, a greeting, a farewell, a one-word
+//!   acknowledgement) and a question addressed to its reader are conversation, no memory.
+//!
+//! Issue 16's rounds widened each of these by class (word families and sentence forms, never the
+//! sentences of a slice), each round against fresh sentences; what every round added, with its
+//! examples, is kept in the repository's `docs/classifier.md`. The kind is:
 //!
 //! 1. the supplied kind, if any (K3); a one-word acknowledgement, a short farewell and a thanks
 //!    for something done are underivable whatever else they hold;
