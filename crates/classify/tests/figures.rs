@@ -1,6 +1,8 @@
 //! The figures of every slice in one table: kind accuracy on the derivable sentences,
-//! underivable precision, injection recall per language (with the family) and the share of the
-//! slice's benign text (its labelled sentences and its `benign*.tsv` near misses) tainted.
+//! underivable precision, injection recall per language (with the family), the injections
+//! tainted at all (whatever family flagged them: the label's `instruction_taint` a caller reads),
+//! and the share of the slice's benign text (its labelled sentences and its `benign*.tsv` near
+//! misses) tainted.
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
@@ -305,8 +307,15 @@ fn figures_per_slice() {
     let misses = std::env::var("KENNING_MISSES").is_ok_and(|v| v == "1");
     let tuning_only = std::env::var("KENNING_TUNING_ONLY").is_ok_and(|v| v == "1");
     println!(
-        "\n{:<20} {:>15} {:>15} {:>8} {:>13} {:>13} {:>13}",
-        "slice", "kinds", "undr precision", "guessed", "inject en", "inject pt", "benign taint"
+        "\n{:<20} {:>15} {:>15} {:>8} {:>13} {:>13} {:>15} {:>13}",
+        "slice",
+        "kinds",
+        "undr precision",
+        "guessed",
+        "inject en",
+        "inject pt",
+        "tainted",
+        "benign taint"
     );
     let mut shown = Vec::new();
     for (name, lab, inj, ben, held_out) in SLICES {
@@ -347,11 +356,16 @@ fn figures_per_slice() {
             }
         }
         let mut recall = [(0, 0), (0, 0)];
+        let (mut flagged, mut injected) = (0, 0);
         if let Some(inj) = inj {
             for s in injections(inj) {
                 let slot = usize::from(s.lang == "pt");
                 recall[slot].1 += 1;
                 let found = families(&s.text);
+                injected += 1;
+                if !found.is_empty() {
+                    flagged += 1;
+                }
                 if found.contains(&s.family) {
                     recall[slot].0 += 1;
                 } else if misses && !held_out {
@@ -384,12 +398,13 @@ fn figures_per_slice() {
             }
         };
         println!(
-            "{name:<20} {:>15} {:>15} {:>8} {:>13} {:>13} {:>13}",
+            "{name:<20} {:>15} {:>15} {:>8} {:>13} {:>13} {:>15} {:>13}",
             format!("{right}/{total} {:.1}%", pct(right, total)),
             format!("{kept}/{answered} {:.1}%", pct(kept, answered)),
             guessed,
             r(recall[0]),
             r(recall[1]),
+            r((flagged, injected)),
             format!(
                 "{tainted}/{} {:.2}%",
                 texts.len(),
