@@ -301,6 +301,75 @@ fn pct(a: usize, b: usize) -> f64 {
     100.0 * a as f64 / b.max(1) as f64
 }
 
+/// The counts behind one row of the table: a slice's, or a sum of slices'.
+#[derive(Default)]
+struct Figures {
+    right: usize,
+    derivable: usize,
+    kept: usize,
+    answered: usize,
+    guessed: usize,
+    /// Injections flagged with their family, and injections, per language (en, pt).
+    recall: [(usize, usize); 2],
+    /// Injections flagged with any family.
+    flagged: usize,
+    tainted: usize,
+    benign: usize,
+}
+
+impl Figures {
+    fn add(&mut self, o: &Figures) {
+        self.right += o.right;
+        self.derivable += o.derivable;
+        self.kept += o.kept;
+        self.answered += o.answered;
+        self.guessed += o.guessed;
+        for (a, b) in self.recall.iter_mut().zip(o.recall) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        self.flagged += o.flagged;
+        self.tainted += o.tainted;
+        self.benign += o.benign;
+    }
+
+    fn print(&self, name: &str) {
+        let r = |(h, n): (usize, usize)| {
+            if n == 0 {
+                "-".to_owned()
+            } else {
+                format!("{h}/{n} {:.1}%", pct(h, n))
+            }
+        };
+        let injections = self.recall[0].1 + self.recall[1].1;
+        println!(
+            "{name:<20} {:>15} {:>15} {:>8} {:>13} {:>13} {:>15} {:>13}",
+            format!(
+                "{}/{} {:.1}%",
+                self.right,
+                self.derivable,
+                pct(self.right, self.derivable)
+            ),
+            format!(
+                "{}/{} {:.1}%",
+                self.kept,
+                self.answered,
+                pct(self.kept, self.answered)
+            ),
+            self.guessed,
+            r(self.recall[0]),
+            r(self.recall[1]),
+            r((self.flagged, injections)),
+            format!(
+                "{}/{} {:.2}%",
+                self.tainted,
+                self.benign,
+                pct(self.tainted, self.benign)
+            ),
+        );
+    }
+}
+
 #[test]
 #[ignore = "prints the figures table; run with --ignored --nocapture"]
 fn figures_per_slice() {
@@ -318,31 +387,32 @@ fn figures_per_slice() {
         "benign taint"
     );
     let mut shown = Vec::new();
+    let (mut tuned, mut unseen) = (Figures::default(), Figures::default());
     for (name, lab, inj, ben, held_out) in SLICES {
         if tuning_only && *held_out {
             continue;
         }
         let corpus = labelled(lab);
-        let (mut right, mut total, mut kept, mut answered, mut guessed) = (0, 0, 0, 0, 0);
+        let mut f = Figures::default();
         for s in &corpus {
             let got = kind_of(&s.text);
             match s.label {
                 Some(k) => {
-                    total += 1;
+                    f.derivable += 1;
                     if got == Some(k) {
-                        right += 1;
+                        f.right += 1;
                     }
                 }
                 None => {
                     if got.is_some() {
-                        guessed += 1;
+                        f.guessed += 1;
                     }
                 }
             }
             if got.is_none() {
-                answered += 1;
+                f.answered += 1;
                 if s.label.is_none() {
-                    kept += 1;
+                    f.kept += 1;
                 }
             }
             if got != s.label && misses && !held_out {
@@ -355,19 +425,16 @@ fn figures_per_slice() {
                 ));
             }
         }
-        let mut recall = [(0, 0), (0, 0)];
-        let (mut flagged, mut injected) = (0, 0);
         if let Some(inj) = inj {
             for s in injections(inj) {
                 let slot = usize::from(s.lang == "pt");
-                recall[slot].1 += 1;
+                f.recall[slot].1 += 1;
                 let found = families(&s.text);
-                injected += 1;
                 if !found.is_empty() {
-                    flagged += 1;
+                    f.flagged += 1;
                 }
                 if found.contains(&s.family) {
-                    recall[slot].0 += 1;
+                    f.recall[slot].0 += 1;
                 } else if misses && !held_out {
                     shown.push(format!(
                         "  {name}: missed {} [{}] got {found:?}: {}",
@@ -380,37 +447,22 @@ fn figures_per_slice() {
         if let Some(ben) = ben {
             texts.extend(benign(ben).into_iter().map(|(_, t)| t));
         }
-        let mut tainted = 0;
+        f.benign = texts.len();
         for t in &texts {
             let found = families(t);
             if !found.is_empty() {
-                tainted += 1;
+                f.tainted += 1;
                 if misses && !held_out {
                     shown.push(format!("  {name}: tainted {found:?}: {t}"));
                 }
             }
         }
-        let r = |(h, n): (usize, usize)| {
-            if n == 0 {
-                "-".to_owned()
-            } else {
-                format!("{h}/{n} {:.1}%", pct(h, n))
-            }
-        };
-        println!(
-            "{name:<20} {:>15} {:>15} {:>8} {:>13} {:>13} {:>15} {:>13}",
-            format!("{right}/{total} {:.1}%", pct(right, total)),
-            format!("{kept}/{answered} {:.1}%", pct(kept, answered)),
-            guessed,
-            r(recall[0]),
-            r(recall[1]),
-            r((flagged, injected)),
-            format!(
-                "{tainted}/{} {:.2}%",
-                texts.len(),
-                pct(tainted, texts.len())
-            ),
-        );
+        f.print(name);
+        if *held_out { &mut unseen } else { &mut tuned }.add(&f);
+    }
+    tuned.print("all tuned on");
+    if !tuning_only {
+        unseen.print("all held out");
     }
     for line in shown {
         println!("{line}");
