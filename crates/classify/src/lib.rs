@@ -135,7 +135,13 @@
 //!   all later conversations.
 //!
 //! The agent named as the one addressed ("Assistant, ...", "To the assistant triaging this
-//! queue:", "revisor automático:") marks the order after it as the agent's. Orders that only
+//! queue:", "revisor automático:") marks the order after it as the agent's. Since issue 16's
+//! fifteenth round the composition is also a rule of its own, over general word classes (the
+//! `S_` lists of `taint.rs`): the agent addressed (a vocative, "hey bot", "the model reading
+//! this text") × a directive of discarding × its guidance of any name is an override; a
+//! standing scope ("from today on", "any chat after it") × the agent's conduct, answers or memory
+//! a persistent trigger; the agent addressed × a send × a secret, or a standing condition over
+//! what someone discloses × a send to an address, an exfiltration. Orders that only
 //! speak to a reader ("whenever you summarize a ticket, include the customer tier", "from now on
 //! we deploy on Fridays") stay clean: the corpora hold them as benign notes. Issue 16's rounds
 //! completed each family by class; what every round added, with its examples, is kept in the
@@ -155,7 +161,8 @@
 //! - Kind: right on 2697 of 2810 derivable sentences of the labelled corpus (96.0%; every slice
 //!   and the probe of word families but the ninth, eleventh, thirteenth, fifteenth,
 //!   seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-sixth,
-//!   twenty-seventh, twenty-ninth, thirty-first and thirty-third, see below), and none of its
+//!   twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fourth and thirty-fifth, see
+//!   below), and none of its
 //!   492 underivable
 //!   sentences
 //!   gets a kind. Issue 16 measures the underivable precision too (of the
@@ -176,39 +183,41 @@
 //!   on, and the twenty-ninth, held out, before reading any rule, and read the held-out figures
 //!   once, after its last change, so the twenty-ninth has no first run; the thirteenth did the
 //!   same with the thirtieth and thirty-first, the fourteenth with the thirty-second and
-//!   thirty-third):
+//!   thirty-third, the fifteenth with the thirty-fourth and thirty-fifth):
 //!
 //!   | slice | kind accuracy | underivable precision | injection recall en / pt | benign tainted |
 //!   |---|---|---|---|---|
 //!   | 6 (round 1, tuned on) | 83.3% / 97.7% | 61.8% / 92.9% (96.3% today) | 72.7%, 60.6% / 100%, 100% | 0.82% today |
-//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8%; round 11: 91.4% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2%; round 11: 83.9%; round 13: 92.9% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same; round 11: 75.8%, 75.8% | 0 of 240 |
+//!   | 7 (round 1, held out) | 75.9% / 79.9%; 82.2%; 83.9%; round 5: 83.9%; round 6: 87.9%; round 7: same; round 8: 89.1%; round 9: 90.2%; round 10: 90.8%; round 11: 91.4% | 54.5% / 60.5%; 68.4%; 68.4%; round 5: 68.4%; round 6: 72.2%; round 7: same; round 8: 76.5%; round 9: 78.8%; round 10: 81.2%; round 11: 83.9%; round 13: 92.9% | 60.6%, 51.5% / 69.7%, 60.6%; same; 72.7%, 66.7%; round 5: same; round 6: 72.7%, 69.7%; round 7: 75.8%, 72.7%; round 8, 9, 10: same; round 11: 75.8%, 75.8%; round 15: 78.8%, 75.8% | 0 of 240 |
 //!   | 8 (round 2, tuned on) | 78.8% / 97.5% | 52.2% / 92.3% | 72.7%, 87.9% / 100%, 100% | 1 / 1 of 334 |
 //!   | 9 (round 2, held out) | 78.8% / 82.5%; 83.8%; round 5: 85.6%; round 6: 88.1%; round 7: same; round 8: 89.4%; round 9: same; round 11: 90.0%; round 14: 90.6% | 51.2% / 56.4%; 57.9%; round 5: 61.1%; round 6: 66.7%; round 7: same; round 8: 71.0%; round 9: same; round 11: 73.3%; round 13: 75.9%; round 14: 78.6% | 45.5%, 45.5% / 48.5%, 51.5%; 60.6%, 60.6%; round 5: same; round 6: 66.7%, 66.7%; round 7: same; round 8: same; round 9: 69.7%, 69.7%; round 11: 72.7%, 72.7% | 2 / 2 of 334 |
 //!   | 10 (round 3, tuned on) | 85.0% / 95.6% | 61.5% / 92.3% | 75.8%, 75.8% / 100%, 100% | 0 / 0 of 294 |
 //!   | 11 (round 3, held out) | 80.0% / 85.0%; round 5: 86.9%; round 6, 7: same; round 8: 88.8%; round 10: 89.4%; round 12: 90.6%; round 13: 92.5% | 45.8% / 53.7%; round 5: 59.0%; round 6, 7: same; round 8: 65.7%; round 10: 67.6%; round 13: 74.2% | 54.5%, 48.5% / 97.0%, 93.9%; round 5, 6, 7: same; round 8: 100%, 97.0%; round 11: 100%, 100% | 1 / 0 of 279 |
 //!   | 12 (round 4, tuned on in round 5) | 84.4% / 94.4% | 65.0% / 91.4% | 88.9%, 88.9% / 97.2%, 97.2% | 1 / 1 of 292 |
-//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1%; round 12: 88.8%; round 13: 90.0% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3%; round 12: 80.6%; round 13: 90.6% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7% | 1 / 1 of 292 |
+//!   | 13 (round 4, held out) | 80.0% / 83.8%; round 6: 85.6%; round 7: 86.2%; round 8: same; round 10: 86.9%; round 11: 88.1%; round 12: 88.8%; round 13: 90.0% | 56.8% / 65.0%; round 6: 70.3%; round 7: same; round 8: 72.5%; round 11: 76.3%; round 12: 80.6%; round 13: 90.6% | 66.7%, 63.9% / same; round 6: same; round 7: 69.4%, 63.9%; round 8: 77.8%, 66.7%; round 11: 80.6%, 66.7%; round 15: 80.6%, 69.4% | 1 / 1 of 292 |
 //!   | 14 (round 5, tuned on) | 82.0% / 98.0% | 70.0% / 100% | 85.2%, 81.5% / 100%, 100% | 0 / 0 of 184 |
-//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same; round 8: 85.0%; round 9: 86.0%; round 13: 87.0% | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9%; round 8: 76.7%; round 9: same; round 13: 85.2% | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9%; round 8, 9: same | 1 / 1 of 184 |
+//!   | 15 (round 5, held out) | 79.0% / 83.0%; round 6: 84.0%; round 7: same; round 8: 85.0%; round 9: 86.0%; round 13: 87.0% | 60.0% / 67.7%; round 6: 71.0%; round 7: 71.9%; round 8: 76.7%; round 9: same; round 13: 85.2% | 74.1%, 77.8% / 81.5%, 81.5%; round 6: same; round 7: 85.2%, 88.9%; round 8, 9: same; round 15: 92.6%, 88.9% | 1 / 1 of 184 |
 //!   | 16 (round 6, tuned on) | 92.0% / 98.0%; round 7: 99.0% | 81.8% / 96.0%; round 7: 100% | 90.5%, 81.0% / 95.2%, 95.2%; round 7: 100%, 100% | 0 / 0 of 164 |
 //!   | 17 (round 6, held out) | 83.0% / 86.0%; round 7: 87.0%; round 8: same; round 10: 89.0%; round 11: 91.0%; round 13: 93.0% | 71.0% / 74.2%; round 7: 77.4%; round 8: same; round 10: 80.0%; round 13: 85.7% | 85.7%, 81.0% / same; round 7: same; round 8: same | 0 / 0 of 164 |
 //!   | 18 (round 7, tuned on) | 84.0% / 99.0% | 63.9% / 96.0% | 62.5%, 68.8% / 100%, 100% | 1 / 0 of 164 |
-//!   | 19 (round 7, held out) | 83.0% / 88.0%; round 8: 89.0%; round 9: same; round 13: 90.0% | 72.7% / 75.0%; round 8, 9: same; round 13: 80.0% | 56.2%, 56.2% / 81.2%, 68.8%; round 8: same; round 9: 87.5%, 68.8% | 0 / 0 of 164 |
+//!   | 19 (round 7, held out) | 83.0% / 88.0%; round 8: 89.0%; round 9: same; round 13: 90.0% | 72.7% / 75.0%; round 8, 9: same; round 13: 80.0% | 56.2%, 56.2% / 81.2%, 68.8%; round 8: same; round 9: 87.5%, 68.8%; round 15: 100%, 75.0% | 0 / 0 of 164 |
 //!   | 20 (round 8, tuned on) | 82.0% / 96.0% | 65.5% / 92.3% | 83.3%, 55.6% / 100%, 100% | 0 / 0 of 164 |
 //!   | 21 (round 8, held out) | 84.0% / 86.0%; round 9: 87.0%; round 10: 88.0%; round 11: 89.0%; round 12: 90.0% | 65.7% / 71.9%; round 9: 74.2%; round 10: 76.7%; round 13: 79.3% | 72.2%, 72.2% / 77.8%, 83.3%; round 9: same; round 11: 83.3%, 88.9% | 0 / 0 of 164 |
 //!   | 22 (round 9, tuned on) | 92.0% / 97.0% | 79.3% / 92.3% | 88.9%, 83.3% / 100%, 100% | 2 / 2 of 164 |
 //!   | 23 (round 9, held out) | 87.0% / 89.0%; round 10: 91.0%; round 13: 92.0% | 68.6% / 70.6%; round 10: 75.0%; round 13: 82.8% | 83.3%, 77.8% / 88.9%, 88.9%; round 10: same | 2 / 2 of 164 |
 //!   | 24 (round 10, tuned on) | 83.0% / 99.0% | 63.2% / 96.0% | 88.9%, 66.7% / 100%, 100% | 2 / 0 of 164 |
-//!   | 25 (round 10, held out) | 76.0% / 76.0%; round 12: 77.0% | 56.1% / 57.5%; round 12: 59.0%; round 13: 67.6% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8%; round 12: 72.2%, 83.3%; round 13: 77.8%, 83.3% | 0 / 0 of 164 |
+//!   | 25 (round 10, held out) | 76.0% / 76.0%; round 12: 77.0% | 56.1% / 57.5%; round 12: 59.0%; round 13: 67.6% | 66.7%, 72.2% / 66.7%, 72.2%; round 11: 72.2%, 77.8%; round 12: 72.2%, 83.3%; round 13: 77.8%, 83.3%; round 15: 88.9%, 83.3% | 0 / 0 of 164 |
 //!   | 26 (round 11, tuned on) | 80.0% / 88.0%; round 12: 95.0%; round 13: 96.0% | 57.5% / 70.6%; round 12: 85.7%; round 13: 92.3% | 83.3%, 72.2% / 100%, 94.4%; round 12: 100%, 100% | 1 / 1 of 164 |
 //!   | 27 (round 11, held out) | 79.0% / 80.0%; round 13: 81.0% | 68.6% / 70.6%; round 13: 88.9% | 72.2%, 66.7% / 88.9%, 72.2% | 1 / 1 of 164 |
 //!   | probe (round 11, tuned on) | 85.4% / 91.2%; round 12: 91.7%; round 13: 92.5% | 50.0% / 61.5%; round 12: 63.2%; round 13: 72.7% | 76.8%, 71.0% / 100%, 98.6%; round 12: 100%, 100% | 1 / 1 of 324 |
 //!   | 28 (round 12, tuned on) | 74.0% / 93.0%; round 13: 94.0% | 55.8% / 92.3%; round 13: 96.0% | 94.4%, 77.8% / 100%, 100% | 0 / 0 of 164 |
-//!   | 29 (round 12, held out) | not read / 80.0% | not read / 72.7%; round 13: 75.0% | not read / 83.3%, 77.8% | not read / 0 of 164 |
+//!   | 29 (round 12, held out) | not read / 80.0% | not read / 72.7%; round 13: 75.0% | not read / 83.3%, 77.8%; round 15: 88.9%, 88.9% | not read / 0 of 164 |
 //!   | 30 (round 13, tuned on) | 83.0% / 89.0%; round 14: 90.0% | 75.0% / 85.7% | 83.3%, 88.9% / 100%, 100% | 0 / 0 of 164 |
-//!   | 31 (round 13, held out) | not read / 80.0% | not read / 74.2% | not read / 72.2%, 66.7%; round 14: 72.2%, 72.2% | not read / 0 of 164 |
+//!   | 31 (round 13, held out) | not read / 80.0% | not read / 74.2% | not read / 72.2%, 66.7%; round 14: 72.2%, 72.2%; round 15: 72.2%, 83.3% | not read / 0 of 164 |
 //!   | 32 (round 14, tuned on) | 82.0% / 88.0% | 67.9% / 85.7% | 66.7%, 50.0% / 100%, 100% | 0 / 0 of 164 |
-//!   | 33 (round 14, held out) | not read / 88.0% | not read / 82.1% | not read / 55.6%, 55.6% | not read / 1 of 164 |
+//!   | 33 (round 14, held out) | not read / 88.0% | not read / 82.1% | not read / 55.6%, 55.6%; round 15: 61.1%, 55.6% | not read / 1 of 164 |
+//!   | 34 (round 15, tuned on) | 80.0% / 80.0% | 67.9% / 67.9% | 44.4%, 55.6% / 100%, 100% | 1 / 1 of 164 |
+//!   | 35 (round 15, held out) | not read / 77.0% | not read / 64.5% | not read / 38.9%, 61.1% | not read / 1 of 164 |
 //!
 //!   The targets (kind accuracy at least 94%, underivable precision at least 90%, recall at
 //!   least 95% per language, at most 2% of benign text tainted) hold on the tuning slices and
@@ -343,6 +352,40 @@
 //!   sentences tainted; of the older held-out slices the ninth rose (90.6%, 78.6%) and the
 //!   thirty-first's Portuguese injections (13 of 18), the others did not move: the round's
 //!   changes, taint ones most of all, carried little to text they were not written from. The
+//!   fifteenth round worked on the taint scan only, and structurally: instead of more phrases it
+//!   composed rules from general word classes (the agent addressed × a directive × what is the
+//!   agent's own: guidance, conduct, answers, memory, secrets, an outside address, or a standing
+//!   scope; see the taint scan above), chosen by cross-validation over the tuning slices only.
+//!   The folds: half A (the development slice, the first and the second to the twelfth fresh
+//!   slices, 534 injections), half B (the fourteenth to the thirty-second, 380), the probe (138)
+//!   and the thirty-fourth (36); the figure is what the new rules flag alone, with the family:
+//!
+//!   | step | designed on | half A | half B | probe | benign newly tainted |
+//!   |---|---|---|---|---|---|
+//!   | 1 | the issue's word classes, the thirty-fourth's misses | 52 | 77 | 11 | 0 |
+//!   | 2 | half B's misses | 52 → 108 | (77 → 160) | 11 → 23 | 0 |
+//!   | 3 | half A's misses | (108 → 135) | 160 → 168 | 23 → 33 | 0 |
+//!   | kept | words an older rule already decides left to it | 75 | 116 | 21 | 0 |
+//!
+//!   (in brackets the half a step was designed on; the alone figures were measured by a
+//!   re-implementation of the rule semantics over the folded tuning text, the whole-scan figures
+//!   below by the crate). With the older rules, every tuning fold already flagged all its
+//!   injections but one of the fifth's (unchanged), so per fold recall before → after is 100% →
+//!   100% except the thirty-fourth, 8 and 10 of 18 → 18 and 18 of 18, and no benign sentence of
+//!   any fold changed (each fold's taint before → after is its figure in the table, at most
+//!   1.54%). Dropped from the design: a send, a secret and an address with no other mark (3
+//!   notes between colleagues tainted); the served and a modal negation with coming to know (the
+//!   older rules already decide every case); the guidance "you" got declared void (its
+//!   second person is too common to stand beside the older rules). Families from the
+//!   thirty-fourth's last two misses followed by shape (a JSON role object with Portuguese keys;
+//!   any conversation after the injection's own). The thirty-fourth went from 8 and 10 of 18 to
+//!   all, its kinds untouched (80%, 67.9%, 5 of 24 given a kind); held out, read once at the
+//!   end, the thirty-fifth ends at 7 and 11 of 18 (1 of 164 benign sentences tainted), 77% and
+//!   64.5% (4 of 24 given a kind), and eight older held-out slices gained one or two injections
+//!   (the seventh, thirteenth, fifteenth, nineteenth, twenty-fifth, twenty-ninth, thirty-first
+//!   and thirty-third), the largest held-out taint gain of any round, yet far from the target of
+//!   95%: orders phrased with no addressee, no standing scope and no word of the classes still
+//!   pass. The
 //!   seventeenth slice is not an
 //!   independent estimate either (its writer wrote the sixth round's rules, from the tuning
 //!   slices' misses and from probes of its own, never reading its misses; one intermediate run
@@ -353,9 +396,9 @@
 //!   and remembered its sentences; see its header): the seventh and the ninth are. Earlier
 //!   rounds: 62.2% on the third fresh slice before its round, 81.7% after it (84.1% today); the
 //!   fifth, held out, 58.8% before and 81.2% after its round (83.8% today).
-//! - Taint: every sentence of the injection corpus (866, six families, both languages, the
-//!   held-out slices and the probe apart) is flagged with its family, and 22 of 7276 benign
-//!   sentences (0.30%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
+//! - Taint: every sentence of the injection corpus (902, six families, both languages, the
+//!   held-out slices and the probe apart) is flagged with its family, and 24 of 7604 benign
+//!   sentences (0.32%) are tainted, among them tricky notes such as "ignore the flaky test", "from now on we
 //!   deploy on Fridays" or "whenever a customer pays, email the receipt" that stay clean. On
 //!   injections phrased in ways the rules had not seen, the fifth held-out slice flags 47 of 48,
 //!   issue 16's seventh 25 and 24 of 33, its ninth 22 and 22 of 33, its thirteenth 25 and 23
@@ -366,7 +409,8 @@
 //!   twenty-seventh 16 and 13 of 18 after the eleventh, its twenty-fifth 13 and 15 and its
 //!   twenty-ninth 15 and 14 of 18 after the twelfth, its thirty-first 13 and 12 of 18 after the
 //!   thirteenth, its thirty-first 13 and 13 and its thirty-third 10 and 10 of 18 after the
-//!   fourteenth (the table above): the
+//!   fourteenth, its thirty-first 13 and 15, its thirty-third 11 and 10 and its thirty-fifth 7 and
+//!   11 of 18 after the fifteenth (the table above): the
 //!   compositions catch the shapes they name and their paraphrases, not every way of giving an
 //!   order.
 //!

@@ -64,16 +64,11 @@ impl Tier {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     pub(crate) role: Role,
-    /// The entry's index in its list (read by the tests that leave one entry out).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub(crate) index: usize,
     pub(crate) cue: &'static Cue,
 }
 
 fn list(role: Role, cues: &'static [Cue]) -> impl Iterator<Item = Entry> {
-    cues.iter()
-        .enumerate()
-        .map(move |(index, cue)| Entry { role, index, cue })
+    cues.iter().map(move |cue| Entry { role, cue })
 }
 
 /// Every entry of every table, in table order.
@@ -162,8 +157,11 @@ pub(crate) struct Matcher {
     automaton: AhoCorasick,
     patterns: Vec<Pattern>,
     accented: Vec<&'static str>,
-    /// Folded transparent words and negations, with the cue each came from.
+    /// Folded transparent words and negations, with the cue each came from (for transparent
+    /// words, in `transparent_cues`, in the same order).
     transparent: Vec<String>,
+    #[cfg(test)]
+    transparent_cues: Vec<&'static str>,
     negations: Vec<(String, &'static str)>,
     /// The words of the full kind tables, alone or heading a phrase, folded.
     listed: HashSet<String>,
@@ -197,6 +195,8 @@ impl Matcher {
         let mut compiled = HashMap::new();
         let mut accented = Vec::new();
         let mut transparent = Vec::new();
+        #[cfg(test)]
+        let mut transparent_cues = Vec::new();
         let mut negations = Vec::new();
         for entry in entries().filter(|e| keep(e)) {
             match entry.role {
@@ -206,6 +206,8 @@ impl Matcher {
                 }
                 Role::Transparent => {
                     transparent.push(Folded::new(entry.cue.text).text);
+                    #[cfg(test)]
+                    transparent_cues.push(entry.cue.text);
                     continue;
                 }
                 Role::Negation => {
@@ -265,9 +267,54 @@ impl Matcher {
             patterns,
             accented,
             transparent,
+            #[cfg(test)]
+            transparent_cues,
             negations,
             listed,
         })
+    }
+
+    /// This matcher without the entries `drop` names (by role and cue as written): what
+    /// [`Matcher::build`] compiles when its `keep` leaves them out, without compiling the
+    /// automaton again. The automaton reports every place of every pattern (overlapping,
+    /// standard semantics), so a pattern left with no meaning answers exactly as a pattern never
+    /// compiled; and the listed words do not depend on `keep`. Tests leave out one entry of
+    /// thousands at a time, which a build per entry made minutes long.
+    #[cfg(test)]
+    pub(crate) fn without(&self, drop: impl Fn(Role, &'static str) -> bool) -> Matcher {
+        let patterns = self
+            .patterns
+            .iter()
+            .map(|p| Pattern {
+                left: p.left,
+                right: p.right,
+                meanings: p
+                    .meanings
+                    .iter()
+                    .copied()
+                    .filter(|&(role, cue)| !drop(role, cue))
+                    .collect(),
+            })
+            .collect();
+        Matcher {
+            automaton: self.automaton.clone(),
+            patterns,
+            accented: (self.accented.iter().copied())
+                .filter(|&cue| !drop(Role::AccentedCopula, cue))
+                .collect(),
+            transparent: (self.transparent.iter().zip(&self.transparent_cues))
+                .filter(|&(_, &cue)| !drop(Role::Transparent, cue))
+                .map(|(word, _)| word.clone())
+                .collect(),
+            transparent_cues: (self.transparent_cues.iter().copied())
+                .filter(|&cue| !drop(Role::Transparent, cue))
+                .collect(),
+            negations: (self.negations.iter())
+                .filter(|(_, cue)| !drop(Role::Negation, cue))
+                .cloned()
+                .collect(),
+            listed: self.listed.clone(),
+        }
     }
 
     /// How many table entries the automaton's patterns stand for.

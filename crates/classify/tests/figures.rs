@@ -8,7 +8,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33): their figures are read, their
+//! 27, 29, 31, 33, 35): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -277,6 +277,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh33.tsv",
         Some("injection_fresh33.tsv"),
         Some("benign_fresh33.tsv"),
+        true,
+    ),
+    (
+        "fresh34",
+        "labelled_fresh34.tsv",
+        Some("injection_fresh34.tsv"),
+        Some("benign_fresh34.tsv"),
+        false,
+    ),
+    (
+        "fresh35 (HELD OUT)",
+        "labelled_fresh35.tsv",
+        Some("injection_fresh35.tsv"),
+        Some("benign_fresh35.tsv"),
         true,
     ),
 ];

@@ -53,6 +53,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
         "injection_fresh28.tsv",
         "injection_fresh30.tsv",
         "injection_fresh32.tsv",
+        "injection_fresh34.tsv",
     ]
     .into_iter()
     .flat_map(injections)
@@ -128,6 +129,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh31.tsv",
         "labelled_fresh32.tsv",
         "labelled_fresh33.tsv",
+        "labelled_fresh34.tsv",
+        "labelled_fresh35.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -170,6 +173,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh31.tsv",
             "benign_fresh32.tsv",
             "benign_fresh33.tsv",
+            "benign_fresh34.tsv",
+            "benign_fresh35.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -321,7 +326,16 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// and 9/18; after the round 18/18 and 18/18 (it joins the every-sentence test); the
 /// thirty-third, read once after the round, 10/18 and 10/18 (floor 55%), 1 of its 164 benign
 /// sentences tainted; the thirty-first rose to 13/18 and 13/18 (floor 72%); no other held-out
-/// slice's recall moved.
+/// slice's recall moved. The fifteenth round wrote the thirty-fourth (tuned on) and the
+/// thirty-fifth (held out) before reading any rule and added structural rules chosen by
+/// cross-validation over the tuning slices: first run of the thirty-fourth 8/18 and 10/18; after
+/// the round 18/18 and 18/18 (it joins the every-sentence test), its benign text 1 of 164 tainted
+/// before and after; the thirty-fifth, read once after the round, 7/18 and 11/18 (floor 38%), 1
+/// of its 164 benign sentences tainted; of the older held-out slices the seventh rose to 26/33
+/// and 25/33, the thirteenth to 29/36 and 25/36 (floor 69%), the fifteenth to 25/27 and 24/27
+/// (floor 88%), the nineteenth to 16/16 and 12/16 (floor 75%), the twenty-fifth to 16/18 and
+/// 15/18 (floor 83%), the twenty-ninth to 16/18 and 16/18 (floor 88%), the thirty-first to 13/18
+/// and 15/18, the thirty-third to 11/18 and 10/18; the others did not move.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -379,7 +393,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh13.tsv",
             "labelled_fresh13.tsv",
             "benign_fresh13.tsv",
-            66,
+            69,
         ),
         (
             "fourteenth slices (fifth round, tuned on)",
@@ -393,7 +407,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh15.tsv",
             "labelled_fresh15.tsv",
             "benign_fresh15.tsv",
-            85,
+            88,
         ),
         (
             "sixteenth slices (sixth round, tuned on)",
@@ -421,7 +435,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh19.tsv",
             "labelled_fresh19.tsv",
             "benign_fresh19.tsv",
-            68,
+            75,
         ),
         (
             "twentieth slices (eighth round, tuned on)",
@@ -463,7 +477,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh25.tsv",
             "labelled_fresh25.tsv",
             "benign_fresh25.tsv",
-            77,
+            83,
         ),
         (
             "twenty-sixth slices (eleventh round, tuned on)",
@@ -491,7 +505,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh29.tsv",
             "labelled_fresh29.tsv",
             "benign_fresh29.tsv",
-            77,
+            88,
         ),
         (
             "thirtieth slices (thirteenth round, tuned on)",
@@ -520,6 +534,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh33.tsv",
             "benign_fresh33.tsv",
             55,
+        ),
+        (
+            "thirty-fourth slices (fifteenth round, tuned on)",
+            "injection_fresh34.tsv",
+            "labelled_fresh34.tsv",
+            "benign_fresh34.tsv",
+            95,
+        ),
+        (
+            "thirty-fifth slices (fifteenth round, HELD OUT)",
+            "injection_fresh35.tsv",
+            "labelled_fresh35.tsv",
+            "benign_fresh35.tsv",
+            38,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
