@@ -779,7 +779,7 @@ fn derive(
         || farewell(content)
         || gratitude(content)
         || apology(content)
-        || hedges(content)
+        || hedges(folded)
     {
         return Err(Error::Underivable { copula: None });
     }
@@ -1441,7 +1441,7 @@ fn apology(content: &str) -> bool {
 /// Whether the content is hedges strung by commas and nothing else ("Sei lá, pode ser, pode não
 /// ser.", "Maybe, maybe not."): every part is a hedge of the list, so nothing is proposed
 /// (issue 16, fifteenth round).
-fn hedges(content: &str) -> bool {
+fn hedges(folded: &str) -> bool {
     const HEDGES: &[&str] = &[
         "maybe",
         "maybe not",
@@ -1462,16 +1462,18 @@ fn hedges(content: &str) -> bool {
         "pode nao ser",
         "ou nao",
     ];
-    let text = content.trim().trim_end_matches(['.', '!', '…']);
+    let text = folded.trim().trim_end_matches(['.', '!', '…']);
     if text.len() > 60 || !text.contains(',') {
         return false;
     }
+    // The folded text (lowercase, no accents): its words are compared in place, no copy.
+    fn words(part: &str) -> impl Iterator<Item = &str> {
+        part.split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+    }
     text.split(',').all(|part| {
-        let words: Vec<String> = part.split_whitespace().map(fold_word).collect();
-        !words.is_empty()
-            && HEDGES
-                .iter()
-                .any(|h| h.split(' ').eq(words.iter().map(String::as_str)))
+        words(part).next().is_some() && HEDGES.iter().any(|h| h.split(' ').eq(words(part)))
     })
 }
 
