@@ -178,6 +178,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "over the coming" => "The move to ARM, over the coming months.",
                 "spread over" => "The move to ARM, spread over six months.",
                 "ao longo de" => "A mudança para ARM, ao longo de seis meses.",
+                "ao longo dos" => "A mudança para ARM, ao longo dos próximos dois anos.",
+                "ao longo das" => "A mudança para ARM, ao longo das próximas duas safras.",
                 "nos proximos" => "A mudança para ARM, nos próximos seis meses.",
                 "pelos proximos" => "A mudança para ARM, pelos próximos seis meses.",
             ],
@@ -271,6 +273,72 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "pessoas" => "O barco leva até quarenta pessoas.",
                 "passageiros" => "O barco leva até quarenta passageiros.",
                 "convidados" => "O salão recebe até oitenta convidados.",
+            ],
+        ],
+    },
+    // A machine and the rate, the speed or the reach of its work: "the grinder mills sixty
+    // kilos per hour", "the robot folds a sheet in under forty seconds", "a calandra dobra o
+    // lençol sem ninguém encostar" (issue 16, fifteenth round): what it can do, a capability,
+    // ahead of the fact its quantity would make. A person or a place and a rate ("support
+    // handles 1,200 tickets a week") is a statement.
+    KindRule {
+        opener: false,
+        kind: Kind::Capability,
+        window: 90,
+        groups: &[
+            cues![
+                "sorter*" => "The sorter spots black beans at full line speed.",
+                "separator*" => "The separator spots clots at full line speed.",
+                "centrifuge*" => "The centrifuge spots clots at full line speed.",
+                "grinder*" => "The grinder spots stones at full line speed.",
+                "fridge*" => "The fridge spots warm bags at full line speed.",
+                "dryer*" => "The dryer spots wet towels at full line speed.",
+                "washer*" => "The washer spots stains at full line speed.",
+                "roaster*" => "The roaster spots burnt beans at full line speed.",
+                "robo*" => "O robô mói o lote inteiro de uma vez.",
+                "centrifuga*" => "A centrífuga mói o lote inteiro de uma vez.",
+                "calandra*" => "A calandra mói o lote inteiro de uma vez.",
+                "moinho*" => "O moinho mói o lote inteiro de uma vez.",
+                "geladeira*" => "A geladeira mói o lote inteiro de uma vez.",
+                "secadora*" => "A secadora mói o lote inteiro de uma vez.",
+                "lavadora*" => "A lavadora mói o lote inteiro de uma vez.",
+                "torrador*" => "O torrador mói o lote inteiro de uma vez.",
+            ],
+            cues![
+                "per hour" => "The sorter spots black beans by the thousand per hour.",
+                "an hour" => "The sorter spots black beans by the thousand an hour.",
+                "per minute" => "The sorter spots black beans by the hundred per minute.",
+                "a minute" => "The sorter spots black beans by the hundred a minute.",
+                "in under" => "The sorter spots black beans in under a second.",
+                "at full" => "The sorter spots black beans at full line speed.",
+                "at once" => "The sorter spots black beans and blows them out at once.",
+                "for up to" => "The fridge holds blood at four degrees for up to twelve hours.",
+                "without anyone" => "The sorter spots black beans without anyone watching.",
+                "por hora" => "O moinho mói sessenta quilos por hora.",
+                "por minuto" => "O moinho mói um quilo por minuto.",
+                "em menos de" => "O moinho mói um quilo em menos de um minuto.",
+                "de uma vez" => "O moinho mói o lote inteiro de uma vez.",
+                "por ate" => "A geladeira mantém as bolsas a quatro graus por até doze horas.",
+                "sem ninguem" => "A calandra passa e dobra lençol sem ninguém encostar.",
+            ],
+        ],
+    },
+    // A limit no one may pass: "nobody gives blood twice within a week", "ninguém doa mais de
+    // uma vez por mês" (issue 16, fifteenth round): a rule, not a report of what nobody did.
+    KindRule {
+        opener: true,
+        kind: Kind::Constraint,
+        window: 50,
+        groups: &[
+            cues![
+                "nobody" => "Nobody donates twice in a week.",
+                "ninguem" => "Ninguém doa duas vezes na mesma semana.",
+            ],
+            cues![
+                "twice" => "Nobody donates twice in a week.",
+                "more than once" => "Nobody donates more than once a week.",
+                "duas vezes" => "Ninguém doa duas vezes na mesma semana.",
+                "mais de uma vez" => "Ninguém doa mais de uma vez por semana.",
             ],
         ],
     },
@@ -563,6 +631,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "so vendemos" => "Nós só vendemos o remédio com receita.",
                 "so libera" => "A portaria só libera o carro com crachá.",
                 "so recebe" => "O almoxarifado só recebe material com nota.",
+                // Being handled only under a condition, in the passive (issue 16, fifteenth
+                // round): "a caixa só é aberta dentro da sala limpa".
+                "so e" => "A caixa só é aberta dentro da sala limpa.",
+                "so sao" => "As caixas só são abertas dentro da sala limpa.",
             ],
             cues![
                 "com" => "O bolo só sai da loja com embalagem.",
@@ -570,6 +642,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "quem" => "Só entra no pátio quem estiver de colete.",
                 "se" => "O bolo só sai da loja se estiver embalado.",
                 "mediante" => "O bolo só sai da loja mediante pagamento.",
+                "dentro da" => "A caixa só é aberta dentro da sala limpa.",
+                "dentro do" => "A caixa só é aberta dentro do laboratório.",
             ],
         ],
     },
@@ -618,6 +692,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "as vezes" => "O cron às vezes roda atrasado depois que o agendador reinicia.",
                 "de vez em quando" => "O cron de vez em quando roda atrasado depois que o agendador reinicia.",
                 "every now and then" => "The cron job runs late every now and then after the scheduler restarts.",
+                // A machine leaving out part of its work (issue 16, fifteenth round).
+                "skips" => "The label printer skips a label after a roll change.",
             ],
             cues![
                 "when" => "We get the report twice when the scheduler restarts.",
@@ -794,6 +870,9 @@ const KEPT_IN: &[Cue] = cues![
     "esta na" => "A lista de alergias está na caixa do fichário azul.",
     "estao na" => "As listas de alergias estão na caixa do fichário azul.",
     "is on" => "The allergy list is on the shared drive.",
+    // Where files live (issue 16, fifteenth round).
+    "live on" => "The roast curves live on the shared drive.",
+    "lives on" => "The roast curve lives on the shared drive.",
     "are on" => "The allergy lists are on the shared drive.",
     "estao no" => "As listas de alergias estão no fichário azul.",
     // The spoken "tá" of "está".
@@ -829,8 +908,8 @@ const LOCATED: &[Cue] = cues![
     "are stored" => "The setup instructions are stored in the cabin.",
     "live in" => "The setup instructions live in the binder.",
     "lives in" => "The maintenance manual lives in the binder.",
-    "live on" => "The setup instructions live on the shared drive.",
-    "lives on" => "The maintenance manual lives on the shared drive.",
+    "live on" => "The maintenance manuals live on the vendor's site.",
+    "lives on" => "The maintenance manual lives on the vendor's site.",
     "is published" => "The maintenance manual is published on the intranet.",
     "are published" => "The setup instructions are published on the intranet.",
     "is attached" => "The maintenance manual is attached to the ticket.",
@@ -985,6 +1064,9 @@ const BRAINSTORM: KindTable = KindTable {
         "wonder*" => "Wondering whether a second region pays for itself.",
         "half-baked" => "Half-baked: a digest of the week's busiest scopes.",
         "idea:" => "Another idea: a digest of the week's busiest scopes.",
+        // An idea pitched to the team (issue 16, fifteenth round).
+        "pitch:" => "Pitch: a digest of the week's busiest scopes.",
+        "pitch for" => "Pitch for next quarter: a digest of the week's busiest scopes.",
         "make sense" => "It would make sense to bill per seat at some point.",
         "would be nice" => "A dark mode would be nice for the admin console.",
         "idea of" => "Playing with the idea of a plugin API.",
@@ -1101,7 +1183,7 @@ const DECISION: KindTable = KindTable {
     kind: Kind::Decision,
     markers: cues![
         "decided" => "The board decided against a public beta.",
-        "decision:" => "Decision: nightly builds move to the new runners.",
+        "decision:" => "Our decision: nightly builds move to the new runners.",
         "decision was" => "The decision was to keep the monolith for now.",
         "decision is" => "The decision is to ship the beta on Monday.",
         "agreed" => "Everyone agreed: staging mirrors production.",
@@ -1136,7 +1218,7 @@ const DECISION: KindTable = KindTable {
         "decidida" => "A data de corte está decidida.",
         "decidiu" => "A diretoria decidiu adiar o beta público.",
         "decidiram" => "Eles decidiram manter o monólito.",
-        "decisao:" => "Decisão: os builds noturnos vão para os runners novos.",
+        "decisao:" => "Nossa decisão: os builds noturnos vão para os runners novos.",
         "decisao foi" => "A decisão foi manter o monólito por enquanto.",
         "optamos" => "Optamos por Kafka para os eventos de cobrança.",
         "optou" => "O jurídico optou por guardar os dados por 90 dias.",
@@ -1225,7 +1307,7 @@ const DECISION: KindTable = KindTable {
         "the choice was" => "The choice was Tailwind for the new dashboard.",
         "our choice" => "Our choice: Tailwind for the new dashboard.",
         "final decision" => "Final decision on naming: the binary is kn.",
-        "decisao final" => "Decisão final sobre o nome: o binário é kn.",
+        "decisao final" => "A decisão final sobre o nome: o binário é kn.",
         "moving forward" => "Moving forward, every service ships a health endpoint.",
         "daqui pra frente" => "Daqui pra frente, todo serviço expõe um endpoint de saúde.",
         "daqui para frente" => "Daqui para frente, todo serviço expõe um endpoint de saúde.",
@@ -1602,6 +1684,11 @@ const TASK: KindTable = KindTable {
     openers: cues![
         // Someone asked to do it, the chat request to a team (issue 16, twelfth round).
         "can someone" => "Can someone renew the dental lab contract?",
+        // The errand asked of whoever can take it (issue 16, fifteenth round).
+        "who can" => "Who can renew the dental lab contract?",
+        "who could" => "Who could renew the dental lab contract?",
+        "quem pode" => "Quem pode renovar o contrato do laboratório?",
+        "quem consegue" => "Quem consegue renovar o contrato do laboratório?",
         "could someone" => "Could someone renew the dental lab contract?",
         "someone please" => "Someone please renew the dental lab contract.",
         "alguem pode" => "Alguém pode renovar o contrato do laboratório?",
@@ -1672,6 +1759,8 @@ const TASK: KindTable = KindTable {
         "get" => "Get quotes from two more vendors.",
         "falta" => "Falta configurar o alerta de disco no backup.",
         "a fazer" => "A fazer: o questionário do fornecedor.",
+        // The English heading of work to do, no purpose "to" (issue 16, fifteenth round).
+        "to do" => "To do: the vendor questionnaire.",
         "atualizar" => "Atualizar os exemplos do SDK para o novo fluxo de login.",
         "criar" => "Criar um painel para o custo por tenant.",
         "escrever" => "Escrever as notas da versão 2.4.",
@@ -2633,7 +2722,7 @@ pub(crate) const VETOES: &[Cue] = cues![
     "hangs above" => "The allergen chart hangs above the till.",
     "hangs on" => "The allergen chart hangs on the wall.",
     // A message sent to the wrong place is an apology's matter, not a failure.
-    "mensagem errada" => "Foi mal, mensagem errada.",
+    "mensagem errada" => "Mensagem errada, foi mal.",
     "call from" => "Call from the bank: the card is blocked.",
     "call notes" => "Call notes: pricing is still open.",
     "call:" => "Call: the renewal is due in June.",
@@ -2688,12 +2777,12 @@ pub(crate) const VETOES: &[Cue] = cues![
     "can you hear me" => "Hi all, can you hear me now?",
     "consegue me ouvir" => "Oi, consegue me ouvir agora ou não",
     "conseguem me ouvir" => "Oi, conseguem me ouvir agora ou não",
-    "wrong chat" => "Sorry, wrong chat.",
-    "wrong channel" => "Oops, wrong channel.",
-    "wrong thread" => "Oops, wrong thread.",
-    "chat errado" => "Desculpa, chat errado.",
-    "conversa errada" => "Desculpa, conversa errada.",
-    "grupo errado" => "Foi mal, grupo errado.",
+    "wrong chat" => "Wrong chat, sorry.",
+    "wrong channel" => "Wrong channel, oops.",
+    "wrong thread" => "Wrong thread, oops.",
+    "chat errado" => "Chat errado, desculpa.",
+    "conversa errada" => "Conversa errada, desculpa.",
+    "grupo errado" => "Grupo errado, foi mal.",
     "podem ser" => "As duas opções podem ser.",
     "mas nao pode" => "O bot pode ler os tickets mas não pode fechar os chamados.",
     // Farewells that name when the writers meet again: no deadline ("Até sexta!", "talk

@@ -494,9 +494,11 @@ impl Matcher {
                 continue;
             }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
+            // A heading of work to do ("To do this week: ...") is no imperative of its own
+            // (issue 16, fifteenth round).
             let imperative = (k.table == procedure
                 && matches!(k.tier, Tier::Marker | Tier::Clause))
-                || (k.table == task && k.tier == Tier::Opener);
+                || (k.table == task && k.tier == Tier::Opener && !TASK_HEADINGS.contains(&k.cue));
             if (k.table == brainstorm || imperative || k.tier == Tier::Hint)
                 && after_any(context.reported, k.start)
             {
@@ -534,6 +536,16 @@ impl Matcher {
                 Tier::Marker | Tier::Hint => true,
             };
             if !placed {
+                continue;
+            }
+            // "To do" heads work to do, it is no purpose (issue 16, fifteenth round).
+            if k.tier == Tier::Frame
+                && k.cue == "to"
+                && text.get(k.end..).is_some_and(|rest| {
+                    rest.strip_prefix(" do")
+                        .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
+                })
+            {
                 continue;
             }
             if k.tier == Tier::Frame {
@@ -600,6 +612,15 @@ impl Matcher {
             && let Some(slot) = hits.strong.get_mut(table_of_steps())
         {
             earliest(slot, 0, GERUND_HEADING);
+        }
+        // A decision named as a heading, by whom or on what ("Decisão da diretoria: ...",
+        // "Decision from the board: ...", issue 16, fifteenth round): a decision, whatever it
+        // decides, as the bare "Decision:" is.
+        if (text.contains("decis") || text.contains("resol") || text.contains("deliber"))
+            && let Some(at) = decision_heading(folded, &self.transparent)
+            && let Some(slot) = hits.strong.get_mut(decision)
+        {
+            earliest(slot, at, DECISION_HEADING);
         }
         // A label and a link, nothing else ("Lab safety rules: https://lab.example/safety"):
         // a pointer to a document, whatever the label names.
@@ -817,8 +838,10 @@ impl Matcher {
             if !object || word.len() < 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
                 continue;
             }
+            // Verbs whose stem ends in `-ing` ("ring", "bring") are no gerunds (issue 16,
+            // fifteenth round).
             let inflected = word.ends_with("ed")
-                || word.ends_with("ing")
+                || (word.ends_with("ing") && !ING_STEMS.contains(&word))
                 || word.ends_with("ly")
                 || (word.ends_with('s') && !word.ends_with("ss"));
             if inflected || NOT_ENGLISH_IMPERATIVES.contains(&word) {
@@ -1219,6 +1242,13 @@ fn addresses_reader(text: &str, at: usize) -> bool {
     let small_talk = match (opening.next(), opening.next()) {
         (Some("how"), Some(w)) => SMALL_TALK_EN.contains(&w),
         (Some("como"), Some(w)) => SMALL_TALK_PT.contains(&w),
+        // Whether the group got through something ("did everyone make it home?",
+        // "conseguiram dormir depois da estreia?"): a past asked of the readers, the
+        // Portuguese with its subject, "vocês", left out (issue 16, fifteenth round).
+        (Some("did"), Some("everyone" | "everybody" | "yall" | "all")) => true,
+        (Some(w), _) => {
+            w.len() >= 8 && (w.ends_with("aram") || w.ends_with("eram") || w.ends_with("iram"))
+        }
         _ => false,
     };
     small_talk
@@ -1237,6 +1267,41 @@ const SMALL_TALK_EN: &[&str] = &["was", "were", "did", "is", "are", "s"];
 const SMALL_TALK_PT: &[&str] = &[
     "foi", "foram", "vai", "vao", "esta", "estao", "anda", "andam", "ficou", "ficaram", "correu",
 ];
+
+/// Task openers that head a list of work to do rather than order it.
+const TASK_HEADINGS: &[&str] = &["to do", "a fazer", "pending", "pendente"];
+
+/// Verbs whose stem ends in `-ing`: an order, not a gerund ("Ring the donors ...", "Bring the
+/// spare keys").
+const ING_STEMS: &[&str] = &[
+    "ring", "bring", "sing", "swing", "sting", "wring", "fling", "cling", "sling", "string",
+];
+
+/// How a decision heading is named in a label's basis.
+const DECISION_HEADING: &str = "(a decision heading)";
+
+/// Where a heading of a decision opens a sentence: a noun of deciding first ("decisão",
+/// "decision", "resolução", "deliberação") and a colon within its first five words, with no
+/// sentence mark before it.
+fn decision_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
+    const NOUNS: &[&str] = &[
+        "decision",
+        "decisions",
+        "decisao",
+        "decisoes",
+        "resolution",
+        "resolucao",
+        "deliberacao",
+    ];
+    let text = folded.text.as_str();
+    let (start, first) = words(text).find(|&(s, _)| folded.opens_clause(s, false, transparent))?;
+    if !NOUNS.contains(&first) {
+        return None;
+    }
+    let colon = start + text.get(start..)?.find(':')?;
+    let head = text.get(start..colon)?;
+    (words(head).count() <= 5 && !head.contains(['.', '!', '?', ';'])).then_some(start)
+}
 
 /// How a Portuguese how-to heading is named in a label's basis.
 /// Where a heading in `-ing` opening the text ends: a first word in `-ing` ("Returning",
@@ -1379,7 +1444,7 @@ fn how_to(folded: &Folded, transparent: &[String]) -> Option<usize> {
 }
 
 /// How an order known by its form is named in a label's basis.
-const IMPERATIVE_ORDER: &str = "(imperative)";
+pub(crate) const IMPERATIVE_ORDER: &str = "(imperative)";
 
 /// Verbs of wishes and courtesy, which open greetings, not orders ("Enjoy your holiday!").
 const WISHES: &[&str] = &[
@@ -1636,6 +1701,9 @@ fn year_span(text: &str) -> Option<usize> {
     const OPENERS: &[&str] = &[
         "ao longo de ",
         "entre ",
+        // The span named as when it happens (issue 16, fifteenth round).
+        "em ",
+        "in ",
         "de ",
         "between ",
         "from ",

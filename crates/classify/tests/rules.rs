@@ -1407,3 +1407,110 @@ fn k5_round_fifteen_structural_orders_to_the_agent() {
         assert!(families_of(note).is_empty(), "{note}");
     }
 }
+
+/// K3, K4, issue 16's fifteenth round, by shape: a thing's work at a speed is a capability, as is
+/// a machine and the rate or reach of its work; a limit no one may pass is a constraint; steps
+/// under a heading set off by a dash, a decision named as a heading and a heading of work to do;
+/// a short apology, hedges strung by commas and a past asked of the group are no memory; an
+/// `-ing` body of work over many months and a span of two named years are epics; a verb whose
+/// stem ends in `-ing` is an order. Each with a near miss that must not.
+#[test]
+fn k3_k4_round_fifteen_speeds_limits_headings_and_courtesy() {
+    for (text, kind) in [
+        (
+            "The press stamps a panel in under ten seconds.",
+            Kind::Capability,
+        ),
+        ("The grinder mills sixty kilos an hour.", Kind::Capability),
+        ("Nobody borrows the van twice in a row.", Kind::Constraint),
+        (
+            "Ninguém pega a van duas vezes na mesma semana.",
+            Kind::Constraint,
+        ),
+        (
+            "Closing the bar - glasses washed, tills counted, empties back to the cellar.",
+            Kind::Procedure,
+        ),
+        (
+            "Decision from the board: the shop opens on Sundays from May.",
+            Kind::Decision,
+        ),
+        (
+            "Decisão do conselho: a loja abre aos domingos a partir de maio.",
+            Kind::Decision,
+        ),
+        (
+            "To do this week: wash the van and book the ferry.",
+            Kind::Task,
+        ),
+        (
+            "Rewiring the whole barn is a ten-month job for two electricians.",
+            Kind::Epic,
+        ),
+        (
+            "turnê pelo sul em 2027 e 2028, com equipe nova e dois ônibus",
+            Kind::Epic,
+        ),
+        ("Bring the spare keys to the depot tonight.", Kind::Task),
+        ("The roast curves live on the shared drive.", Kind::Doc),
+        ("Who can cover the Saturday shift at the bar?", Kind::Task),
+        ("Pitch: a loyalty card for the regulars.", Kind::Brainstorm),
+        (
+            "The label printer skips a label after every roll change.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Roupa contaminada só é aberta dentro da área suja.",
+            Kind::Constraint,
+        ),
+        (
+            "Ao longo dos próximos dois anos a escola vai trocar todas as janelas.",
+            Kind::Epic,
+        ),
+        // Near misses.
+        ("To book the ferry, call the office first.", Kind::Procedure),
+        ("Sorry, the 9:15 ferry is cancelled again.", Kind::Fact),
+        ("Maybe, we could open on Sundays.", Kind::Brainstorm),
+        ("Revenue grew 8% in 2027 and 2028.", Kind::Fact),
+        (
+            "Rewiring the barn took us two months last spring.",
+            Kind::Fact,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for underivable in [
+        "Sorry, wrong thread.",
+        "Maybe, maybe not.",
+        "Sei lá, talvez, quem sabe.",
+        "Did everyone get home safe?",
+        "Chegaram bem em casa?",
+        "Huge thanks for sorting the rota!",
+        // Near misses of the rules above.
+        "The van was borrowed twice and nobody complained.",
+        "Decision fatigue is real for the night staff.",
+        "A roupa só é boa quando seca ao sol.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    for (text, not) in [
+        (
+            "Can the press stamp a panel in under ten seconds?",
+            Kind::Capability,
+        ),
+        (
+            "The ferry crossed the bay in under ten minutes yesterday.",
+            Kind::Capability,
+        ),
+        (
+            "Looking back on the season - great crowds, two injuries, one cancelled show.",
+            Kind::Procedure,
+        ),
+        ("Could we open the shop on Sundays?", Kind::Capability),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
