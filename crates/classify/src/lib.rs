@@ -647,21 +647,11 @@ fn head_words(content: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
-/// One word lowercased, its accents folded, stripped of punctuation.
+/// One word folded as the cues are ([`Folded`]), stripped of punctuation.
 fn fold_word(w: &str) -> String {
-    w.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ã' => 'a',
-            'é' | 'ê' => 'e',
-            'í' => 'i',
-            'ó' | 'ô' | 'õ' => 'o',
-            'ú' => 'u',
-            'ç' => 'c',
-            c => c,
-        })
-        .collect()
+    let mut word = Folded::new(w).text;
+    word.retain(char::is_alphanumeric);
+    word
 }
 
 /// How many words of `words` an opening of `table` spans, if one opens them.

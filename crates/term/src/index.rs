@@ -356,14 +356,13 @@ impl TermIndex {
         for (term, _) in &record.terms {
             remove_posting(&mut postings, record.scope, segment.number, term, doc)?;
         }
-        let mut buf = Vec::new();
-        let key = segment_key(record.scope, segment.lo);
         segment.docs = segment.docs.saturating_sub(1);
         if segment.docs == 0 {
-            segments.remove(key.as_slice()).db()?;
+            segments
+                .remove(segment_key(record.scope, segment.lo).as_slice())
+                .db()?;
         } else {
-            encode_segment(&segment, &mut buf);
-            segments.insert(key.as_slice(), buf.as_slice()).db()?;
+            put_segment(&mut segments, record.scope, &segment)?;
         }
 
         let scope = match txn.open_table(SCOPE_IDS).db()?.get(record.scope).db()? {
@@ -1213,13 +1212,7 @@ fn insert_scope(
     }
     rows.finish()?;
     let mut segments = txn.open_table(SEGMENTS).db()?;
-    encode_segment(&segment, &mut buf);
-    segments
-        .insert(
-            segment_key(rec.number, segment.lo).as_slice(),
-            buf.as_slice(),
-        )
-        .db()?;
+    put_segment(&mut segments, rec.number, &segment)?;
     merge_tail(&mut segments, &mut postings, &mut rec)?;
     scopes.insert(scope, encode_scope(&rec).as_slice()).db()?;
     Ok(())
@@ -1463,13 +1456,19 @@ fn merge_run(
             .remove(segment_key(rec.number, s.lo).as_slice())
             .db()?;
     }
+    put_segment(segments, rec.number, &merged)
+}
+
+/// Writes `segment`'s record, keyed by its scope and first document.
+fn put_segment(
+    segments: &mut redb::Table<'_, &'static [u8], &'static [u8]>,
+    scope: u32,
+    segment: &SegmentRecord,
+) -> Result<()> {
     let mut buf = Vec::new();
-    encode_segment(&merged, &mut buf);
+    encode_segment(segment, &mut buf);
     segments
-        .insert(
-            segment_key(rec.number, merged.lo).as_slice(),
-            buf.as_slice(),
-        )
+        .insert(segment_key(scope, segment.lo).as_slice(), buf.as_slice())
         .db()?;
     Ok(())
 }
