@@ -417,11 +417,6 @@ impl BatchAnalyzer {
     pub(crate) fn term(&self, id: u32) -> &str {
         self.terms.get(id as usize).map_or("", String::as_str)
     }
-
-    /// How many distinct terms the batch holds.
-    pub(crate) fn len(&self) -> usize {
-        self.terms.len()
-    }
 }
 
 fn truncate(term: &mut String) {

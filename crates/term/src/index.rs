@@ -316,9 +316,14 @@ impl TermIndex {
     ) -> Result<()> {
         let folding = folding_in(&txn.open_table(META).db()?)?;
         let mut records = DocRecords::default();
+        // One analyser for the whole batch: a word is stemmed once whichever scopes it occurs
+        // in. An analyser per scope stemmed every word again in each, and over many scopes of
+        // a few documents each that was most of an insert's time.
+        let mut analyzer = BatchAnalyzer::new(folding);
+        let mut lists = ScopeLists::default();
         for &(scope, docs) in batch {
             if !docs.is_empty() {
-                insert_scope(txn, folding, scope, docs, &mut records)?;
+                insert_scope(txn, &mut analyzer, &mut lists, scope, docs, &mut records)?;
             }
         }
         records.write(txn)
@@ -1122,11 +1127,57 @@ impl DocRecords {
     }
 }
 
+/// One scope's postings by term while a batch is indexed: the terms are the batch analyser's
+/// ids, of every scope, so a scope keeps a list only for the terms it uses.
+#[derive(Default)]
+struct ScopeLists {
+    /// Analyser term id → 1 + the term's index in `terms`, or 0 when this scope has not used it.
+    slot: Vec<u32>,
+    /// The term ids this scope used, in first use.
+    terms: Vec<u32>,
+    /// Their postings, in document order.
+    lists: Vec<Vec<Posting>>,
+}
+
+impl ScopeLists {
+    fn push(&mut self, term: u32, posting: Posting) {
+        let t = term as usize;
+        if self.slot.len() <= t {
+            self.slot.resize(t + 1, 0);
+        }
+        let at = match self.slot[t] {
+            0 => {
+                self.terms.push(term);
+                self.lists.push(Vec::new());
+                let at = self.terms.len();
+                self.slot[t] = u32::try_from(at).unwrap_or(u32::MAX);
+                at
+            }
+            at => at as usize,
+        };
+        if let Some(list) = self.lists.get_mut(at - 1) {
+            list.push(posting);
+        }
+    }
+
+    /// Forgets the scope's terms, keeping the allocations for the next scope.
+    fn clear(&mut self) {
+        for &term in &self.terms {
+            if let Some(s) = self.slot.get_mut(term as usize) {
+                *s = 0;
+            }
+        }
+        self.terms.clear();
+        self.lists.clear();
+    }
+}
+
 /// [`TermIndex::insert_scopes`] for one scope's documents (at least one), their records left in
 /// `records`.
 fn insert_scope(
     txn: &WriteTransaction,
-    folding: Folding,
+    analyzer: &mut BatchAnalyzer,
+    lists: &mut ScopeLists,
     scope: &str,
     docs: &[(u64, &str)],
     records: &mut DocRecords,
@@ -1145,9 +1196,7 @@ fn insert_scope(
     };
 
     let doc_table = txn.open_table(DOCS).db()?;
-    let mut analyzer = BatchAnalyzer::new(folding);
-    // Postings by term id, in document order.
-    let mut batch: Vec<Vec<Posting>> = Vec::new();
+    lists.clear();
     let mut buf = Vec::new();
     let mut counted: Vec<(u32, u32)> = Vec::new();
     for &(doc, text) in docs {
@@ -1172,11 +1221,8 @@ fn insert_scope(
                 _ => counted.push((id, 1)),
             }
         }
-        batch.resize_with(analyzer.len(), Vec::new);
         for &(id, tf) in &counted {
-            if let Some(list) = batch.get_mut(id as usize) {
-                list.push(Posting { doc, tf, dl });
-            }
+            lists.push(id, Posting { doc, tf, dl });
         }
         encode_doc(
             &mut buf,
@@ -1196,8 +1242,8 @@ fn insert_scope(
     drop(doc_table);
 
     // Terms in byte order, so that the segment's keys are written in key order.
-    let mut order: Vec<u32> = (0..u32::try_from(batch.len()).unwrap_or(u32::MAX)).collect();
-    order.sort_unstable_by(|a, b| analyzer.term(*a).cmp(analyzer.term(*b)));
+    let mut order: Vec<(u32, usize)> = lists.terms.iter().copied().zip(0..).collect();
+    order.sort_unstable_by(|a, b| analyzer.term(a.0).cmp(analyzer.term(b.0)));
     let segment = SegmentRecord {
         lo: docs.first().map_or(0, |d| d.0),
         number: take_segment_number(&mut rec)?,
@@ -1206,8 +1252,8 @@ fn insert_scope(
     };
     let mut postings = txn.open_table(POSTINGS).db()?;
     let mut rows = RowWriter::new(&mut postings, rec.number, segment.number)?;
-    for id in order {
-        let list = batch.get(id as usize).map_or(&[][..], Vec::as_slice);
+    for (id, at) in order {
+        let list = lists.lists.get(at).map_or(&[][..], Vec::as_slice);
         rows.add(analyzer.term(id).as_bytes(), list)?;
     }
     rows.finish()?;

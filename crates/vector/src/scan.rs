@@ -360,6 +360,27 @@ impl Chunk {
         self.clone()
     }
 
+    /// A copy with room for exactly `extra` more rows.
+    fn with_room(&self, extra: usize, dimension: usize) -> Self {
+        let mut copy = Self::with_capacity(self.rows() + extra, dimension);
+        copy.ids.extend_from_slice(&self.ids);
+        copy.scales.extend_from_slice(&self.scales);
+        copy.residuals.extend_from_slice(&self.residuals);
+        copy.codes.extend_from_slice(&self.codes);
+        copy.signs.extend_from_slice(&self.signs);
+        copy
+    }
+
+    /// Whether `extra` more rows fit without growing a buffer.
+    fn has_room(&self, extra: usize, dimension: usize) -> bool {
+        let rows = self.rows() + extra;
+        self.ids.capacity() >= rows
+            && self.scales.capacity() >= rows
+            && self.residuals.capacity() >= rows
+            && self.codes.capacity() >= rows * dimension
+            && self.signs.capacity() >= rows.div_ceil(8) * sign_words(dimension)
+    }
+
     fn heap_bytes(&self) -> usize {
         // The Arc allocation: two reference counts and the chunk header.
         2 * size_of::<usize>()
@@ -1437,15 +1458,47 @@ impl ScopeVectors {
             next.swap_remove(slot);
         }
         let present: std::collections::HashSet<u64> = found.iter().map(|&(_, id)| id).collect();
-        for (&id, change) in changes {
-            if let Some(embedding) = change
-                && !present.contains(&id)
-            {
-                next.append(id, &quantize(embedding));
-            }
-        }
+        let appended: Vec<(u64, Quantized)> = changes
+            .iter()
+            .filter(|(id, _)| !present.contains(id))
+            .filter_map(|(&id, change)| change.as_ref().map(|e| (id, quantize(e))))
+            .collect();
+        next.append_all(&appended);
         next.make_exact();
         next
+    }
+
+    /// Appends `rows` in order, each chunk touched copied or allocated once with room for
+    /// exactly the rows it takes: the last chunk is shared with the value this one was cloned
+    /// from, and copying it on write, growing it row by row and trimming it to its length had
+    /// copied it three times (a scope's every commit of a few rows copied its last chunk, up to
+    /// [`CHUNK_BYTES`], that often).
+    fn append_all(&mut self, rows: &[(u64, Quantized)]) {
+        let (dimension, per_chunk) = (self.dimension, self.rows_per_chunk);
+        let mut rest = rows;
+        while !rest.is_empty() {
+            let tail_rows = self.chunks.last().map_or(per_chunk, |c| c.rows());
+            if tail_rows >= per_chunk {
+                let room = rest.len().min(per_chunk);
+                self.chunks
+                    .push(Arc::new(Chunk::with_capacity(room, dimension)));
+                continue;
+            }
+            let take = rest.len().min(per_chunk - tail_rows);
+            let Some(tail) = self.chunks.last_mut() else {
+                break;
+            };
+            let unique_with_room = Arc::get_mut(tail).is_some_and(|c| c.has_room(take, dimension));
+            if !unique_with_room {
+                *tail = Arc::new(tail.with_room(take, dimension));
+            }
+            let chunk = Arc::make_mut(tail);
+            for (id, q) in &rest[..take] {
+                chunk.push(*id, q, dimension);
+            }
+            self.len += take;
+            rest = &rest[take..];
+        }
     }
 
     fn locate(&self, slot: usize) -> (usize, usize) {
@@ -1806,6 +1859,36 @@ mod tests {
                     .all(|g| g.0[c.rows() % 8..].iter().all(|&x| x == 0)))
                 && c.scales.len() == c.rows()
                 && c.residuals.len() == c.rows()));
+        }
+    }
+
+    /// Appending a commit's rows gives each chunk it touches exactly the room those rows take,
+    /// so that nothing is left for `make_exact` to copy again, and leaves the value it was
+    /// cloned from as it was.
+    #[test]
+    fn appended_rows_fill_chunks_copied_once_with_exact_room() {
+        let d = 16_384; // 56 rows a chunk
+        for (old, new) in [(0, 3), (10, 5), (10, 46), (10, 47), (56, 1), (60, 130)] {
+            let base = ScopeVectors::build(d, (0..old).map(|i| (i, emb(i, d)))).unwrap();
+            let before = contents(&base);
+            let mut next = base.clone();
+            let rows: Vec<(u64, Quantized)> = (old..old + new)
+                .map(|i| (i, quantize(&emb(i, d))))
+                .collect();
+            next.append_all(&rows);
+            assert_eq!(
+                contents(&base),
+                before,
+                "{old} + {new}: the base is untouched"
+            );
+            assert!(
+                next.chunks.iter().all(|c| c.is_exact()),
+                "{old} + {new}: every chunk exactly as large as its rows"
+            );
+            let mut want = before;
+            want.extend(rows);
+            assert_eq!(contents(&next), want);
+            assert_eq!(next.len(), usize::try_from(old + new).unwrap());
         }
     }
 
