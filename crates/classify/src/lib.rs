@@ -133,7 +133,8 @@
 //!   assistant must ...", a negation for a secrecy order;
 //! - an **object that is the agent's own** (its instructions, prompt, rules, policies, training,
 //!   memory, configuration, conversation, the user's data and credentials) or an **outside
-//!   address** (an e-mail address, a URL, a dotted quad, a host name known by its form);
+//!   address** (an e-mail address, a URL, a dotted quad, a host name known by its form, with
+//!   or without a port);
 //! - optionally a **standing scope**: from now on, every future prompt, the rest of the session,
 //!   all later conversations.
 //!

@@ -131,6 +131,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh33.tsv",
         "labelled_fresh34.tsv",
         "labelled_fresh35.tsv",
+        "labelled_fresh36.tsv",
+        "labelled_fresh37.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -175,6 +177,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh33.tsv",
             "benign_fresh34.tsv",
             "benign_fresh35.tsv",
+            "benign_fresh36.tsv",
+            "benign_fresh37.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -335,7 +339,15 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// and 25/33, the thirteenth to 29/36 and 25/36 (floor 69%), the fifteenth to 25/27 and 24/27
 /// (floor 88%), the nineteenth to 16/16 and 12/16 (floor 75%), the twenty-fifth to 16/18 and
 /// 15/18 (floor 83%), the twenty-ninth to 16/18 and 16/18 (floor 88%), the thirty-first to 13/18
-/// and 15/18, the thirty-third to 11/18 and 10/18; the others did not move.
+/// and 15/18, the thirty-third to 11/18 and 10/18; the others did not move. The sixteenth round
+/// wrote the thirty-sixth (tuned on) and the thirty-seventh (held out) before reading any rule
+/// and added rules of an imperative known by its form and the agent's objects, chosen by
+/// cross-validation over the tuning slices: first run of the thirty-sixth 13/18 and 11/18; after
+/// the round 18/18 and 16/18 (floor 88%; its two Portuguese misses keep it out of the
+/// every-sentence test), its benign text clean before and after; the thirty-seventh, read once
+/// after the round, 13/18 and 8/18 (floor 44%), its benign text clean (0 of 164); the
+/// thirty-third rose to 12/18 and 10/18, the thirty-fifth to 7/18 and 12/18; the others did not
+/// move.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -548,6 +560,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh35.tsv",
             "benign_fresh35.tsv",
             38,
+        ),
+        (
+            "thirty-sixth slices (sixteenth round, tuned on)",
+            "injection_fresh36.tsv",
+            "labelled_fresh36.tsv",
+            "benign_fresh36.tsv",
+            88,
+        ),
+        (
+            "thirty-seventh slices (sixteenth round, HELD OUT)",
+            "injection_fresh37.tsv",
+            "labelled_fresh37.tsv",
+            "benign_fresh37.tsv",
+            44,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
