@@ -26,6 +26,7 @@
 //! Ana: ..." is a heading, not an imperative); [`REPORTING`] verbs, after which a hedge is
 //! someone else's ("the customer mentioned they might expand"); and [`NEGATIONS`], which turn the
 //! imperative right after them into a constraint ("Em produção, não rode testes de carga").
+//! [`SPEEDS`] of work make a thing's habit a capability ("in under ten seconds").
 //! [`RECURRENCE`] phrases are no rule ("sempre" in "sempre que" is no constraint) and, in a
 //! sentence with no imperative, a weak failure pattern; three imperatives opening clauses of one
 //! sentence are a run of steps, placed with the headings of steps (see `matcher.rs`).
@@ -221,7 +222,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
     KindRule {
         opener: false,
         kind: Kind::Epic,
-        window: 24,
+        window: 40,
         groups: &[
             cues![
                 "will take" => "The organic conversion will take three harvests.",
@@ -320,25 +321,6 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "de uma vez" => "O moinho mói o lote inteiro de uma vez.",
                 "por ate" => "A geladeira mantém as bolsas a quatro graus por até doze horas.",
                 "sem ninguem" => "A calandra passa e dobra lençol sem ninguém encostar.",
-            ],
-        ],
-    },
-    // A limit no one may pass: "nobody gives blood twice within a week", "ninguém doa mais de
-    // uma vez por mês" (issue 16, fifteenth round): a rule, not a report of what nobody did.
-    KindRule {
-        opener: true,
-        kind: Kind::Constraint,
-        window: 50,
-        groups: &[
-            cues![
-                "nobody" => "Nobody donates twice in a week.",
-                "ninguem" => "Ninguém doa duas vezes na mesma semana.",
-            ],
-            cues![
-                "twice" => "Nobody donates twice in a week.",
-                "more than once" => "Nobody donates more than once a week.",
-                "duas vezes" => "Ninguém doa duas vezes na mesma semana.",
-                "mais de uma vez" => "Ninguém doa mais de uma vez por semana.",
             ],
         ],
     },
@@ -644,21 +626,21 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "mediante" => "O bolo só sai da loja mediante pagamento.",
                 "dentro da" => "A caixa só é aberta dentro da sala limpa.",
                 "dentro do" => "A caixa só é aberta dentro do laboratório.",
+                // In someone's company (issue 16, sixteenth round).
+                "acompanhad*" => "Os menores só entram na sala acompanhados.",
             ],
         ],
     },
     // A negation and a condition that must be met: "figurino não sai do estúdio sem
-    // autorização", "nobody enters the yard without a vest".
+    // autorização", "nothing leaves the lab without a label" ("nobody" opening a clause is a
+    // limit whatever follows, see `matcher::no_one_does`).
     KindRule {
         opener: false,
         kind: Kind::Constraint,
         window: 60,
         groups: &[
             cues![
-                "no one" => "In the yard, no one enters without a vest.",
-                "nobody" => "Nobody enters the yard without a vest.",
                 "nothing" => "Nothing leaves the lab without a label.",
-                "ninguem" => "Ninguém entra no pátio sem colete.",
                 "nada" => "Nada sai do laboratório sem etiqueta.",
                 "nao" => "O figurino não sai do estúdio sem autorização.",
                 "not" => "The van does not leave the depot without a checklist.",
@@ -667,8 +649,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "cant" => "Guests cant check in without a deposit.",
             ],
             cues![
-                "without" => "In the yard, no one enters without a vest.",
-                "sem" => "Ninguém entra no pátio sem colete.",
+                "without" => "The van does not leave the depot without a checklist.",
+                "sem" => "O figurino não sai do estúdio sem autorização.",
                 "unless" => "The van does not leave the depot unless it has a checklist.",
                 "a menos que" => "O furgão não sai do depósito a menos que tenha checklist.",
                 "a nao ser" => "O furgão não sai do depósito a não ser com checklist.",
@@ -782,6 +764,8 @@ const DOCUMENTS: &[Cue] = cues![
     "referencia" => "A referência do leitor está no portal do fornecedor.",
     "chart*" => "The seating charts are in the cabinet.",
     "diagram*" => "The wiring diagram is in the cabinet.",
+    // The Portuguese diagram, a wiring or a hydraulic plan (issue 16, sixteenth round).
+    "esquema*" => "O esquema elétrico fica no armário.",
     "spreadsheet*" => "The budget spreadsheet is in the cabinet.",
     "template*" => "The invoice template is in the cabinet.",
     "polic*" => "The refund policy is in the cabinet.",
@@ -949,6 +933,10 @@ const LOCATED: &[Cue] = cues![
     "estao impress*" => "As políticas da casa estão impressas em todo cartão.",
     "vem impress*" => "A política de trocas vem impressa em todo recibo.",
     // Fastened or resting where it is read: stapled, clipped, sitting on a shelf.
+    // Folded where it is read (issue 16, sixteenth round).
+    "is folded" => "The wiring manual is folded inside the cabinet door.",
+    "are folded" => "The setup instructions are folded inside the cabinet door.",
+    "esta dobrad*" => "O manual de fiação está dobrado dentro da porta do armário.",
     "is stapled" => "The evacuation plan is stapled inside the door.",
     "are stapled" => "The setup instructions are stapled inside the door.",
     "is clipped" => "The evacuation plan is clipped to the board.",
@@ -1369,7 +1357,10 @@ const DECISION: KindTable = KindTable {
         "fechou com" => "A diretoria fechou com a Vercel para o site.",
         "fecharam com" => "Os sócios fecharam com a Vercel para o site.",
     ],
-    openers: cues![],
+    // A deal closed with a supplier, opening the note (issue 16, sixteenth round).
+    openers: cues![
+        "fechado com" => "Fechado com a Vercel para o site de marketing.",
+    ],
     clauses: cues![],
     frames: cues![],
     hints: cues![
@@ -2222,11 +2213,11 @@ const CONSTRAINT: KindTable = KindTable {
     markers: cues![
         // A class of people or things kept out, a plural under a negated verb of entering,
         // leaving or passing ("menores de 18 anos não entram na sala"; issue 16, twelfth round).
-        "nao entram" => "Menores não entram na sala de degustação.",
-        "nao saem" => "Bolos de creme não saem da vitrine refrigerada.",
-        "nao passam" => "Caminhões pesados não passam pela ponte velha.",
-        "nao sobem" => "Visitantes não sobem ao mezanino.",
-        "nao embarcam" => "Animais não embarcam na lancha do clube.",
+        "nao entram" => "Os menores não entram na sala de degustação.",
+        "nao saem" => "Os bolos de creme não saem da vitrine refrigerada.",
+        "nao passam" => "Os caminhões pesados não passam pela ponte velha.",
+        "nao sobem" => "Os visitantes não sobem ao mezanino.",
+        "nao embarcam" => "Os animais não embarcam na lancha do clube.",
         "must" => "Passwords must have twelve characters.",
         "mustn't" => "Agents mustn't write to the billing scope.",
         "never" => "Never force-push to main.",
@@ -2256,7 +2247,7 @@ const CONSTRAINT: KindTable = KindTable {
         "deve" => "A senha deve ter 12 caracteres.",
         "devem" => "As migrações devem ser reversíveis.",
         "nao pode" => "O upload não pode passar de 50 MB.",
-        "nao podem" => "Terceirizados não podem acessar dados de produção.",
+        "nao podem" => "Os terceirizados não podem acessar dados de produção.",
         "nao se pode" => "Não se pode aplicar defensivo com vento.",
         "nenhum" => "Nenhum caminhão sai sem checagem dos freios.",
         "nenhuma" => "Nenhuma carga sai sem checagem dos freios.",
@@ -2844,6 +2835,42 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
     "cada vez que" => "Cada vez que trocamos de runner, os builds falham.",
     "sempre que" => "Sempre que trocamos de runner, os builds falham.",
     "every single" => "The robot drifts left every single match.",
+];
+
+/// Everyone denied: "nobody", "no one" or "ninguém" opening a clause before a present is a
+/// limit no one may pass, a constraint (issue 16, sixteenth round; see `matcher::no_one_does`).
+pub(crate) const NO_ONE: &[Cue] = cues![
+    "nobody" => "Nobody parks in the loading bay.",
+    "no one" => "No one parks by the loading bay.",
+    "ninguem" => "Ninguém estaciona na doca.",
+];
+
+/// Speeds of work: a rate per hour, minute or second, a time it beats, or all at once. With a
+/// present before its object they make the thing's work a capability ("the press stamps a
+/// panel in under ten seconds", issue 16, fifteenth round; read by the automaton since the
+/// sixteenth).
+pub(crate) const SPEEDS: &[Cue] = cues![
+    "per hour" => "The press stamps 60 panels per hour.",
+    "an hour" => "The press stamps 60 panels an hour.",
+    "per minute" => "The press stamps 6 panels per minute.",
+    "a minute" => "The press stamps 6 panels a minute.",
+    "per second" => "The press stamps 2 labels per second.",
+    "a second" => "The press stamps 2 labels a second.",
+    "in under" => "The press stamps a panel in under 10 seconds.",
+    "in less than" => "The press stamps a panel in less than 10 seconds.",
+    "at full speed" => "The press stamps the panels at full speed, 300 of them.",
+    "all at once" => "The press stamps the 40 panels all at once.",
+    "por hora" => "A prensa estampa 60 painéis por hora.",
+    "por minuto" => "A prensa estampa 6 painéis por minuto.",
+    "por segundo" => "As prensas estampam os 2 painéis por segundo.",
+    "em menos de" => "As prensas estampam um painel em menos de 10 segundos.",
+    "de uma vez" => "As prensas estampam os 40 painéis de uma vez.",
+    // About a time (issue 16, sixteenth round).
+    "in about" => "The press stamps a panel in about 10 seconds.",
+    "in around" => "The press stamps a panel in around 10 seconds.",
+    "in roughly" => "The press stamps a panel in roughly 10 seconds.",
+    "em cerca de" => "As prensas estampam um painel em cerca de 10 segundos.",
+    "em uns" => "As prensas estampam um painel em uns 10 segundos.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and

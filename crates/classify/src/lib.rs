@@ -91,7 +91,13 @@
 //!    ("usa-se o cortador, registra-se o lote"); before those, `epic` for a body of work named
 //!    by a gerund or set over the coming seasons with a span of years or seasons (or of six
 //!    months or more), and, between the two, `capability` for a thing's work at a speed
-//!    (fifteenth round);
+//!    (fifteenth round; the speeds are cues of the automaton since the sixteenth). In the
+//!    sixteenth round: "nobody" or "ninguém" opening a clause before a present is a constraint
+//!    cue, as is a subject named by a bare noun before a negated present ("Aluno sem licença
+//!    não pega no volante"), which outranks the tables after the constraints'; fronts listed
+//!    against a year to come ("by 2028 ..., ... and ...") are an epic cue; steps listed or
+//!    chained outrank a failure or a capability cue among them ("cabine travada no topo, ...");
+//!    and a failure a thing detects or reports ("identifica a falha") is its capability;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -394,6 +400,28 @@ fn derive(
     // repõe o soro ... pfv") asks for one errand: a task, at the task table's precedence, so it
     // outranks the verbs of steps and of abilities (issue 16, thirteenth round).
     let request = !question && request(content);
+    // A rule on a kind of thing or person: a subject named by a bare noun, no article, no
+    // pronoun, no name, and a negated present ("Aluno sem a licença não pega no volante",
+    // "quimioterápicos não são manipulados fora da cabine", "Personal data cannot be used for
+    // training"): a constraint at the constraint table's precedence (issue 16, sixteenth round).
+    let below_constraint = cues::KINDS
+        .iter()
+        .zip(&hits.strong)
+        .position(|(_, slot)| slot.is_some())
+        .is_none_or(|table| {
+            cues::KINDS
+                .iter()
+                .position(|t| t.kind == Kind::Constraint)
+                .is_some_and(|constraint| table > constraint)
+        });
+    if below_constraint && !question && generic_negation(content, folded) {
+        return Ok((
+            Kind::Constraint,
+            Basis::Cue {
+                cue: GENERIC_NEGATION.into(),
+            },
+        ));
+    }
     if let Some((kind, cue)) = first(&hits.strong)
         && !(question && kind == Kind::Capability)
     {
@@ -404,6 +432,35 @@ fn derive(
                     cue: REQUEST.into(),
                 },
             ));
+        }
+        // A failure named as what a thing detects or reports ("reports a stuck door to the
+        // control room", "identifica a falha e manda o código") is the thing's function, a
+        // capability (issue 16, sixteenth round).
+        if kind == Kind::FailurePattern
+            && !question
+            && hits
+                .strong
+                .iter()
+                .zip(cues::KINDS)
+                .find_map(|(slot, t)| slot.filter(|_| t.kind == Kind::FailurePattern))
+                .is_some_and(|(at, _)| detected(folded, at))
+        {
+            return Ok((
+                Kind::Capability,
+                Basis::Cue {
+                    cue: DETECTED.into(),
+                },
+            ));
+        }
+        // Steps listed or chained are a procedure at the precedence of a heading of steps: a
+        // failure or a function word inside them is the state of a step ("cabine travada no
+        // topo, contrapeso calçado, ...", "identifica-se o tubo, congela-se a amostra"), not
+        // what the text reports (issue 16, sixteenth round).
+        if matches!(kind, Kind::FailurePattern | Kind::Capability)
+            && !question
+            && listed_steps(content)
+        {
+            return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
         }
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
@@ -434,7 +491,7 @@ fn derive(
     // envasadora enche mil garrafas por hora"): a present of a subject before its object,
     // and a rate per hour or minute, a time it beats or all at once, is what the thing can
     // do, a capability ahead of the fact its number would make (issue 16, fifteenth round).
-    if !question && at_speed(folded) {
+    if !question && hits.speed {
         let body = anchor::body(content);
         if anchor::present_verb(body).is_some()
             || anchor::habitual_present(body).is_some()
@@ -448,13 +505,8 @@ fn derive(
             ));
         }
     }
-    if steps_list(content) || then_run(content) || impersonal_steps(content) {
-        return Ok((
-            Kind::Procedure,
-            Basis::Cue {
-                cue: "(a list of steps)".into(),
-            },
-        ));
+    if listed_steps(content) {
+        return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
     }
     let copula = hits
         .copula
@@ -961,6 +1013,149 @@ fn long_haul(content: &str) -> bool {
     gerund || coming
 }
 
+/// The basis's cue of a capability known by what it detects.
+const DETECTED: &str = "(a failure detected)";
+
+/// Whether the word at `at` is the object of a present verb of detecting or reporting ("detects
+/// a leak", "reports a stuck door", "identifica a falha"), a determiner and an adjective or none
+/// between.
+fn detected(folded: &str, at: usize) -> bool {
+    const DETECTS: &[&str] = &[
+        "detects",
+        "identifies",
+        "reports",
+        "flags",
+        "spots",
+        "catches",
+        "finds",
+        "diagnoses",
+        "signals",
+        "warns",
+        "alerts",
+        "detecta",
+        "identifica",
+        "avisa",
+        "acusa",
+        "aponta",
+        "sinaliza",
+        "encontra",
+        "diagnostica",
+        "reporta",
+        "alerta",
+        "detectam",
+        "identificam",
+        "reportam",
+        "apontam",
+        "sinalizam",
+    ];
+    const BETWEEN: &[&str] = &[
+        "a", "an", "the", "any", "every", "each", "o", "os", "as", "um", "uma", "qualquer", "cada",
+        "of", "about", "de", "sobre",
+    ];
+    let before = folded.get(..at).unwrap_or("");
+    let mut words = before
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .rev();
+    for _ in 0..3 {
+        match words.next() {
+            Some(w) if DETECTS.contains(&w) => return true,
+            Some(w) if BETWEEN.contains(&w) || w.len() > 2 => continue,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The basis's cue of a rule on a kind of thing or person.
+const GENERIC_NEGATION: &str = "(a bare subject and a negated present)";
+
+/// Whether the content opens with a subject named by a bare noun (no article, determiner,
+/// pronoun or adverb before it; not one capitalised word alone, a name) and negates a present
+/// within its first seven words: "não" and a third person ("não pega", "não entram", "não são
+/// manipulados", "não têm permissão"), or "cannot be"/"can't be" and a participle.
+fn generic_negation(content: &str, folded: &str) -> bool {
+    const NOT_SUBJECTS: &[&str] = &[
+        "o", "a", "os", "as", "um", "uma", "uns", "umas", "esse", "essa", "esses", "essas", "este",
+        "esta", "isso", "isto", "aquele", "aquela", "nosso", "nossa", "nossos", "nossas", "meu",
+        "minha", "seu", "sua", "eu", "ele", "ela", "eles", "elas", "voce", "voces", "gente", "nos",
+        "ainda", "ja", "so", "hoje", "amanha", "ontem", "aqui", "la", "tambem", "quem", "que",
+        "se", "como", "quando", "onde", "mas", "e", "entao", "talvez", "agora", "depois", "antes",
+        "sempre", "acho", "the", "an", "our", "my", "we", "i", "you", "they", "he", "she", "it",
+        "this", "that", "these", "those", "your", "their", "his", "her", "its", "still", "today",
+        "maybe", "if", "when", "but", "and", "so", "why", "what", "who",
+    ];
+    const CLAUSES: &[&str] = &[
+        "que", "se", "quando", "porque", "mas", "because", "when", "if", "but", "that", "which",
+    ];
+    const NOT_RULES: &[&str] = &[
+        "sabe", "sabem", "quer", "querem", "gosta", "gostam", "acha", "acham", "lembra", "liga",
+        "parece", "esta", "estao", "fica", "ficam", "vem", "vai", "vao",
+    ];
+    // Cheapest first: the negation is looked for in the folded text before a word is read.
+    if !(folded.contains("nao ")
+        || folded.contains("cannot be ")
+        || folded.contains("can't be ")
+        || folded.contains("cant be "))
+    {
+        return false;
+    }
+    let body = anchor::body(content);
+    let first = body.split_whitespace().next().unwrap_or("");
+    if !first.chars().next().is_some_and(char::is_alphabetic)
+        || first.contains(':')
+        || NOT_SUBJECTS.contains(&first.to_lowercase().as_str())
+    {
+        return false;
+    }
+    let words = head_words(content, 9);
+    let Some(subject) = words.first() else {
+        return false;
+    };
+    if NOT_SUBJECTS.contains(&subject.as_str()) {
+        return false;
+    }
+    let Some(at) = words
+        .iter()
+        .position(|w| ["nao", "cannot", "cant"].contains(&w.as_str()))
+    else {
+        return false;
+    };
+    if at == 0 || at > 6 || words[1..at].iter().any(|w| CLAUSES.contains(&w.as_str())) {
+        return false;
+    }
+    // One capitalised word alone before the negation is a name ("Ana não vem amanhã").
+    if at == 1 && first.starts_with(char::is_uppercase) && !subject.ends_with('s') {
+        return false;
+    }
+    let verb = words.get(at + 1).map_or("", String::as_str);
+    if words[at] == "nao" {
+        (verb == "e"
+            || verb == "tem"
+            || (verb.len() >= 3
+                && ["a", "e", "am", "em", "ao"]
+                    .iter()
+                    .any(|end| verb.ends_with(end))))
+            && !NOT_RULES.contains(&verb)
+    } else {
+        let participle = words.get(at + 2).map_or("", String::as_str);
+        verb == "be" && participle.len() >= 4 && participle.ends_with("ed")
+    }
+}
+
+/// The basis's cue of a procedure known by its steps.
+const STEPS: &str = "(a list of steps)";
+
+/// Whether the content lists steps under a heading, chains them by "then" or writes them in the
+/// Portuguese impersonal.
+fn listed_steps(content: &str) -> bool {
+    // Cheapest first: each form needs two commas, a "then" or an enclitic "-se".
+    (content.match_indices(',').nth(1).is_some()
+        || content.contains(" then ")
+        || content.contains("-se "))
+        && (steps_list(content) || then_run(content) || impersonal_steps(content))
+}
+
 /// The basis's cue of a task known by its request marker.
 const REQUEST: &str = "(a request)";
 
@@ -1049,43 +1244,46 @@ fn hedges(folded: &str) -> bool {
         "pode ser",
         "pode nao ser",
         "ou nao",
+        // Yes or no left open, waiting to see, and the tags that leave a guess a guess (issue 16,
+        // sixteenth round).
+        "maybe yes",
+        "maybe so",
+        "talvez sim",
+        "we'll see",
+        "well see",
+        "let's see",
+        "lets see",
+        "vamos ver",
+        "could go either way",
+        "either way",
+        "i suppose",
+        "i guess",
+        "acho que sim",
+        "acho que nao",
     ];
     let text = folded.trim().trim_end_matches(['.', '!', '…']);
     if text.len() > 60 || !text.contains(',') {
         return false;
     }
     // The folded text (lowercase, no accents): its words are compared in place, no copy.
-    fn words(part: &str) -> impl Iterator<Item = &str> {
+    fn words(part: &str) -> impl Iterator<Item = &str> + Clone {
         part.split_whitespace()
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
     }
-    text.split(',').all(|part| {
-        words(part).next().is_some() && HEDGES.iter().any(|h| h.split(' ').eq(words(part)))
-    })
-}
-
-/// Whether the folded text names a speed of work: a rate per hour, minute or second, a time it
-/// beats ("in under a minute", "em menos de"), or all at once.
-fn at_speed(folded: &str) -> bool {
-    const SPEEDS: &[&str] = &[
-        " per hour",
-        " an hour",
-        " per minute",
-        " a minute",
-        " per second",
-        " a second",
-        " in under ",
-        " in less than ",
-        " at full speed",
-        " all at once",
-        " por hora",
-        " por minuto",
-        " por segundo",
-        " em menos de ",
-        " de uma vez",
-    ];
-    SPEEDS.iter().any(|s| folded.contains(s))
+    // A part is one hedge or a few in a row ("could go either way I suppose").
+    fn hedged<'a>(part: impl Iterator<Item = &'a str> + Clone, depth: usize) -> bool {
+        if part.clone().next().is_none() {
+            return true;
+        }
+        depth < 3
+            && HEDGES.iter().any(|h| {
+                let mut rest = part.clone();
+                h.split(' ').all(|w| rest.next() == Some(w)) && hedged(rest, depth + 1)
+            })
+    }
+    text.split(',')
+        .all(|part| words(part).next().is_some() && hedged(words(part), 0))
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

@@ -6,8 +6,8 @@
 
 use crate::Kind;
 use crate::cues::{
-    ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, RECURRENCE, REPORTING,
-    TRANSPARENT, VETOES,
+    ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, NO_ONE, RECURRENCE, REPORTING,
+    SPEEDS, TRANSPARENT, VETOES,
 };
 use crate::fold::{Folded, is_word_char, word_char_at, word_char_before, words};
 use crate::taint::RULES;
@@ -33,6 +33,11 @@ pub(crate) enum Role {
     Recurrence,
     /// A word that leaves a clause opening open ("please", "then").
     Transparent,
+    /// A speed of work ("per hour", "in under", "de uma vez"): with a present before its
+    /// object, a capability.
+    Speed,
+    /// Everyone denied ("nobody", "ninguém"): opening a clause before a present, a limit.
+    NoOne,
     /// A negation that turns the imperative after it into a prohibition ("não rode").
     Negation,
     /// A taint cue: the rule's index in [`RULES`] and the group's in the rule.
@@ -105,6 +110,8 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
         .chain(list(Role::Recurrence, RECURRENCE))
         .chain(list(Role::Transparent, TRANSPARENT))
         .chain(list(Role::Negation, NEGATIONS))
+        .chain(list(Role::Speed, SPEEDS))
+        .chain(list(Role::NoOne, NO_ONE))
         .chain(taint)
 }
 
@@ -148,6 +155,8 @@ pub(crate) struct Hits {
     pub(crate) strong: [Option<(usize, &'static str)>; KINDS.len()],
     pub(crate) weak: [Option<(usize, &'static str)>; KINDS.len()],
     pub(crate) copula: Option<(usize, &'static str)>,
+    /// Whether the text names a speed of work ([`SPEEDS`]).
+    pub(crate) speed: bool,
     pub(crate) taint: Vec<TaintHit>,
 }
 
@@ -347,6 +356,7 @@ impl Matcher {
             strong: [None; KINDS.len()],
             weak: [None; KINDS.len()],
             copula: None,
+            speed: false,
             taint: Vec::with_capacity(text.len() / BYTES_PER_HIT),
         };
         let mut kinds: Vec<KindHit> = Vec::with_capacity(text.len() / BYTES_PER_HIT);
@@ -355,6 +365,7 @@ impl Matcher {
         let mut recurring: Vec<usize> = Vec::new();
         let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut composed: Vec<(TaintHit, &'static str)> = Vec::new();
+        let mut no_one: Vec<usize> = Vec::new();
         let mut portuguese = false;
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
@@ -381,6 +392,8 @@ impl Matcher {
                         }
                     }
                     Role::Veto => vetoes.push((start, end)),
+                    Role::Speed => hits.speed = true,
+                    Role::NoOne => no_one.push(start),
                     Role::Reporting => reported.push(start),
                     Role::Recurrence => {
                         recurring.push(start);
@@ -459,6 +472,7 @@ impl Matcher {
             reported: &reported,
             recurring: &recurring,
             recurrences: &recurrences,
+            no_one: &no_one,
             portuguese,
         };
         self.place(folded, &kinds, &context, &mut hits);
@@ -791,6 +805,25 @@ impl Matcher {
             && let Some(slot) = hits.strong.get_mut(constraint)
         {
             earliest(slot, at, ONLY_MAY);
+        }
+        // A limit on everyone: "nobody", "no one" or "ninguém" opening a clause as its subject,
+        // and a present after it ("Nobody flies passengers if the gusts pass 12 knots",
+        // "Ninguém leva copo de vidro para a piscina"): a rule, not a report of what nobody did
+        // (issue 16, sixteenth round, widening the fifteenth's "nobody ... twice").
+        if let Some(at) = no_one_does(folded, context.no_one, &self.transparent)
+            && let Some(slot) = hits.strong.get_mut(constraint)
+        {
+            earliest(slot, at, NO_ONE_DOES);
+        }
+        // Work set against a year to come ("by 2028", "até o fim de 2027", "2026-2029") with
+        // three fronts or more listed in its sentence ("... a second envelope, our own hangar
+        // and a pilot school"): an epic (issue 16, sixteenth round).
+        if openings >= 1
+            && text.contains("20")
+            && let Some(at) = horizon_fronts(text)
+            && let Some(slot) = hits.strong.get_mut(table_of(Kind::Epic))
+        {
+            earliest(slot, at, HORIZON_FRONTS);
         }
         // A body of work named, then its fronts listed after a colon ("the food truck
         // expansion: three more trucks, a central kitchen and a franchise"): an epic.
@@ -1580,6 +1613,8 @@ struct Context<'a> {
     recurring: &'a [usize],
     /// The recurrences with their ends and cues.
     recurrences: &'a [(usize, usize, &'static str)],
+    /// Where "nobody", "no one" or "ninguém" stands.
+    no_one: &'a [usize],
     /// Whether the text holds a Portuguese function word.
     portuguese: bool,
 }
@@ -1693,6 +1728,138 @@ const PLANNED: &str = "(vamos and an infinitive)";
 const ONLY_MAY: &str = "(só and a permission)";
 const LISTED_FRONTS: &str = "(a body of work and its fronts)";
 const YEAR_SPAN: &str = "(a span of years)";
+const NO_ONE_DOES: &str = "(nobody and a present)";
+const HORIZON_FRONTS: &str = "(fronts by a year to come)";
+
+/// Verbs after "nobody" that report a state of mind or of things, no limit on conduct: "nobody
+/// knows why", "ninguém sabe", "nobody is home".
+const NOT_LIMITS: &[&str] = &[
+    "is",
+    "was",
+    "has",
+    "does",
+    "knows",
+    "cares",
+    "likes",
+    "wants",
+    "remembers",
+    "seems",
+    "thinks",
+    "says",
+    "needs",
+    "sabe",
+    "quer",
+    "gosta",
+    "liga",
+    "lembra",
+    "acha",
+    "diz",
+    "e",
+    "esta",
+    "fica",
+    "precisa",
+    "parece",
+];
+
+/// Where "nobody", "no one" or "ninguém" (found at `places`) opens a clause before a present:
+/// English in `-s`, a Portuguese third person in `-a` or `-e`, or a modal of rule ("may",
+/// "must", "pode", "deve").
+fn no_one_does(folded: &Folded, places: &[usize], transparent: &[String]) -> Option<usize> {
+    let text = folded.text.as_str();
+    places.iter().copied().find(|&i| {
+        let Some(rest) = text.get(i..) else {
+            return false;
+        };
+        let english = !rest.starts_with("ninguem");
+        let subject = if english { 6 } else { 7 };
+        if !folded.opens_clause(i, true, transparent) {
+            return false;
+        }
+        let next = rest
+            .get(subject..)
+            .and_then(|r| r.strip_prefix(' '))
+            .and_then(|r| r.split(' ').next())
+            .unwrap_or("");
+        let verb = next.trim_end_matches([',', '.', ';', ':', '!']);
+        let present = if english {
+            (verb.len() >= 4 && verb.ends_with('s') && !verb.ends_with("ss"))
+                || ["may", "must"].contains(&verb)
+        } else {
+            (verb.len() >= 3 && (verb.ends_with('a') || verb.ends_with('e')))
+                || ["pode", "deve"].contains(&verb)
+        };
+        present && verb.bytes().all(|b| b.is_ascii_lowercase()) && !NOT_LIMITS.contains(&verb)
+    })
+}
+
+/// Where a year to come is named as a horizon ("by 2028", "until 2029", "through mid-2028",
+/// "até 2028", "até o fim de 2027", "by the end of 2027") or a span of years is written with a
+/// dash ("2026-2029"), in a sentence that lists three fronts or more (two commas, or a comma
+/// and an "and"/"e").
+fn horizon_fronts(text: &str) -> Option<usize> {
+    const HORIZONS: &[&str] = &[
+        "by ",
+        "by the end of ",
+        "until ",
+        "till ",
+        "through ",
+        "ate ",
+        "ate o fim de ",
+        "ate o final de ",
+    ];
+    let year = |s: &str| {
+        let s = s.strip_prefix("mid-").unwrap_or(s);
+        s.get(..4).is_some_and(|d| {
+            d.bytes().all(|b| b.is_ascii_digit())
+                && d.starts_with("20")
+                && s.as_bytes()
+                    .get(4)
+                    .is_none_or(|b| !b.is_ascii_alphanumeric())
+        })
+    };
+    let span = |s: &str| {
+        s.get(..9).is_some_and(|d| {
+            year(d)
+                && d.as_bytes().get(4) == Some(&b'-')
+                && year(d.get(5..).unwrap_or(""))
+                && d.get(5..9) > d.get(..4)
+        })
+    };
+    let mut at = None;
+    for (i, _) in text.match_indices("20") {
+        if word_char_before(text, i) && !text.get(..i).is_some_and(|b| b.ends_with("mid-")) {
+            continue;
+        }
+        let rest = text.get(i..).unwrap_or("");
+        let before = text.get(..i).unwrap_or("").trim_end_matches("mid-");
+        let horizon = year(rest)
+            && HORIZONS.iter().any(|h| {
+                before
+                    .strip_suffix(h)
+                    .is_some_and(|b| !word_char_before(b, b.len()))
+            });
+        if horizon || span(rest) {
+            at = Some(i);
+            break;
+        }
+    }
+    let at = at?;
+    let start = [". ", "! ", "? ", "; "]
+        .iter()
+        .filter_map(|stop| text.get(..at)?.rfind(stop).map(|p| p + stop.len()))
+        .max()
+        .unwrap_or(0);
+    let after = text.get(at..)?;
+    let end = [". ", "! ", "? ", "; "]
+        .iter()
+        .filter_map(|stop| after.find(stop))
+        .min()
+        .map_or(text.len(), |e| at + e);
+    let sentence = text.get(start..end)?;
+    let commas = sentence.matches(", ").count();
+    let joined = sentence.contains(" and ") || sentence.contains(" e ");
+    (commas >= 2 || (commas >= 1 && joined)).then_some(start)
+}
 
 /// Where a span of two named years opens: a year (19xx, 20xx) after "ao longo de", "entre",
 /// "de", "between", "from", "over" or "across", then a joining word and a later year ("ao longo
@@ -1797,12 +1964,15 @@ fn planned(text: &str) -> Option<usize> {
 }
 
 /// Words that open a clause about the writers or the reader, or a plan or a rule: "we'll call
-/// when ...", "I'm off when ...", "you can leave when ..." are no event of a thing.
+/// when ...", "I'm off when ...", "you can leave when ..." are no event of a thing, nor is a
+/// laugh at one ("haha the look on his face when the burner roared").
 const NOT_EVENT_WORDS: &[&str] = &[
     "i", "i'm", "i'll", "we", "we're", "we'll", "you", "you're", "let", "let's", "me", "us", "eu",
     "nos", "voce", "voces", "gente", "me", "te", "must", "should", "can", "could", "will", "would",
     "may", "might", "shall", "pode", "podem", "deve", "devem", "precisa", "vai", "vamos", "tem",
     "temos", "it's", "that's", "what", "how", "why", "isso", "so", "only",
+    // Laughter: the writers' reaction to what they tell (issue 16, sixteenth round).
+    "haha", "hahaha", "hahahaha", "hehe", "lol", "lmao", "kkk", "kkkk", "kkkkk", "rsrs",
 ];
 
 /// Where a stated event under a condition is: "when" or "quando" inside a sentence (not

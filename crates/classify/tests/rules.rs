@@ -1571,3 +1571,113 @@ fn k3_k4_round_fifteen_speeds_limits_headings_and_courtesy() {
         assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
     }
 }
+
+/// K3, K4, issue 16's sixteenth round, by shape: "nobody" or "ninguém" opening a clause before a
+/// present, and a subject named by a bare noun before a negated present, are constraints; fronts
+/// listed against a year to come are an epic; steps listed or chained outrank a failure word
+/// among them; a failure that a thing detects or reports is its function; hedges strung in a row
+/// and a laugh at an event are no memory; the table words of the round (speeds "in about",
+/// documents folded where they are read, "esquema", a deal "fechado com", "só entram
+/// acompanhados", a span of years after "pelo menos"). Each with a near miss that must not.
+#[test]
+fn k3_k4_round_sixteen_limits_horizons_steps_and_detections() {
+    for (text, kind) in [
+        (
+            "Nobody parks in the loading bay if a delivery is due.",
+            Kind::Constraint,
+        ),
+        ("Ninguém leva bebida para o palco.", Kind::Constraint),
+        (
+            "In the workshop, no one touches the lathe after six.",
+            Kind::Constraint,
+        ),
+        (
+            "Visitante sem crachá não passa da recepção.",
+            Kind::Constraint,
+        ),
+        (
+            "medicamentos vencidos não são dispensados em hipótese alguma",
+            Kind::Constraint,
+        ),
+        (
+            "Personal devices cannot be connected to the lab network.",
+            Kind::Constraint,
+        ),
+        (
+            "The bakery's 2026-2028 plan: a second oven, a café and a delivery van.",
+            Kind::Epic,
+        ),
+        (
+            "By 2029 the club wants a new pitch, a clubhouse and floodlights.",
+            Kind::Epic,
+        ),
+        (
+            "Plano da escola até 2028: biblioteca nova, quadra coberta e laboratório.",
+            Kind::Epic,
+        ),
+        (
+            "- limpeza da máquina: bandeja retirada, rolo travado solto, tampa fechada, teste feito",
+            Kind::Procedure,
+        ),
+        (
+            "The door panel reports a stuck door to the front desk.",
+            Kind::Capability,
+        ),
+        ("O sensor detecta vazamento na tubulação.", Kind::Capability),
+        (
+            "The blender crushes a full jug of ice in about twenty seconds.",
+            Kind::Capability,
+        ),
+        (
+            "The wiring diagram is folded inside the panel door.",
+            Kind::Doc,
+        ),
+        ("O esquema hidráulico fica na pasta da obra.", Kind::Doc),
+        (
+            "Fechado com a transportadora do bairro para as entregas.",
+            Kind::Decision,
+        ),
+        (
+            "Menores de 16 anos só entram acompanhados.",
+            Kind::Constraint,
+        ),
+        (
+            "A reforma da escola vai levar pelo menos dois anos de obra.",
+            Kind::Epic,
+        ),
+        // Near misses.
+        (
+            "The printer jams when the tray is full.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for underivable in [
+        "Maybe yes, maybe not, we'll see.",
+        "Not sure, could go either way I guess.",
+        "haha the face he made when the alarm went off",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    for (text, not) in [
+        (
+            "Nobody knows why the pump stops at night.",
+            Kind::Constraint,
+        ),
+        ("Nobody showed up to the Friday class.", Kind::Constraint),
+        ("Bruno não gosta de café.", Kind::Constraint),
+        ("Ana não vem amanhã.", Kind::Constraint),
+        ("O Bruno não atende o telefone.", Kind::Constraint),
+        ("In 2024 we sold oil, honey and wine.", Kind::Epic),
+        (
+            "Ana reported a stuck door on the third floor, the lift and the stairs.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
