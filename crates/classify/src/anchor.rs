@@ -397,9 +397,49 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
     ];
     const PLURAL_STATES: &[&str] = &["querem", "saem", "possuem", "veem", "leem", "creem"];
     const OBJECTS: &[&str] = &[
-        "o", "a", "os", "as", "um", "uma", "cada", "todo", "toda", "todos", "todas", "seu", "sua",
-        "seus", "suas", "ate", "até", "mais", "dois", "duas", "três", "tres", "vários", "varios",
-        "várias", "varias",
+        "o",
+        "a",
+        "os",
+        "as",
+        "um",
+        "uma",
+        "cada",
+        "todo",
+        "toda",
+        "todos",
+        "todas",
+        "seu",
+        "sua",
+        "seus",
+        "suas",
+        "ate",
+        "até",
+        "mais",
+        "dois",
+        "duas",
+        "três",
+        "tres",
+        "vários",
+        "varios",
+        "várias",
+        "varias",
+        // A quantity in words is an object as its digits are (issue 16, seventeenth round).
+        "quatro",
+        "cinco",
+        "seis",
+        "sete",
+        "oito",
+        "nove",
+        "dez",
+        "doze",
+        "quinze",
+        "vinte",
+        "trinta",
+        "cinquenta",
+        "cem",
+        "duzentas",
+        "duzentos",
+        "mil",
     ];
     const STATES: &[&str] = &[
         "tem",
@@ -526,9 +566,18 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
             let w = trim(w).to_lowercase();
             TIMES_PT.contains(&w.as_str())
         });
+        // A noun with no article is an object only right after the subject, or after the
+        // subject and one complement of "de" ("a máquina de gelo produz escama"): further on,
+        // the word before it is as likely a noun or an adjective as a verb.
+        let bare_object_at = i == 2
+            || (i == 4
+                && ["de", "da", "do", "das", "dos"]
+                    .contains(&trim(words.get(2)?).to_lowercase().as_str()));
         let object = words.get(i + 1).is_some_and(|next| {
             let next = trim(next).to_lowercase();
-            OBJECTS.contains(&next.as_str()) || next.starts_with(|c: char| c.is_ascii_digit())
+            OBJECTS.contains(&next.as_str())
+                || next.starts_with(|c: char| c.is_ascii_digit())
+                || (bare_object_at && bare_noun_pt(&next) && !STATES.contains(&next.as_str()))
         }) && !schedule;
         if shaped
             && object
@@ -540,6 +589,31 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// Whether a word after a Portuguese present is a noun with no article, its object ("a máquina
+/// produz escama", "o filtro bloqueia sites de jogos"): a lowercase word of four letters or more
+/// that is no preposition, article, adverb or pronoun (issue 16, seventeenth round).
+fn bare_noun_pt(word: &str) -> bool {
+    const NOT_NOUNS: &[&str] = &[
+        "muito", "muita", "pouco", "pouca", "bem", "mal", "sempre", "nunca", "mais", "menos",
+        "sozinho", "sozinha", "direto", "direito", "rapido", "rápido", "devagar", "aqui", "ali",
+        "hoje", "amanha", "amanhã", "ontem", "agora", "tambem", "também", "ainda", "quando",
+        "porque", "demais", "bastante", "junto", "juntos", "logo", "cedo", "tarde", "depois",
+        "antes", "assim", "tudo", "nada", "isso", "isto", "aquilo", "ele", "ela", "eles", "elas",
+        "voce", "você", "gente", "mesmo", "mesma", "nenhum", "nenhuma", "algum", "alguma", "outro",
+        "outra", "quase", "apenas", "certo", "errado", "melhor", "pior", "fora", "dentro", "perto",
+        "longe", "acima", "abaixo", "atrás", "atras", "durante", "desde", "contra", "sobre",
+        "entre", "para", "pela", "pelo", "pelas", "pelos", "numa", "num", "dela", "dele", "deles",
+        "delas", "nessa", "nesse", "neste", "nesta", "naquela",
+    ];
+    word.chars().count() >= 4
+        && word.chars().all(char::is_lowercase)
+        && !word.ends_with("mente")
+        && !PT_BEFORE_NOUNS.contains(&word)
+        && !PT_BEFORE_QUANTITIES.contains(&word)
+        && !NOT_NOUNS.contains(&word)
+        && !TIMES_PT.contains(&word)
 }
 
 /// Times that a quantifier names in a schedule ("todo dia", "cada semana", "toda segunda").

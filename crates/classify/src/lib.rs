@@ -774,8 +774,18 @@ fn gratitude(content: &str) -> bool {
         return false;
     }
     // One sentence: no full stop or exclamation before the end.
+    // A full stop before a lowercase word closes an abbreviation ("the 6 a.m. start"), not a
+    // sentence (issue 16, seventeenth round).
     let inner = text.trim_end_matches(['.', '!', ' ']);
-    if inner.contains(". ") || inner.contains("! ") {
+    let sentence_ends = |stop: &str| {
+        inner.match_indices(stop).any(|(i, _)| {
+            !inner[i + stop.len()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_lowercase)
+        })
+    };
+    if sentence_ends(". ") || sentence_ends("! ") {
         return false;
     }
     // After a comma, only a vocative ("..., Ana", "..., gente").
@@ -851,8 +861,88 @@ fn steps_list(content: &str) -> bool {
     {
         return false;
     }
+    // Participles whose form no suffix gives ("oily rags lit", "bed of coal laid", "briefing
+    // feito", "bastão preso"): the irregular ones of both languages (issue 16, seventeenth
+    // round).
+    const IRREGULAR_PARTICIPLES: &[&str] = &[
+        "done",
+        "laid",
+        "lit",
+        "built",
+        "set",
+        "put",
+        "shut",
+        "hung",
+        "made",
+        "taken",
+        "swept",
+        "kept",
+        "left",
+        "sent",
+        "split",
+        "spread",
+        "struck",
+        "strung",
+        "sewn",
+        "shown",
+        "thrown",
+        "drawn",
+        "driven",
+        "given",
+        "held",
+        "bound",
+        "wound",
+        "ground",
+        "fed",
+        "read",
+        "run",
+        "feito",
+        "feita",
+        "feitos",
+        "feitas",
+        "preso",
+        "presa",
+        "presos",
+        "presas",
+        "posto",
+        "posta",
+        "postos",
+        "postas",
+        "aberto",
+        "aberta",
+        "abertos",
+        "abertas",
+        "aceso",
+        "acesa",
+        "acesos",
+        "acesas",
+        "solto",
+        "solta",
+        "soltos",
+        "soltas",
+        "pago",
+        "paga",
+        "pagos",
+        "pagas",
+        "entregue",
+        "entregues",
+        "escrito",
+        "escrita",
+        "coberto",
+        "coberta",
+        "visto",
+        "vista",
+        "dito",
+        "dita",
+        "feito",
+    ];
     let step = |item: &str| {
         let lower = item.to_lowercase();
+        if lower.split_whitespace().any(|w| {
+            IRREGULAR_PARTICIPLES.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()))
+        }) {
+            return true;
+        }
         let moves = [
             "into ", "onto ", "out of ", "back ", "off ", "against ", "de volta", "pro ", "pra ",
         ];
@@ -943,6 +1033,11 @@ fn long_haul(content: &str) -> bool {
         "temporadas",
         "safras",
         "semestres",
+        // Decades (issue 16, seventeenth round).
+        "decade",
+        "decades",
+        "decada",
+        "decadas",
     ];
     const NOT_GERUNDS: &[&str] = &[
         "during",
@@ -1112,7 +1207,7 @@ fn generic_negation(content: &str, folded: &str) -> bool {
     let Some(subject) = words.first() else {
         return false;
     };
-    if NOT_SUBJECTS.contains(&subject.as_str()) {
+    if NOT_SUBJECTS.contains(&subject.as_str()) || matcher::laugh(subject) {
         return false;
     }
     let Some(at) = words
@@ -1260,6 +1355,11 @@ fn hedges(folded: &str) -> bool {
         "i guess",
         "acho que sim",
         "acho que nao",
+        // Fillers and tags that hold an answer back (issue 16, seventeenth round).
+        "hmm",
+        "hm",
+        "really",
+        "not really",
     ];
     let text = folded.trim().trim_end_matches(['.', '!', '…']);
     if text.len() > 60 || !text.contains(',') {
@@ -1297,12 +1397,27 @@ fn aside(content: &str) -> bool {
 /// short run of such words each standing alone between commas ("Beleza, combinado.", "Ok,
 /// thanks!"): interjections strung together, with nothing that states, plans or orders.
 fn acknowledgement(content: &str) -> bool {
+    // A particle that closes an interjection adds nothing to it ("Ok, combinado então.",
+    // "Right, done then.") (issue 16, seventeenth round).
+    const PARTICLES: &[&str] = &[
+        "então", "entao", "then", "so", "mesmo", "too", "tambem", "também",
+    ];
+    let plain = |word: &str| {
+        let word = word.trim_end_matches(['.', '!', ',', ';']);
+        !word.is_empty() && word.chars().all(char::is_alphabetic)
+    };
     let one_word = |part: &str| {
         let mut words = part.split_whitespace();
-        match (words.next(), words.next()) {
-            (Some(word), None) => {
-                let word = word.trim_end_matches(['.', '!', ',', ';']);
-                !word.is_empty() && word.chars().all(char::is_alphabetic)
+        match (words.next(), words.next(), words.next()) {
+            (Some(word), None, _) => plain(word),
+            (Some(word), Some(particle), None) => {
+                plain(word)
+                    && PARTICLES.contains(
+                        &particle
+                            .trim_end_matches(['.', '!', ',', ';'])
+                            .to_lowercase()
+                            .as_str(),
+                    )
             }
             _ => false,
         }

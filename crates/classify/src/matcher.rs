@@ -1333,7 +1333,10 @@ fn decision_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
     }
     let colon = start + text.get(start..)?.find(':')?;
     let head = text.get(start..colon)?;
-    (words(head).count() <= 5 && !head.contains(['.', '!', '?', ';'])).then_some(start)
+    // A possessive's "s" ("the board's meeting") is no word of its own (issue 16, seventeenth
+    // round).
+    (words(head).filter(|&(_, w)| w != "s").count() <= 5 && !head.contains(['.', '!', '?', ';']))
+        .then_some(start)
 }
 
 /// How a Portuguese how-to heading is named in a label's basis.
@@ -1975,6 +1978,28 @@ const NOT_EVENT_WORDS: &[&str] = &[
     "haha", "hahaha", "hahahaha", "hehe", "lol", "lmao", "kkk", "kkkk", "kkkkk", "rsrs",
 ];
 
+/// Whether a word is a laugh by its form, however long it runs: "kkkkkk", "hahahah", "hehe",
+/// "rsrsrs" (issue 16, seventeenth round). A laugh is the writer's reaction, never a subject.
+pub(crate) fn laugh(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric());
+    let b = w.as_bytes();
+    if b.len() < 3 || !b.iter().all(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let lower: Vec<u8> = b.iter().map(u8::to_ascii_lowercase).collect();
+    if lower.iter().all(|&c| c == b'k') {
+        return true;
+    }
+    // Syllables of a laugh repeated: "ha", "he", "hi", "ah", "rs", "ja", "je".
+    let pair = |c: &[u8]| {
+        matches!(
+            c,
+            b"ha" | b"he" | b"hi" | b"ah" | b"eh" | b"rs" | b"sr" | b"ja" | b"je"
+        )
+    };
+    lower.len() >= 4 && lower.windows(2).all(pair)
+}
+
 /// Where a stated event under a condition is: "when" or "quando" inside a sentence (not
 /// opening it: "When X, do Y" is a frame), after a clause of three words or more that names a
 /// thing, with no order, modal, pronoun of the writers or question in the sentence.
@@ -2014,7 +2039,9 @@ fn conditional_event(
                 .any(|&m| folded.same_sentence(at.min(m), at.max(m)));
             let question = sentence_rest.contains('?') || after.trim_end().ends_with('?');
             (clause_words.len() >= 3
-                && !clause_words.iter().any(|w| NOT_EVENT_WORDS.contains(w))
+                && !clause_words
+                    .iter()
+                    .any(|w| NOT_EVENT_WORDS.contains(w) || laugh(w))
                 && !ordered
                 && !question)
                 .then_some(at)

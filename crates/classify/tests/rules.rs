@@ -1681,3 +1681,88 @@ fn k3_k4_round_sixteen_limits_horizons_steps_and_detections() {
         assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
     }
 }
+
+/// K3, K4, issue 16's seventeenth round, by shape: a Portuguese present before a noun with no
+/// article is a thing's work ("a prensa corta chapa"); a laugh is known by its form, however long
+/// it runs, and is no subject of a rule; a full stop before a lowercase word closes an
+/// abbreviation, so a thanks naming "a.m." stays one clause; a particle after an interjection
+/// adds nothing; irregular participles are steps; a possessive's "s" is no word of a decision's
+/// heading; the table words of the round (decades, rates per load, "gone with", "ficou
+/// assente", "comprometeu-se a", "said she'd", "está guardado", "jam after", "can somebody",
+/// "dá pra alguém", quantities in words as objects, "hmm"). Each with a near miss that must not.
+#[test]
+fn k3_k4_round_seventeen_bare_objects_laughs_and_courtesy() {
+    for (text, kind) in [
+        ("o torno da oficina corta chapa grossa", Kind::Capability),
+        ("o robô de solda une tubos de aço", Kind::Capability),
+        (
+            "- antes da trilha: lanterna acesa, mochila feita, portão aberto, mapa posto na bolsa",
+            Kind::Procedure,
+        ),
+        (
+            "Decision from Monday's board meeting: the pool closes at nine from July.",
+            Kind::Decision,
+        ),
+        (
+            "Restoring the old mill will keep the society busy for the next decade.",
+            Kind::Epic,
+        ),
+        ("The big kiln fires 40 mugs per load.", Kind::Capability),
+        (
+            "We've gone with the local printer over the online one for the posters.",
+            Kind::Decision,
+        ),
+        (
+            "Ficou assente que a feira passa para o segundo sábado.",
+            Kind::Decision,
+        ),
+        (
+            "O Rui comprometeu-se a pintar o portão antes da feira.",
+            Kind::Task,
+        ),
+        (
+            "Mia said she'd sort the raffle prizes before the fair.",
+            Kind::Task,
+        ),
+        (
+            "O manual da bomba está guardado no armário da oficina.",
+            Kind::Doc,
+        ),
+        (
+            "The shed doors jam after a week of frost.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Can somebody pick up the spare keys from the locksmith?",
+            Kind::Task,
+        ),
+        (
+            "dá pra alguém buscar as cadeiras no salão amanhã?",
+            Kind::Task,
+        ),
+        ("o forno assa oito pizzas de uma vez", Kind::Capability),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for underivable in [
+        "kkkkkkk esse cachorro não aprende",
+        "hahahah cachorro não aprende mesmo",
+        "Thanks so much for the 7 a.m. pickup, team.",
+        "Beleza, fechado então.",
+        "Hmm, not sure, maybe.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    for (text, not) in [
+        ("o gato dorme demais", Kind::Capability),
+        ("a Ana mora perto da escola", Kind::Capability),
+        ("Decision: the pool closes at nine from July.", Kind::Task),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+    // A thanks followed by a second sentence is read as usual.
+    assert!(derive("Thanks for the lift. The car broke down again.").is_ok());
+}
