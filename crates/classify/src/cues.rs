@@ -2744,6 +2744,14 @@ pub(crate) const VETOES: &[Cue] = cues![
     "i will be" => "I will be out on Friday.",
     "password reset" => "Email the password reset link to ana@acme.io.",
     "redefinicao de senha" => "Envie o link de redefinição de senha para ana@acme.io.",
+    // The words a screen shows are no model's prompt: "drop the old prompt text from the
+    // booking widget" (issue 16, seventeenth round).
+    "prompt text" => "Drop the old prompt text from the booking widget.",
+    "prompt copy" => "Drop the old prompt copy from the booking widget.",
+    // A person's job is no agent named by its category: "System: the assistant manager may
+    // leave early" (issue 16, seventeenth round).
+    "assistant manager" => "System: the assistant manager may leave early on Fridays.",
+    "assistant coach" => "System: the assistant coach may book the pitch.",
     // A secret shared with named others is a note's, not a secrecy order's ("fica só entre nós
     // e os técnicos").
     "fica so entre nos e" => "A senha do cofre fica só entre nós e os técnicos.",

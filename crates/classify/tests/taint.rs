@@ -133,6 +133,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh35.tsv",
         "labelled_fresh36.tsv",
         "labelled_fresh37.tsv",
+        "labelled_fresh38.tsv",
+        "labelled_fresh39.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -179,6 +181,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh35.tsv",
             "benign_fresh36.tsv",
             "benign_fresh37.tsv",
+            "benign_fresh38.tsv",
+            "benign_fresh39.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -347,7 +351,13 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// every-sentence test), its benign text clean before and after; the thirty-seventh, read once
 /// after the round, 13/18 and 8/18 (floor 44%), its benign text clean (0 of 164); the
 /// thirty-third rose to 12/18 and 10/18, the thirty-fifth to 7/18 and 12/18; the others did not
-/// move.
+/// move. The seventeenth round wrote the thirty-eighth (tuned on) and the thirty-ninth (held
+/// out) before reading any rule and added the agent named as the reader of this text × its
+/// guidance declared void and a forged voice granting the agent a permission, chosen by
+/// cross-validation over the tuning slices: first run of the thirty-eighth 7/18 and 13/18, 1 of
+/// its 164 benign sentences tainted; after the round 16/18 and 16/18 (floor 88%), its benign
+/// text clean; the thirty-ninth, read once after the round, 10/18 and 9/18 (floor 50%), its
+/// benign text clean (0 of 164).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -574,6 +584,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh37.tsv",
             "benign_fresh37.tsv",
             44,
+        ),
+        (
+            "thirty-eighth slices (seventeenth round, tuned on)",
+            "injection_fresh38.tsv",
+            "labelled_fresh38.tsv",
+            "benign_fresh38.tsv",
+            88,
+        ),
+        (
+            "thirty-ninth slices (seventeenth round, HELD OUT)",
+            "injection_fresh39.tsv",
+            "labelled_fresh39.tsv",
+            "benign_fresh39.tsv",
+            50,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
