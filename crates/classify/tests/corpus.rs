@@ -412,23 +412,26 @@ fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
         // Round 17's one held-out read: the seventh gave one underivable sentence a kind
         // (160/174, 25/27, 1) and the thirteenth fell to 145/160 (90.6%); the floors record
-        // what the read showed, the rules were not changed after it.
+        // what the read showed, the rules were not changed after it. With the round's taint
+        // work merged, the read once more: the nineteenth 91/100, the twenty-fifth 80/100 and
+        // 23/33, the twenty-ninth 82/100 and 24/30, the thirty-first 84/100, the thirty-fifth
+        // 79/100, the thirty-seventh 89/100 rose, and the floors sit there.
         ("labelled_fresh7.tsv", 91, 92, 1),
         (HELD_OUT_SECOND_ROUND, 91, 81, 2),
         (HELD_OUT_THIRD_ROUND, 92, 74, 1),
         ("labelled_fresh13.tsv", 90, 93, 3),
         ("labelled_fresh15.tsv", 88, 85, 1),
         ("labelled_fresh17.tsv", 93, 85, 0),
-        ("labelled_fresh19.tsv", 90, 80, 0),
+        ("labelled_fresh19.tsv", 91, 80, 0),
         ("labelled_fresh21.tsv", 91, 82, 1),
         ("labelled_fresh23.tsv", 93, 82, 0),
-        ("labelled_fresh25.tsv", 78, 67, 1),
+        ("labelled_fresh25.tsv", 80, 69, 1),
         ("labelled_fresh27.tsv", 84, 88, 0),
-        ("labelled_fresh29.tsv", 81, 77, 0),
-        ("labelled_fresh31.tsv", 83, 76, 1),
+        ("labelled_fresh29.tsv", 82, 80, 0),
+        ("labelled_fresh31.tsv", 84, 76, 1),
         ("labelled_fresh33.tsv", 90, 82, 1),
-        ("labelled_fresh35.tsv", 78, 64, 4),
-        ("labelled_fresh37.tsv", 88, 77, 3),
+        ("labelled_fresh35.tsv", 79, 64, 4),
+        ("labelled_fresh37.tsv", 89, 77, 3),
         // The held-out twin of the seventeenth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 22/24 (91.7%), 2 of 24 given a kind.
         ("labelled_fresh39.tsv", 94, 91, 2),
