@@ -397,49 +397,11 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
     ];
     const PLURAL_STATES: &[&str] = &["querem", "saem", "possuem", "veem", "leem", "creem"];
     const OBJECTS: &[&str] = &[
-        "o",
-        "a",
-        "os",
-        "as",
-        "um",
-        "uma",
-        "cada",
-        "todo",
-        "toda",
-        "todos",
-        "todas",
-        "seu",
-        "sua",
-        "seus",
-        "suas",
-        "ate",
-        "até",
-        "mais",
-        "dois",
-        "duas",
-        "três",
-        "tres",
-        "vários",
-        "varios",
-        "várias",
-        "varias",
-        // A quantity in words is an object as its digits are (issue 16, seventeenth round).
-        "quatro",
-        "cinco",
-        "seis",
-        "sete",
-        "oito",
-        "nove",
-        "dez",
-        "doze",
-        "quinze",
-        "vinte",
-        "trinta",
-        "cinquenta",
-        "cem",
-        "duzentas",
-        "duzentos",
-        "mil",
+        "o", "a", "os", "as", "um", "uma", "cada", "todo", "toda", "todos", "todas", "seu", "sua",
+        "seus", "suas", "ate", "até", "mais", "vários", "varios", "várias", "varias",
+        // A quantity in words is an object as its digits are (issue 16, seventeenth round): the
+        // anchors' number words, and these hundreds.
+        "duzentas", "duzentos",
     ];
     const STATES: &[&str] = &[
         "tem",
@@ -576,6 +538,7 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
         let object = words.get(i + 1).is_some_and(|next| {
             let next = trim(next).to_lowercase();
             OBJECTS.contains(&next.as_str())
+                || is_number_word(&next)
                 || next.starts_with(|c: char| c.is_ascii_digit())
                 || (bare_object_at && bare_noun_pt(&next) && !STATES.contains(&next.as_str()))
         }) && !schedule;
