@@ -14,7 +14,7 @@
 //! one place forget goes through (C7): a component that adds a sidecar table adds its removal
 //! there.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -932,11 +932,12 @@ pub(crate) fn put_checked(
     capsules: &[NewCapsule],
 ) -> Result<Vec<CapsuleId>> {
     let scopes = w.txn.open_table(SCOPES).db()?;
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list: a batch over a thousand scopes would compare every capsule's scope
+    // with every scope seen before it.
+    let mut seen: HashSet<&str> = HashSet::new();
     for c in capsules {
-        if !seen.contains(&c.scope.as_str()) {
+        if seen.insert(&c.scope) {
             scope::reach(&scopes, who, &c.scope)?;
-            seen.push(&c.scope);
         }
     }
     drop(scopes);

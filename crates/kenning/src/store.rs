@@ -656,8 +656,8 @@ impl Kenning {
     /// a store left by a crash is repaired, but in a private copy-on-write view: the file itself
     /// stays byte-for-byte as it was. Any number of read-only handles, in any
     /// processes, may share a file; none can be opened while a read-write handle holds it.
-    /// Verifying reads the whole file once (see `docs/durability.md` for the cost per
-    /// gigabyte).
+    /// Verifying reads the whole file (redb's check reads every page twice, `docs/performance.md`;
+    /// see `docs/durability.md` for the cost per gigabyte).
     ///
     /// # Errors
     /// [`Error::Storage`] when the file does not exist, is held by a writer, is damaged, is not a
