@@ -224,17 +224,19 @@ struct Quantized {
 /// `compiler_builtins`: at 384 calls a vector it was most of [`quantize`]'s time
 /// (`docs/performance.md`, "Quantizing without libm's round").
 ///
-/// `x` is first clamped to `±128` (past which both give ±127; a NaN stays NaN and truncates to
-/// 0), so its truncation `t` is exact in an `i32`, and so is `x - t`, the fraction, which decides
-/// the step away from zero. No branch depends on the data: a branch on the fraction is taken at
-/// random, and mispredicted about half the time, a row of 384 codes long.
+/// `x` is first clamped to `±127` (past which both give ±127, and within which a rounding
+/// stays; a NaN stays NaN and truncates to 0), so its truncation `t` is exact in an `i32`, and
+/// so is `x - t`, the fraction, which decides the step away from zero. No branch depends on the
+/// data: a branch on the fraction is taken at random, and mispredicted about half the time, a
+/// row of 384 codes long.
 #[inline]
 fn code(x: f64) -> i8 {
-    let x = x.clamp(-128.0, 128.0);
+    let x = x.clamp(-127.0, 127.0);
     let t = x as i32;
     let fraction = x - f64::from(t);
     let step = i32::from(fraction >= 0.5) - i32::from(fraction <= -0.5);
-    (t + step).clamp(-127, 127) as i8
+    // Within -127..=127: at ±127 the fraction is 0.
+    (t + step) as i8
 }
 
 /// Quantizes `embedding` as the type docs of [`ScopeVectors`] say.
