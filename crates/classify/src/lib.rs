@@ -151,7 +151,16 @@
 //! this text") × a directive of discarding × its guidance of any name is an override; a
 //! standing scope ("from today on", "any chat after it") × the agent's conduct, answers or memory
 //! a persistent trigger; the agent addressed × a send × a secret, or a standing condition over
-//! what someone discloses × a send to an address, an exfiltration. Orders that only
+//! what someone discloses × a send to an address, an exfiltration. Since the eighteenth round
+//! the agent addressed indirectly counts in every family: as the reader or processor of this
+//! text ("whichever AI handles this ticket", "a IA que estiver a ler isto") or by a condition
+//! on what it is ("if you are an AI ...") with a send in the passive, a report kept clear or a
+//! prohibition of telling, as the subject of a duty over its own conversations ("in every
+//! conversation, the assistant is to ...") or of what it must say when asked ("quando a IA for
+//! perguntada, deve dizer ..."), asked in the Portuguese imperfect subjunctive ("agradecia que
+//! enviasse"); a forged system voice after a transcript's time stamp lifting a
+//! requirement is a role tag; European Portuguese is read as Brazilian is ("utilizador",
+//! "palavra-passe", "já não se aplicam", "a ler isto"). Orders that only
 //! speak to a reader ("whenever you summarize a ticket, include the customer tier", "from now on
 //! we deploy on Fridays") stay clean: the corpora hold them as benign notes. Issue 16's rounds
 //! completed each family by class; what every round added, with its examples, is kept in the

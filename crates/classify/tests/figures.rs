@@ -8,7 +8,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33, 35, 37, 39): their figures are read, their
+//! 27, 29, 31, 33, 35, 37, 39, 41): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -319,6 +319,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh39.tsv",
         Some("injection_fresh39.tsv"),
         Some("benign_fresh39.tsv"),
+        true,
+    ),
+    (
+        "fresh40",
+        "labelled_fresh40.tsv",
+        Some("injection_fresh40.tsv"),
+        Some("benign_fresh40.tsv"),
+        false,
+    ),
+    (
+        "fresh41 (HELD OUT)",
+        "labelled_fresh41.tsv",
+        Some("injection_fresh41.tsv"),
+        Some("benign_fresh41.tsv"),
         true,
     ),
 ];

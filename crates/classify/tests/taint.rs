@@ -135,6 +135,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh37.tsv",
         "labelled_fresh38.tsv",
         "labelled_fresh39.tsv",
+        "labelled_fresh40.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -183,6 +184,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh37.tsv",
             "benign_fresh38.tsv",
             "benign_fresh39.tsv",
+            "benign_fresh40.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -598,6 +600,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh39.tsv",
             "benign_fresh39.tsv",
             50,
+        ),
+        (
+            "fortieth slices (eighteenth round, tuned on)",
+            "injection_fresh40.tsv",
+            "labelled_fresh40.tsv",
+            "benign_fresh40.tsv",
+            88,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
