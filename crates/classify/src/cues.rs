@@ -739,7 +739,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
 ];
 
 /// Documents, as the subject of where they are (beside the doc markers, which count alone).
-const DOCUMENTS: &[Cue] = cues![
+pub(crate) const DOCUMENTS: &[Cue] = cues![
     // Plans, guidelines and leaflets are documents too where they are kept.
     "plan" => "The fire evacuation plan is in the blue cabinet.",
     "plans" => "The fire evacuation plans are in the blue cabinet.",
@@ -818,6 +818,8 @@ const DOCUMENTS: &[Cue] = cues![
     "books" => "The guest books are on the shelf.",
     "notebook*" => "The field notebook is on the shelf.",
     "ledger*" => "The feed ledger is on the shelf.",
+    // Records of a trade, where they are kept (issue 16, eighteenth round).
+    "records" => "The tuning records are in the office safe.",
     "booklet*" => "The care booklet is on the shelf.",
     "manuals" => "The machine manuals are on the shelf.",
     "manuais" => "Os manuais das máquinas ficam na recepção.",
@@ -1058,6 +1060,9 @@ const BRAINSTORM: KindTable = KindTable {
         "idea:" => "Another idea: a digest of the week's busiest scopes.",
         // An idea pitched to the team (issue 16, fifteenth round).
         "pitch:" => "Pitch: a digest of the week's busiest scopes.",
+        // An idea tossed to the team to see what they make of it (issue 16, eighteenth round).
+        "throwing it out there" => "Throwing it out there: a digest of the week's busiest scopes.",
+        "throwing this out there" => "Throwing this out there: a digest of the week's busiest scopes.",
         "pitch for" => "Pitch for next quarter: a digest of the week's busiest scopes.",
         "make sense" => "It would make sense to bill per seat at some point.",
         "would be nice" => "A dark mode would be nice for the admin console.",
@@ -2031,6 +2036,9 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "falhando" => "A suíte e2e continua falhando no Safari.",
         "falhas" => "Falhas no webhook de pagamento às segundas.",
         "quebra" => "O parser quebra com tabelas aninhadas.",
+        // Breaking in European Portuguese, a reflexive "partir" (issue 16, eighteenth round).
+        "parte-se" => "O fio parte-se sempre na mesma articulação.",
+        "partem-se" => "Os fios partem-se sempre na mesma articulação.",
         "quebrou" => "A versão da semana passada quebrou o login.",
         "quebrad*" => "A busca está quebrada para termos com acento.",
         "trava" => "A CLI trava depois que o stdin fecha.",
@@ -2261,6 +2269,9 @@ const CONSTRAINT: KindTable = KindTable {
         "under no circumstances" => "Under no circumstances rotate keys during the freeze.",
         "are not to" => "Card numbers are not to appear in logs.",
         "is not to" => "The staging key is not to leave the VPN.",
+        // The same "be to" of an order, restricted (issue 16, eighteenth round).
+        "is only to" => "The staging key is only to be used inside the VPN.",
+        "are only to" => "The staging keys are only to be used inside the VPN.",
         "nunca" => "Nunca faça force-push na main.",
         "sempre" => "As versões saem sempre da branch de release.",
         "deve" => "A senha deve ter 12 caracteres.",
