@@ -870,6 +870,11 @@ const KEPT_IN: &[Cue] = cues![
 const LOCATED: &[Cue] = cues![
     // Beside where it hangs: "the allergen chart hangs next to the till".
     "next to" => "The allergen chart hangs next to the till.",
+    // The other positions where a paper hangs or sits (issue 16, eighteenth round).
+    "above the" => "The allergen chart hangs above the till.",
+    "below the" => "The allergen chart is below the clock.",
+    "behind the" => "The allergen chart is behind the till.",
+    "on the back of" => "The allergen chart hangs on the back of the door.",
     "beside the" => "The allergen chart hangs beside the till.",
     "the wall" => "The allergen chart hangs on the wall.",
     "pendurad*" => "A tabela de alérgenos fica pendurada no caixa.",
@@ -918,6 +923,11 @@ const LOCATED: &[Cue] = cues![
     "are posted" => "The setup instructions are posted by the door.",
     "is filed" => "The maintenance manual is filed with the invoices.",
     "are filed" => "The setup instructions are filed with the invoices.",
+    // Scanned where it is read (issue 16, eighteenth round).
+    "is scanned" => "The maintenance manual is scanned onto the intranet.",
+    "are scanned" => "The setup instructions are scanned onto the intranet.",
+    "esta digitalizad*" => "O regulamento interno está digitalizado na intranet.",
+    "estao digitalizad*" => "As instruções de operação estão digitalizadas na intranet.",
     "is saved" => "The maintenance manual is saved with the invoices.",
     "are saved" => "The setup instructions are saved with the invoices.",
     "esta afixad*" => "O regulamento interno está afixado na portaria.",
@@ -2742,6 +2752,7 @@ pub(crate) const VETOES: &[Cue] = cues![
     "hangs behind" => "The allergen chart hangs behind the till.",
     "hangs above" => "The allergen chart hangs above the till.",
     "hangs on" => "The allergen chart hangs on the wall.",
+    "hangs below" => "The allergen chart hangs below the clock.",
     // A message sent to the wrong place is an apology's matter, not a failure.
     "mensagem errada" => "Mensagem errada, foi mal.",
     "call from" => "Call from the bank: the card is blocked.",

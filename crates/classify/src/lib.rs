@@ -1309,6 +1309,12 @@ fn generic_negation(content: &str, folded: &str) -> bool {
             || (verb.len() >= 3
                 && ["a", "e", "am", "em", "ao"]
                     .iter()
+                    .any(|end| verb.ends_with(end)))
+            // The irregular presents in "-ai", "-az", "-iz", "-oe" ("não sai", "não faz", "não
+            // diz", "não põe") (issue 16, eighteenth round).
+            || (verb.len() >= 3
+                && ["ai", "az", "iz", "oe"]
+                    .iter()
                     .any(|end| verb.ends_with(end))))
             && !NOT_RULES.contains(&verb)
     } else {

@@ -1835,8 +1835,9 @@ fn k3_k4_round_seventeen_bare_objects_laughs_and_courtesy() {
 /// to, before its fronts ("Plan to 2031: ..."), is an epic; a document's heading and where it is
 /// kept is a doc; the minutes' "Name to do ..." is a task; a reaction after a laugh keeps
 /// nothing; a comma between digits is no end of a listed step, and "then" opening a step is no
-/// word of it; the table words of the round ("throwing it out there", "is only to", "records",
-/// "parte-se"). Each with a near miss that must not.
+/// word of it; a negated irregular present ("não sai") after a bare subject is a rule; the table
+/// words of the round ("throwing it out there", "is only to", "records", "parte-se", positions
+/// such as "above the", "is scanned"). Each with a near miss that must not.
 #[test]
 fn k3_k4_round_eighteen_frames_rates_headings_and_minutes() {
     for (text, kind) in [
@@ -1884,6 +1885,18 @@ fn k3_k4_round_eighteen_frames_rates_headings_and_minutes() {
         (
             "A corrente da bicicleta parte-se sempre no mesmo elo.",
             Kind::FailurePattern,
+        ),
+        (
+            "Potro recém-nascido não sai da baia antes de três dias.",
+            Kind::Constraint,
+        ),
+        (
+            "The first-aid chart hangs above the kitchen sink.",
+            Kind::Doc,
+        ),
+        (
+            "The tide charts are scanned onto the club drive every spring.",
+            Kind::Doc,
         ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
