@@ -1496,7 +1496,11 @@ fn with_object(folded: &str, at: usize, cue: &str) -> bool {
 fn laughing(content: &str) -> bool {
     let mut words = content.split_whitespace();
     words.next().is_some_and(|w| {
-        matcher::laugh(w) || matches!(fold_word(w).as_str(), "lol" | "lmao" | "rofl")
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        matcher::laugh(w)
+            || ["lol", "lmao", "rofl"]
+                .iter()
+                .any(|l| bare.eq_ignore_ascii_case(l))
     }) && words.count() <= 8
         && !content.trim_end().ends_with('?')
         && anchor::find(content).is_none()

@@ -1507,18 +1507,18 @@ fn kept_at_heading(text: &str) -> bool {
         text.get(..colon).unwrap_or(""),
         text.get(colon + 2..).unwrap_or(""),
     );
-    let head_words = words(head).count();
-    let document = words(head).any(|(_, w)| {
-        DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
-            Some(stem) => w.starts_with(stem),
-            None => w == c.text,
-        })
-    });
-    (1..=6).contains(&head_words)
+    // Cheapest first: the heading's length and the place, then the document's name.
+    words(head).next().is_some()
+        && words(head).nth(6).is_none()
         && !head.contains(['.', '!', '?', ';', ','])
-        && document
-        && words(rest).count() <= 12
         && words(rest).take(3).any(|(_, w)| STORES.contains(&w))
+        && words(rest).nth(12).is_none()
+        && words(head).any(|(_, w)| {
+            DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
+                Some(stem) => w.starts_with(stem),
+                None => w == c.text,
+            })
+        })
 }
 
 const HOW_TO: &str = "como (infinitive)";
