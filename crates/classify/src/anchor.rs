@@ -622,10 +622,93 @@ const TIMES_PT: &[&str] = &[
     "temporada",
 ];
 
+/// Words that open a sentence right before "to" and are no name: feelings, needs, reminders,
+/// sequence and time ("Happy to help", "Need to book ...", "Time to ship ...").
+const NOT_NAMES_BEFORE_TO: &[&str] = &[
+    "nice",
+    "happy",
+    "glad",
+    "sorry",
+    "good",
+    "great",
+    "sad",
+    "hard",
+    "easy",
+    "time",
+    "need",
+    "needs",
+    "remember",
+    "have",
+    "has",
+    "had",
+    "how",
+    "steps",
+    "agreed",
+    "refer",
+    "going",
+    "back",
+    "welcome",
+    "ready",
+    "able",
+    "due",
+    "hope",
+    "love",
+    "like",
+    "want",
+    "try",
+    "used",
+    "about",
+    "up",
+    "down",
+    "next",
+    "first",
+    "last",
+    "plan",
+    "plans",
+    "note",
+    "reminder",
+    "thanks",
+    "thank",
+    "cheers",
+    "sure",
+    "free",
+    "keen",
+    "nothing",
+    "something",
+    "anything",
+    "things",
+    "ways",
+    "way",
+    "reasons",
+    "hoping",
+    "trying",
+    "talked",
+    "spoke",
+    "went",
+    "came",
+    "moved",
+    "switched",
+    "decided",
+    "chose",
+    "voted",
+    "reply",
+    "replies",
+    "answer",
+    "access",
+    "subject",
+    "close",
+    "ok",
+    "okay",
+    "yes",
+    "sent",
+    "forgot",
+    "forgetting",
+];
+
 /// Work a named person has taken on, in the future of intention: a text that opens with a
 /// person's name (with the article Portuguese puts before it) and "will", "is going to" or
 /// "vai" and an action ("Jo will replace the chain on the tandem", "A Marta vai ligar para a
-/// agência"), no question. Being, having and feeling are no action ("Ana will be out").
+/// agência"), or the "to" of minutes ("Tom to repaint the mask"), no question. Being, having and feeling are no action ("Ana will be out").
 pub(crate) fn undertaken(text: &str) -> bool {
     const NOT_NAMES: &[&str] = &[
         "the",
@@ -747,11 +830,23 @@ pub(crate) fn undertaken(text: &str) -> bool {
         "is" if words.next() == Some("going") && words.next() == Some("to") => {
             words.next().unwrap_or("")
         }
+        // The minutes' shorthand of an assignment: "Tom to repaint the mask by Friday" (issue
+        // 16, eighteenth round): a name, not a word that opens a sentence before "to" ("Nice
+        // to meet you", "Remember to ..."), and an action before its object.
+        "to" if !NOT_NAMES_BEFORE_TO.contains(&name.to_lowercase().as_str()) => {
+            let action = words.next().unwrap_or("");
+            match words.next() {
+                Some(object) if DETERMINERS.contains(&object.to_lowercase().as_str()) => action,
+                _ => return false,
+            }
+        }
         _ => return false,
     };
     action.chars().count() >= 3
         && action.chars().all(char::is_lowercase)
         && !NOT_ACTIONS.contains(&action)
+        && !NOT_NAMES.contains(&action)
+        && !DETERMINERS.contains(&action)
 }
 
 /// A present in `-s` before an object ("lists 48 names"): weaker evidence than
@@ -1113,7 +1208,7 @@ const NUMBER_WORDS: &[&str] = &[
     "dúzia",
 ];
 
-fn is_number_word(token: &str) -> bool {
+pub(crate) fn is_number_word(token: &str) -> bool {
     token.len() <= 12 && NUMBER_WORDS.contains(&token.to_lowercase().as_str())
 }
 

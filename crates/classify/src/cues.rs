@@ -739,7 +739,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
 ];
 
 /// Documents, as the subject of where they are (beside the doc markers, which count alone).
-const DOCUMENTS: &[Cue] = cues![
+pub(crate) const DOCUMENTS: &[Cue] = cues![
     // Plans, guidelines and leaflets are documents too where they are kept.
     "plan" => "The fire evacuation plan is in the blue cabinet.",
     "plans" => "The fire evacuation plans are in the blue cabinet.",
@@ -818,6 +818,8 @@ const DOCUMENTS: &[Cue] = cues![
     "books" => "The guest books are on the shelf.",
     "notebook*" => "The field notebook is on the shelf.",
     "ledger*" => "The feed ledger is on the shelf.",
+    // Records of a trade, where they are kept (issue 16, eighteenth round).
+    "records" => "The tuning records are in the office safe.",
     "booklet*" => "The care booklet is on the shelf.",
     "manuals" => "The machine manuals are on the shelf.",
     "manuais" => "Os manuais das máquinas ficam na recepção.",
@@ -868,6 +870,11 @@ const KEPT_IN: &[Cue] = cues![
 const LOCATED: &[Cue] = cues![
     // Beside where it hangs: "the allergen chart hangs next to the till".
     "next to" => "The allergen chart hangs next to the till.",
+    // The other positions where a paper hangs or sits (issue 16, eighteenth round).
+    "above the" => "The allergen chart hangs above the till.",
+    "below the" => "The allergen chart is below the clock.",
+    "behind the" => "The allergen chart is behind the till.",
+    "on the back of" => "The allergen chart hangs on the back of the door.",
     "beside the" => "The allergen chart hangs beside the till.",
     "the wall" => "The allergen chart hangs on the wall.",
     "pendurad*" => "A tabela de alérgenos fica pendurada no caixa.",
@@ -916,6 +923,11 @@ const LOCATED: &[Cue] = cues![
     "are posted" => "The setup instructions are posted by the door.",
     "is filed" => "The maintenance manual is filed with the invoices.",
     "are filed" => "The setup instructions are filed with the invoices.",
+    // Scanned where it is read (issue 16, eighteenth round).
+    "is scanned" => "The maintenance manual is scanned onto the intranet.",
+    "are scanned" => "The setup instructions are scanned onto the intranet.",
+    "esta digitalizad*" => "O regulamento interno está digitalizado na intranet.",
+    "estao digitalizad*" => "As instruções de operação estão digitalizadas na intranet.",
     "is saved" => "The maintenance manual is saved with the invoices.",
     "are saved" => "The setup instructions are saved with the invoices.",
     "esta afixad*" => "O regulamento interno está afixado na portaria.",
@@ -1058,6 +1070,9 @@ const BRAINSTORM: KindTable = KindTable {
         "idea:" => "Another idea: a digest of the week's busiest scopes.",
         // An idea pitched to the team (issue 16, fifteenth round).
         "pitch:" => "Pitch: a digest of the week's busiest scopes.",
+        // An idea tossed to the team to see what they make of it (issue 16, eighteenth round).
+        "throwing it out there" => "Throwing it out there: a digest of the week's busiest scopes.",
+        "throwing this out there" => "Throwing this out there: a digest of the week's busiest scopes.",
         "pitch for" => "Pitch for next quarter: a digest of the week's busiest scopes.",
         "make sense" => "It would make sense to bill per seat at some point.",
         "would be nice" => "A dark mode would be nice for the admin console.",
@@ -2031,6 +2046,9 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "falhando" => "A suíte e2e continua falhando no Safari.",
         "falhas" => "Falhas no webhook de pagamento às segundas.",
         "quebra" => "O parser quebra com tabelas aninhadas.",
+        // Breaking in European Portuguese, a reflexive "partir" (issue 16, eighteenth round).
+        "parte-se" => "O fio parte-se sempre na mesma articulação.",
+        "partem-se" => "Os fios partem-se sempre na mesma articulação.",
         "quebrou" => "A versão da semana passada quebrou o login.",
         "quebrad*" => "A busca está quebrada para termos com acento.",
         "trava" => "A CLI trava depois que o stdin fecha.",
@@ -2261,6 +2279,9 @@ const CONSTRAINT: KindTable = KindTable {
         "under no circumstances" => "Under no circumstances rotate keys during the freeze.",
         "are not to" => "Card numbers are not to appear in logs.",
         "is not to" => "The staging key is not to leave the VPN.",
+        // The same "be to" of an order, restricted (issue 16, eighteenth round).
+        "is only to" => "The staging key is only to be used inside the VPN.",
+        "are only to" => "The staging keys are only to be used inside the VPN.",
         "nunca" => "Nunca faça force-push na main.",
         "sempre" => "As versões saem sempre da branch de release.",
         "deve" => "A senha deve ter 12 caracteres.",
@@ -2731,6 +2752,7 @@ pub(crate) const VETOES: &[Cue] = cues![
     "hangs behind" => "The allergen chart hangs behind the till.",
     "hangs above" => "The allergen chart hangs above the till.",
     "hangs on" => "The allergen chart hangs on the wall.",
+    "hangs below" => "The allergen chart hangs below the clock.",
     // A message sent to the wrong place is an apology's matter, not a failure.
     "mensagem errada" => "Mensagem errada, foi mal.",
     "call from" => "Call from the bank: the card is blocked.",

@@ -97,7 +97,14 @@
 //!    não pega no volante"), which outranks the tables after the constraints'; fronts listed
 //!    against a year to come ("by 2028 ..., ... and ...") are an epic cue; steps listed or
 //!    chained outrank a failure or a capability cue among them ("cabine travada no topo, ...");
-//!    and a failure a thing detects or reports ("identifica a falha") is its capability;
+//!    and a failure a thing detects or reports ("identifica a falha") is its capability. In the
+//!    eighteenth: a rule opening its sentence ("Só o mestre pode ...") outranks a failure word
+//!    inside it; a failure verb with an object, at a speed ("enche 300 sacos por hora"), is a
+//!    capability; a document's heading and where it is kept ("Caderno de registo: prateleira
+//!    do escritório") is a doc; a plan's year before a heading's colon ("Plan to 2030: ...") is
+//!    the horizon of its fronts; a reaction after a laugh ("kkkkk o boneco caiu") is
+//!    underivable with the courtesies of step 1; and the minutes' "Tom to repaint the mask" is
+//!    a person's intention;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -393,6 +400,7 @@ fn derive(
         || gratitude(content)
         || apology(content)
         || hedges(folded)
+        || laughing(content)
     {
         return Err(Error::Underivable { copula: None });
     }
@@ -460,6 +468,44 @@ fn derive(
                     cue: DETECTED.into(),
                 },
             ));
+        }
+        // A failure verb with an object, at a rate ("a máquina enche 300 sacos por hora", "o
+        // compressor enche seis garrafas por hora"): filling something is work, not the thing
+        // filling up; with a speed of work it is the machine's capability (issue 16, eighteenth
+        // round).
+        if kind == Kind::FailurePattern
+            && !question
+            && hits.speed
+            && hits
+                .strong
+                .iter()
+                .zip(cues::KINDS)
+                .find_map(|(slot, t)| slot.filter(|_| t.kind == Kind::FailurePattern))
+                .is_some_and(|(at, cue)| with_object(folded, at, cue))
+        {
+            return Ok((
+                Kind::Capability,
+                Basis::Cue {
+                    cue: "(work at a speed)".into(),
+                },
+            ));
+        }
+        // A rule that opens its sentence ("Só o mestre fundidor pode dar a ordem de vazamento",
+        // "nenhum patch vai pro ar sem passar no teste de regressão") frames what follows: a
+        // failure word inside it is what the rule is about, not what the text reports (issue
+        // 16, eighteenth round).
+        if kind == Kind::FailurePattern
+            && !question
+            && let Some((at, rule)) = hits
+                .strong
+                .iter()
+                .zip(cues::KINDS)
+                .find_map(|(slot, t)| slot.filter(|_| t.kind == Kind::Constraint))
+            && folded
+                .get(..at)
+                .is_some_and(|b| !b.chars().any(char::is_alphanumeric))
+        {
+            return Ok((Kind::Constraint, Basis::Cue { cue: rule.into() }));
         }
         // Steps listed or chained are a procedure at the precedence of a heading of steps: a
         // failure or a function word inside them is the state of a step ("cabine travada no
@@ -851,7 +897,18 @@ fn steps_list(content: &str) -> bool {
     }) else {
         return false;
     };
-    if rest.matches(',').count() < 2 {
+    // A comma between digits groups the thousands of a number ("1,100 °C"): no item ends there
+    // (issue 16, eighteenth round).
+    let separators: Vec<usize> = rest
+        .char_indices()
+        .filter(|&(i, c)| {
+            c == ','
+                && !(rest[..i].ends_with(|d: char| d.is_ascii_digit())
+                    && rest[i + 1..].starts_with(|d: char| d.is_ascii_digit()))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if separators.len() < 2 {
         return false;
     }
     // A heading in `-ing` names the work the steps do ("Rigging the trapeze before a show"):
@@ -905,6 +962,15 @@ fn steps_list(content: &str) -> bool {
         "fed",
         "read",
         "run",
+        // More of the same (issue 16, eighteenth round).
+        "brought",
+        "caught",
+        "cut",
+        "dug",
+        "hidden",
+        "shaken",
+        "spun",
+        "stuck",
         "feito",
         "feita",
         "feitos",
@@ -975,9 +1041,14 @@ fn steps_list(content: &str) -> bool {
                         .any(|s| w.ends_with(s)))
             })
     };
-    let items: Vec<&str> = rest
-        .split(',')
-        .map(str::trim)
+    let items: Vec<&str> = separators
+        .iter()
+        .chain(std::iter::once(&rest.len()))
+        .scan(0, |start, &end| {
+            let item = &rest[*start..end];
+            *start = end + 1;
+            Some(item.trim())
+        })
         .filter(|i| !i.is_empty())
         .collect();
     // A Portuguese infinitive opening an item is a step too ("moer grosso", "encher até a
@@ -990,10 +1061,18 @@ fn steps_list(content: &str) -> bool {
         })
     };
     let steps = items.iter().filter(|i| step(i) || infinitive(i)).count();
+    // A word of sequence opening an item joins it to the one before ("..., then leave it to
+    // cool for three days"): it is no word of the step (issue 16, eighteenth round).
+    let length = |item: &str| {
+        let mut words = item.split_whitespace();
+        let first = words.next().map(str::to_lowercase);
+        let joined = first
+            .as_deref()
+            .is_some_and(|w| matches!(w, "then" | "and" | "depois" | "e" | "entao" | "então"));
+        words.count() + usize::from(!joined && first.is_some())
+    };
     items.len() >= 3
-        && items
-            .iter()
-            .all(|i| i.split_whitespace().count() <= most_item)
+        && items.iter().all(|i| length(i) <= most_item)
         && steps >= 2
         && steps * 2 >= items.len()
 }
@@ -1239,6 +1318,12 @@ fn generic_negation(content: &str, folded: &str) -> bool {
             || (verb.len() >= 3
                 && ["a", "e", "am", "em", "ao"]
                     .iter()
+                    .any(|end| verb.ends_with(end)))
+            // The irregular presents in "-ai", "-az", "-iz", "-oe" ("não sai", "não faz", "não
+            // diz", "não põe") (issue 16, eighteenth round).
+            || (verb.len() >= 3
+                && ["ai", "az", "iz", "oe"]
+                    .iter()
                     .any(|end| verb.ends_with(end))))
             && !NOT_RULES.contains(&verb)
     } else {
@@ -1393,6 +1478,41 @@ fn hedges(folded: &str) -> bool {
     }
     text.split(',')
         .all(|part| words(part).next().is_some() && hedged(words(part), 0))
+}
+
+/// Whether the cue at `at` is one verb that takes a counted object right after it (or after a
+/// second verb joined by "e"/"and": "enche e tampa 1.200 garrafas"): a number or a number word,
+/// the count a rate of work is made of ("estoura o tempo" counts nothing). A phrase ("sempre
+/// que", "runs out of") is no verb taking an object.
+fn with_object(folded: &str, at: usize, cue: &str) -> bool {
+    if cue.contains(' ') {
+        return false;
+    }
+    let mut words = folded.get(at..).unwrap_or("").split_whitespace().skip(1);
+    let object = |w: &str| w.starts_with(|c: char| c.is_ascii_digit()) || anchor::is_number_word(w);
+    match words.next() {
+        Some("e" | "and") => {
+            words.next().is_some_and(|w| w.len() >= 3) && words.next().is_some_and(object)
+        }
+        Some(w) => object(w),
+        None => false,
+    }
+}
+
+/// Whether the content is a reaction opening with a laugh ("kkkkk o boneco caiu de cara",
+/// "haha the look on his face"): eight words or fewer after a laugh, no anchor, no question. What
+/// made the writer laugh is told to amuse, not kept (issue 16, eighteenth round).
+fn laughing(content: &str) -> bool {
+    let mut words = content.split_whitespace();
+    words.next().is_some_and(|w| {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        matcher::laugh(w)
+            || ["lol", "lmao", "rofl"]
+                .iter()
+                .any(|l| bare.eq_ignore_ascii_case(l))
+    }) && words.count() <= 8
+        && !content.trim_end().ends_with('?')
+        && anchor::find(content).is_none()
 }
 
 /// Whether the content is an aside: four words or fewer, no heading colon, no anchor.

@@ -6,8 +6,8 @@
 
 use crate::Kind;
 use crate::cues::{
-    ACCENTED_COPULAS, COPULAS, Cue, KIND_RULES, KINDS, NEGATIONS, NO_ONE, RECURRENCE, REPORTING,
-    SPEEDS, TRANSPARENT, VETOES,
+    ACCENTED_COPULAS, COPULAS, Cue, DOCUMENTS, KIND_RULES, KINDS, NEGATIONS, NO_ONE, RECURRENCE,
+    REPORTING, SPEEDS, TRANSPARENT, VETOES,
 };
 use crate::fold::{Folded, is_word_char, word_char_at, word_char_before, words};
 use crate::taint::RULES;
@@ -645,6 +645,17 @@ impl Matcher {
                 .and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, LABELLED_LINK);
+        }
+        // A document's heading and where it is kept ("Caderno de registo: prateleira do
+        // escritório", "Wiring diagram: cabinet by the door"): a doc, as a labelled link is.
+        if text.contains(": ")
+            && kept_at_heading(text)
+            && let Some(slot) = KINDS
+                .iter()
+                .rposition(|t| t.kind == Kind::Doc)
+                .and_then(|doc| hits.strong.get_mut(doc))
+        {
+            earliest(slot, 0, KEPT_AT);
         }
         // A run of steps: three imperatives opening clauses of one sentence ("Rolling out an
         // event: create the config, run the validator, then flip the flag") are a procedure
@@ -1457,6 +1468,59 @@ fn labelled_link(text: &str) -> bool {
         && !head.contains(['.', '!', '?', ';', ':', ','])
 }
 
+const KEPT_AT: &str = "(a document and where it is kept)";
+
+/// What papers and files are kept in or on, named right after a document's heading.
+const STORES: &[&str] = &[
+    "shelf",
+    "shelves",
+    "drawer",
+    "cabinet",
+    "board",
+    "wall",
+    "folder",
+    "binder",
+    "safe",
+    "drive",
+    "intranet",
+    "wiki",
+    "prateleira",
+    "estante",
+    "gaveta",
+    "armario",
+    "mural",
+    "quadro",
+    "pasta",
+    "cofre",
+    "fichario",
+];
+
+/// Whether the text is a heading of six words or fewer naming a document ([`DOCUMENTS`]), a
+/// colon, and a short place whose first three words name where papers are kept ("Caderno de
+/// registo das fundições: prateleira do escritório, ao lado do cofre") (issue 16, eighteenth
+/// round).
+fn kept_at_heading(text: &str) -> bool {
+    let Some(colon) = text.find(": ") else {
+        return false;
+    };
+    let (head, rest) = (
+        text.get(..colon).unwrap_or(""),
+        text.get(colon + 2..).unwrap_or(""),
+    );
+    // Cheapest first: the heading's length and the place, then the document's name.
+    words(head).next().is_some()
+        && words(head).nth(6).is_none()
+        && !head.contains(['.', '!', '?', ';', ','])
+        && words(rest).take(3).any(|(_, w)| STORES.contains(&w))
+        && words(rest).nth(12).is_none()
+        && words(head).any(|(_, w)| {
+            DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
+                Some(stem) => w.starts_with(stem),
+                None => w == c.text,
+            })
+        })
+}
+
 const HOW_TO: &str = "como (infinitive)";
 
 /// Where "como" and an infinitive open a sentence: a Portuguese how-to heading.
@@ -1796,10 +1860,12 @@ fn no_one_does(folded: &Folded, places: &[usize], transparent: &[String]) -> Opt
 }
 
 /// Where a year to come is named as a horizon ("by 2028", "until 2029", "through mid-2028",
-/// "até 2028", "até o fim de 2027", "by the end of 2027") or a span of years is written with a
-/// dash ("2026-2029"), in a sentence that lists three fronts or more (two commas, or a comma
+/// "até 2028", "até o fim de 2027", "by the end of 2027"; "to 2030" and "para 2027" only right
+/// before a heading's colon) or a span of years is written with a dash ("2026-2029"), in a
+/// sentence that lists three fronts or more (two commas, or a comma
 /// and an "and"/"e").
 fn horizon_fronts(text: &str) -> Option<usize> {
+    const HEADING_HORIZONS: &[&str] = &["to ", "for ", "para "];
     const HORIZONS: &[&str] = &[
         "by ",
         "by the end of ",
@@ -1835,12 +1901,17 @@ fn horizon_fronts(text: &str) -> Option<usize> {
         }
         let rest = text.get(i..).unwrap_or("");
         let before = text.get(..i).unwrap_or("").trim_end_matches("mid-");
-        let horizon = year(rest)
-            && HORIZONS.iter().any(|h| {
-                before
-                    .strip_suffix(h)
-                    .is_some_and(|b| !word_char_before(b, b.len()))
-            });
+        let after_horizon = |h: &&str| {
+            before
+                .strip_suffix(h)
+                .is_some_and(|b| !word_char_before(b, b.len()))
+        };
+        // A heading that names the year its plan runs to, right before the colon that lists
+        // its fronts ("Foundry plan to 2030: ...", "Nosso roteiro para 2027: ...") (issue 16,
+        // eighteenth round).
+        let heading = rest.get(4..).is_some_and(|r| r.starts_with(": "))
+            && HEADING_HORIZONS.iter().any(after_horizon);
+        let horizon = year(rest) && (heading || HORIZONS.iter().any(after_horizon));
         if horizon || span(rest) {
             at = Some(i);
             break;

@@ -1988,3 +1988,117 @@ fn k5_round_eighteen_the_agent_addressed_indirectly_and_european_portuguese() {
         assert!(families_of(note).is_empty(), "{note}");
     }
 }
+
+/// K3, K4, issue 16's eighteenth round, by shape: a rule that opens its sentence frames a failure
+/// word inside it ("Só o chefe pode autorizar a descarga de vazamento"); a failure verb with an
+/// object at a rate is work ("enche 500 frascos por hora"); a heading naming the year a plan runs
+/// to, before its fronts ("Plan to 2031: ..."), is an epic; a document's heading and where it is
+/// kept is a doc; the minutes' "Name to do ..." is a task; a reaction after a laugh keeps
+/// nothing; a comma between digits is no end of a listed step, and "then" opening a step is no
+/// word of it; a negated irregular present ("não sai") after a bare subject is a rule; the table
+/// words of the round ("throwing it out there", "is only to", "records", "parte-se", positions
+/// such as "above the", "is scanned"). Each with a near miss that must not.
+#[test]
+fn k3_k4_round_eighteen_frames_rates_headings_and_minutes() {
+    for (text, kind) in [
+        (
+            "Só a enfermeira-chefe pode autorizar a troca do cateter com falha.",
+            Kind::Constraint,
+        ),
+        ("A envasadora enche 500 frascos por hora.", Kind::Capability),
+        (
+            "Orchard plan to 2031: a cider barn, a new well and a farm shop.",
+            Kind::Epic,
+        ),
+        (
+            "Plano da horta para 2029: uma estufa, um poço novo e uma loja.",
+            Kind::Epic,
+        ),
+        (
+            "Wiring diagram: the grey cabinet behind the boiler.",
+            Kind::Doc,
+        ),
+        (
+            "Livro de ponto: gaveta da recepção, ao lado do telefone.",
+            Kind::Doc,
+        ),
+        (
+            "Priya to book the coach before the away match on Sunday.",
+            Kind::Task,
+        ),
+        (
+            "Harvest day - nets laid out, crates stacked, 1,200 kg weighed, then load the van for the market.",
+            Kind::Procedure,
+        ),
+        (
+            "Throwing it out there: a night market in the car park in August.",
+            Kind::Brainstorm,
+        ),
+        (
+            "The forklift is only to be driven by staff with a licence.",
+            Kind::Constraint,
+        ),
+        (
+            "The service records for every van are in the blue cabinet.",
+            Kind::Doc,
+        ),
+        (
+            "A corrente da bicicleta parte-se sempre no mesmo elo.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Potro recém-nascido não sai da baia antes de três dias.",
+            Kind::Constraint,
+        ),
+        (
+            "The first-aid chart hangs above the kitchen sink.",
+            Kind::Doc,
+        ),
+        (
+            "The tide charts are scanned onto the club drive every spring.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for underivable in [
+        "kkkkk a porta bateu na cara dele",
+        "haha the goat ate the invoice",
+        "Nice to meet the whole team today.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    for (text, not) in [
+        // The disk filling up is still a failure.
+        (
+            "O disco enche durante a exportação noturna.",
+            Kind::Capability,
+        ),
+        // A failure verb before an article counts nothing: no rate of work.
+        (
+            "A exportação estoura o tempo em menos de um minuto.",
+            Kind::Capability,
+        ),
+        // "sempre que" is no verb with an object.
+        (
+            "O motor começa a vibrar sempre que a gente passa de três toneladas por hora.",
+            Kind::Capability,
+        ),
+        // A failure before the rule is reported, not framed.
+        ("The importer crashes, never on Sundays.", Kind::Constraint),
+        // "to" and a year with no heading's colon is no horizon.
+        (
+            "The fair moved to 2027, with the band, the stalls and the raffle.",
+            Kind::Epic,
+        ),
+        // A heading about a document with no place after it.
+        ("Wiring diagram: updated with the new breakers.", Kind::Doc),
+        // A laugh before a fact with an anchor is read as usual.
+        ("haha the server restarted 3 times", Kind::Task),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
