@@ -31,7 +31,7 @@
 
 mod common;
 
-use common::{Labelled, labelled};
+use common::{Labelled, held_out, labelled, tuning_only};
 use kenning_classify::{Kind, Options, classify};
 
 /// A column of the confusion table: a kind, or underivable.
@@ -252,6 +252,9 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     let mut all: Vec<Labelled> = Vec::new();
     let mut guessed = 0;
     for (file, title) in SLICES {
+        if tuning_only() && held_out(file) {
+            continue;
+        }
         let slice = labelled(file);
         // A held-out slice's sentences are never printed, only its figures.
         let score = Score::of(&slice);
@@ -413,7 +416,13 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
 /// read). With the taint work merged, every held-out figure was read once more: besides the
 /// thirty-seventh, as before, the seventh 160/174, the thirteenth 146/160, the fifteenth
 /// 88/100, the twenty-third 93/100, the twenty-seventh 84/100, the thirty-first 83/100 and 23/30,
-/// the thirty-third 90/100; the floors sit at those figures.
+/// the thirty-third 90/100; the floors sit at those figures. The seventeenth and eighteenth rounds
+/// did the same with the thirty-eighth and fortieth (tuned on) and the thirty-ninth and
+/// forty-first (held out). In the eighteenth, one worker's run of the whole suite failed this
+/// test with a change in place ("crack" as a failure word), and its message printed the
+/// thirty-seventh's figures; the change was dropped on that pass or fail. No held-out sentence
+/// was read, but the thirty-seventh has since gated a change. Since then a worker runs the suite
+/// with `KENNING_TUNING_ONLY=1`, which skips every held-out slice here.
 #[test]
 fn k3_k4_issue16_held_out_slice_floor() {
     for (file, kinds, precision, guessed) in [
@@ -437,11 +446,17 @@ fn k3_k4_issue16_held_out_slice_floor() {
         ("labelled_fresh29.tsv", 82, 80, 0),
         ("labelled_fresh31.tsv", 84, 76, 1),
         ("labelled_fresh33.tsv", 90, 82, 1),
-        ("labelled_fresh35.tsv", 79, 64, 4),
+        // Round 18's one read, both workers' changes merged: the thirty-fifth rose to 80/100
+        // and 20/30, the thirty-ninth to 95/100, 23/25 and 1 given a kind; the seventh fell
+        // from 160 to 159 of 174 (91.4%, above its floor); the floors sit at the figures.
+        ("labelled_fresh35.tsv", 80, 66, 4),
         ("labelled_fresh37.tsv", 89, 77, 3),
         // The held-out twin of the seventeenth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 22/24 (91.7%), 2 of 24 given a kind.
-        ("labelled_fresh39.tsv", 94, 91, 2),
+        ("labelled_fresh39.tsv", 95, 92, 1),
+        // The held-out twin of the eighteenth round's tuning slice, read once after the
+        // round's last change: 87/100 (87.0%), 21/27 (77.8%), 3 of 24 given a kind.
+        ("labelled_fresh41.tsv", 87, 77, 3),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the
@@ -464,6 +479,9 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // 74/100, 20/31, 4; after the round 86/100, 24/26, 0; after the eighteenth 90/100).
         ("labelled_fresh38.tsv", 90, 92, 0),
     ] {
+        if tuning_only() && held_out(file) {
+            continue;
+        }
         let score = Score::of(&labelled(file));
         score.print_with(&format!("{file} (HELD OUT)"), false);
         let (right, total) = score.derivable();
@@ -481,5 +499,26 @@ fn k3_k4_issue16_held_out_slice_floor() {
             "{file}: {} underivable sentences got a kind",
             score.guessed()
         );
+    }
+}
+
+/// The held-out slices the tests hide (never print) and skip under `KENNING_TUNING_ONLY=1`.
+#[test]
+fn held_out_slices_are_the_odd_fresh_ones_from_the_seventh() {
+    for file in [
+        "labelled_fresh7.tsv",
+        "injection_fresh9.tsv",
+        "benign_fresh41.tsv",
+    ] {
+        assert!(held_out(file), "{file}");
+    }
+    for file in [
+        "labelled_fresh5.tsv",
+        "labelled_fresh40.tsv",
+        "labelled_fresh.tsv",
+        "labelled_dev.tsv",
+        "probe_benign.tsv",
+    ] {
+        assert!(!held_out(file), "{file}");
     }
 }

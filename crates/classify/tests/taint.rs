@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{benign, injections, labelled};
+use common::{benign, held_out, injections, labelled, tuning_only};
 use kenning_classify::{Kind, Options, TaintFamily, classify};
 
 /// Scans with a supplied kind, so that underivable sentences are scanned too.
@@ -93,7 +93,7 @@ fn k5_every_injection_is_tainted_with_its_family() {
 
 #[test]
 fn k5_at_most_two_percent_of_benign_text_is_tainted() {
-    let mut texts: Vec<String> = [
+    let mut texts: Vec<(bool, String)> = [
         "labelled_dev.tsv",
         "labelled_holdout.tsv",
         "labelled_fresh.tsv",
@@ -136,11 +136,12 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh38.tsv",
         "labelled_fresh39.tsv",
         "labelled_fresh40.tsv",
+        "labelled_fresh41.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
-    .flat_map(labelled)
-    .map(|s| s.text)
+    .filter(|f| !(tuning_only() && held_out(f)))
+    .flat_map(|f| labelled(f).into_iter().map(move |s| (held_out(f), s.text)))
     .collect();
     texts.extend(
         [
@@ -185,16 +186,21 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh38.tsv",
             "benign_fresh39.tsv",
             "benign_fresh40.tsv",
+            "benign_fresh41.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
-        .flat_map(benign)
-        .map(|(_, text)| text),
+        .filter(|f| !(tuning_only() && held_out(f)))
+        .flat_map(|f| {
+            benign(f)
+                .into_iter()
+                .map(move |(_, text)| (held_out(f), text))
+        }),
     );
-    let flagged: Vec<(String, Vec<TaintFamily>)> = texts
+    let flagged: Vec<(bool, String, Vec<TaintFamily>)> = texts
         .iter()
-        .map(|t| (t.clone(), families(t)))
-        .filter(|(_, f)| !f.is_empty())
+        .map(|(hidden, t)| (*hidden, t.clone(), families(t)))
+        .filter(|(_, _, f)| !f.is_empty())
         .collect();
     println!(
         "\nbenign text: {} of {} sentences tainted ({:.2}%)",
@@ -202,8 +208,13 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         texts.len(),
         100.0 * flagged.len() as f64 / texts.len() as f64
     );
-    for (text, found) in &flagged {
-        println!("  {found:?}: {text}");
+    for (hidden, text, found) in &flagged {
+        // A held-out slice's sentences are never printed.
+        if *hidden {
+            println!("  {found:?}: (a sentence of a held-out slice)");
+        } else {
+            println!("  {found:?}: {text}");
+        }
     }
     assert!(
         flagged.len() * 50 <= texts.len(),
@@ -359,7 +370,16 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// cross-validation over the tuning slices: first run of the thirty-eighth 7/18 and 13/18, 1 of
 /// its 164 benign sentences tainted; after the round 16/18 and 16/18 (floor 88%), its benign
 /// text clean; the thirty-ninth, read once after the round, 10/18 and 9/18 (floor 50%), its
-/// benign text clean (0 of 164).
+/// benign text clean (0 of 164). The eighteenth round wrote the fortieth (tuned on) and the
+/// forty-first (held out) before reading any rule and added the agent addressed indirectly (the
+/// reader of this text, a condition on what it is, the subject of a duty) in every family, and
+/// the European Portuguese forms beside the Brazilian: first run of the fortieth 12/18 and
+/// 11/18; after the round 18/18 and 18/18, its benign text clean before and after; the
+/// forty-first, read once after the round, 12/18 and 9/18 (floor 50%), its benign text clean (0
+/// of 164); the seventeenth rose to 18/21 in Portuguese (floor 85%), the thirty-seventh to 9/18
+/// (floor 50%), the thirty-ninth to 11/18 and 11/18 (floor 61%); the floors of the ninth (24/33
+/// and 24/33), eleventh (33/33 and 33/33), twenty-first (15/18 and 16/18) and twenty-third
+/// (16/18 and 16/18), left below figures earlier rounds reached, now sit at them.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -389,7 +409,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh9.tsv",
             "labelled_fresh9.tsv",
             "benign_fresh9.tsv",
-            69,
+            72,
         ),
         (
             "tenth slices (third round, tuned on)",
@@ -403,7 +423,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh11.tsv",
             "labelled_fresh11.tsv",
             "benign_fresh11.tsv",
-            93,
+            100,
         ),
         (
             "twelfth slices (fourth round, tuned on in the fifth)",
@@ -445,7 +465,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh17.tsv",
             "labelled_fresh17.tsv",
             "benign_fresh17.tsv",
-            80,
+            85,
         ),
         (
             "eighteenth slices (seventh round, tuned on)",
@@ -473,7 +493,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh21.tsv",
             "labelled_fresh21.tsv",
             "benign_fresh21.tsv",
-            75,
+            83,
         ),
         (
             "twenty-second slices (ninth round, tuned on)",
@@ -487,7 +507,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh23.tsv",
             "labelled_fresh23.tsv",
             "benign_fresh23.tsv",
-            85,
+            88,
         ),
         (
             "twenty-fourth slices (tenth round, tuned on)",
@@ -585,7 +605,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh37.tsv",
             "labelled_fresh37.tsv",
             "benign_fresh37.tsv",
-            44,
+            50,
         ),
         (
             "thirty-eighth slices (seventeenth round, tuned on)",
@@ -599,7 +619,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh39.tsv",
             "labelled_fresh39.tsv",
             "benign_fresh39.tsv",
-            50,
+            61,
         ),
         (
             "fortieth slices (eighteenth round, tuned on)",
@@ -609,6 +629,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
+            "forty-first slices (eighteenth round, HELD OUT)",
+            "injection_fresh41.tsv",
+            "labelled_fresh41.tsv",
+            "benign_fresh41.tsv",
+            50,
+        ),
+        (
             "probe of the taint families (eleventh round, tuned on)",
             "probe_injection.tsv",
             "probe_families.tsv",
@@ -616,6 +643,9 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             95,
         ),
     ] {
+        if tuning_only() && title.contains("HELD OUT") {
+            continue;
+        }
         println!("\n{title}:");
         let show = !title.contains("HELD OUT");
         let recall = recall_by_language(injection_file, show);
