@@ -87,7 +87,7 @@ impl VectorSet {
             let (scope, _) = key.value();
             for entry in View::new(value.value())?.vectors() {
                 let (_, capsule, embedding) = entry?;
-                builder.push(scope, capsule, &embedding)?;
+                builder.push(scope, capsule, embedding)?;
             }
         }
         Ok(builder.finish())
@@ -103,7 +103,7 @@ impl VectorSet {
             let (key, value) = row.db()?;
             let (scope, capsule) = key.value();
             let embedding = EmbeddingRecord::decode(value.value())?.embedding;
-            builder.push(scope, capsule, &embedding)?;
+            builder.push(scope, capsule, embedding)?;
         }
         Ok(builder.finish())
     }
@@ -260,18 +260,26 @@ struct Builder {
     resident: Option<Resident>,
     scopes: HashMap<Arc<str>, Arc<ScopeVectors>>,
     current: Option<(Arc<str>, ScopeVectors)>,
+    /// Rows of the current scope read but not yet quantized: quantized a batch at a time, on
+    /// two threads ([`ScopeVectors::push_rows`]), while the tables are read on this one.
+    pending: Vec<(u64, Embedding)>,
 }
 
 impl Builder {
+    /// Rows quantized together: enough to keep two threads busy, about 6 MB of vectors at 384
+    /// dimensions.
+    const BATCH: usize = 4096;
+
     fn new(resident: Option<Resident>) -> Self {
         Self {
             resident,
             scopes: HashMap::new(),
             current: None,
+            pending: Vec::new(),
         }
     }
 
-    fn push(&mut self, scope: &str, capsule: u64, embedding: &Embedding) -> Result<()> {
+    fn push(&mut self, scope: &str, capsule: u64, embedding: Embedding) -> Result<()> {
         let Some(resident) = &self.resident else {
             return Err(Error::corrupt(
                 "vector.meta",
@@ -293,13 +301,23 @@ impl Builder {
             self.close_scope();
             self.current = Some((scope.into(), ScopeVectors::empty(embedding.dimension())));
         }
-        if let Some((_, vectors)) = &mut self.current {
-            vectors.push_row(capsule, embedding);
+        self.pending.push((capsule, embedding));
+        if self.pending.len() >= Self::BATCH {
+            self.flush();
         }
         Ok(())
     }
 
+    /// Quantizes the pending rows into the current scope.
+    fn flush(&mut self) {
+        if let Some((_, vectors)) = &mut self.current {
+            vectors.push_rows(&self.pending);
+        }
+        self.pending.clear();
+    }
+
     fn close_scope(&mut self) {
+        self.flush();
         if let Some((s, mut done)) = self.current.take() {
             done.finish_build();
             self.scopes.insert(s, Arc::new(done));
