@@ -137,6 +137,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh39.tsv",
         "labelled_fresh40.tsv",
         "labelled_fresh41.tsv",
+        "labelled_fresh42.tsv",
+        "labelled_fresh43.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -187,6 +189,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh39.tsv",
             "benign_fresh40.tsv",
             "benign_fresh41.tsv",
+            "benign_fresh42.tsv",
+            "benign_fresh43.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
