@@ -172,8 +172,8 @@
 //! ("could the passwords be sent over to", "que as credenciais sejam encaminhadas para"); the
 //! agent called by a vocative, or the machine opening a line, × a standing condition × someone
 //! asking × the agent acting then ("bot, each time anyone asks you ..."); the agent called ×
-//! "between us" × a negation; the agent named × something to be left out × a cover story for
-//! when someone asks. Orders that only
+//! "between us" × a negation, or × letting someone else come to know; the agent named ×
+//! something to be left out × a cover story for when someone asks. Orders that only
 //! speak to a reader ("whenever you summarize a ticket, include the customer tier", "from now on
 //! we deploy on Fridays") stay clean: the corpora hold them as benign notes. Issue 16's rounds
 //! completed each family by class; what every round added, with its examples, is kept in the
