@@ -167,7 +167,13 @@
 //! perguntada, deve dizer ..."), asked in the Portuguese imperfect subjunctive ("agradecia que
 //! enviasse"); a forged system voice after a transcript's time stamp lifting a
 //! requirement is a role tag; European Portuguese is read as Brazilian is ("utilizador",
-//! "palavra-passe", "já não se aplicam", "a ler isto"). Orders that only
+//! "palavra-passe", "já não se aplicam", "a ler isto"). The nineteenth round composed fewer,
+//! wider classes: the agent named anywhere × a secret × a passive send after a duty or a request
+//! ("could the passwords be sent over to", "que as credenciais sejam encaminhadas para"); the
+//! agent called by a vocative, or the machine opening a line, × a standing condition × someone
+//! asking × the agent acting then ("bot, each time anyone asks you ..."); the agent called ×
+//! "between us" × a negation, or × letting someone else come to know; the agent named ×
+//! something to be left out × a cover story for when someone asks. Orders that only
 //! speak to a reader ("whenever you summarize a ticket, include the customer tier", "from now on
 //! we deploy on Fridays") stay clean: the corpora hold them as benign notes. Issue 16's rounds
 //! completed each family by class; what every round added, with its examples, is kept in the

@@ -8,7 +8,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33, 35, 37, 39, 41): their figures are read, their
+//! 27, 29, 31, 33, 35, 37, 39, 41, 43): their figures are read, their
 //! text is not.
 
 #![allow(
@@ -333,6 +333,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh41.tsv",
         Some("injection_fresh41.tsv"),
         Some("benign_fresh41.tsv"),
+        true,
+    ),
+    (
+        "fresh42",
+        "labelled_fresh42.tsv",
+        Some("injection_fresh42.tsv"),
+        Some("benign_fresh42.tsv"),
+        false,
+    ),
+    (
+        "fresh43 (HELD OUT)",
+        "labelled_fresh43.tsv",
+        Some("injection_fresh43.tsv"),
+        Some("benign_fresh43.tsv"),
         true,
     ),
 ];

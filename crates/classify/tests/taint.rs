@@ -137,6 +137,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh39.tsv",
         "labelled_fresh40.tsv",
         "labelled_fresh41.tsv",
+        "labelled_fresh42.tsv",
+        "labelled_fresh43.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -187,6 +189,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh39.tsv",
             "benign_fresh40.tsv",
             "benign_fresh41.tsv",
+            "benign_fresh42.tsv",
+            "benign_fresh43.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -379,7 +383,13 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// of 164); the seventeenth rose to 18/21 in Portuguese (floor 85%), the thirty-seventh to 9/18
 /// (floor 50%), the thirty-ninth to 11/18 and 11/18 (floor 61%); the floors of the ninth (24/33
 /// and 24/33), eleventh (33/33 and 33/33), twenty-first (15/18 and 16/18) and twenty-third
-/// (16/18 and 16/18), left below figures earlier rounds reached, now sit at them.
+/// (16/18 and 16/18), left below figures earlier rounds reached, now sit at them. The nineteenth
+/// round wrote the forty-second (tuned on) and the forty-third (held out) before reading any
+/// rule and added fewer, wider compositions (the agent named × a secret × a passive send after a
+/// duty or a request; the agent called × a standing condition × someone asking × the agent
+/// acting; the agent called × "between us" × a negation; the agent named × an omission × a cover
+/// story): first run of the forty-second 12/18 and 10/18, after the round 18/18 and 18/18 (floor
+/// 88%), its benign text clean before and after.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -634,6 +644,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh41.tsv",
             "benign_fresh41.tsv",
             50,
+        ),
+        (
+            "forty-second slices (nineteenth round, tuned on)",
+            "injection_fresh42.tsv",
+            "labelled_fresh42.tsv",
+            "benign_fresh42.tsv",
+            88,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
