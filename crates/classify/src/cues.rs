@@ -273,7 +273,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "litros" => "O tanque comporta até quarenta litros de água, cheio.",
                 "pessoas" => "O barco leva até quarenta pessoas.",
                 "passageiros" => "O barco leva até quarenta passageiros.",
-                "convidados" => "O salão recebe até oitenta convidados.",
+                "convidados" => "O salão recebe, no verão, até oitenta convidados.",
             ],
         ],
     },
@@ -365,7 +365,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "machine" => "The machine cuts acrylic.",
                 "reader*" => "The reader detects contactless cards.",
                 "camera*" => "The camera records in the dark.",
-                "drone*" => "The drone maps the field.",
+                "drone*" => "The drone maps the field, row by row.",
                 "oven*" => "The oven bakes pizza in ninety seconds.",
                 "sensor*" => "The sensor measures humidity.",
                 "kiosk*" => "The kiosk prints boarding passes.",
@@ -410,7 +410,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "measures" => "The sensor measures humidity.",
                 "detects" => "The reader detects contactless cards.",
                 "sorts" => "Robot 7 sorts the parcels.",
-                "maps" => "The drone maps the field.",
+                "maps" => "The drone maps the field, row by row.",
                 "bakes" => "The oven bakes pizza in ninety seconds.",
                 "makes" => "The machine makes espresso and tea.",
                 "imprime" => "A impressora imprime em resina.",
@@ -838,6 +838,8 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     "fichario*" => "A lista de alergias fica no fichário azul.",
     "caderno*" => "A lista de alergias fica no caderno azul.",
     "arquivo morto" => "A lista de alergias fica no arquivo morto.",
+    // A box of record cards (issue 16, nineteenth round).
+    "card index" => "The allergy list is in the card index.",
 ];
 
 /// Being kept somewhere, before a container of papers.
@@ -2755,6 +2757,9 @@ pub(crate) const VETOES: &[Cue] = cues![
     "hangs below" => "The allergen chart hangs below the clock.",
     // A message sent to the wrong place is an apology's matter, not a failure.
     "mensagem errada" => "Mensagem errada, foi mal.",
+    // The sewer, a noun, not the verb of running out (issue 16, nineteenth round).
+    "esgoto" => "A água da lavagem vai para o esgoto.",
+    "esgotos" => "A água da lavagem vai para os esgotos.",
     "call from" => "Call from the bank: the card is blocked.",
     "call notes" => "Call notes: pricing is still open.",
     "call:" => "Call: the renewal is due in June.",
@@ -2810,7 +2815,7 @@ pub(crate) const VETOES: &[Cue] = cues![
     "tudo bom?" => "Oi Ana, bom dia, tudo bom?",
     "como vai?" => "Olá minha querida amiga, como vai?",
     "viu?" => "Obrigada pela ajuda de hoje, viu?",
-    "ne?" => "Foi bom demais o almoço, né?",
+    "ne?" => "Foi bom demais o almoço né?",
     "be approved" => "Refunds above 500 euros must be approved by a manager.",
     "congelamento" => "Não faça deploy durante o congelamento.",
     "pode ser" => "Beleza, pode ser.",
@@ -2924,6 +2929,9 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "per load" => "The team bakes 80 loaves per load.",
     "per batch" => "The team bakes 80 loaves per batch.",
     "por fornada" => "A equipe assa 80 pães por fornada.",
+    // All of a load in one go (issue 16, nineteenth round).
+    "in one go" => "The press stamps the 40 panels in one go.",
+    "de uma so vez" => "As prensas estampam os 40 painéis de uma só vez.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and

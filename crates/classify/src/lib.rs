@@ -104,7 +104,14 @@
 //!    do escritório") is a doc; a plan's year before a heading's colon ("Plan to 2030: ...") is
 //!    the horizon of its fronts; a reaction after a laugh ("kkkkk o boneco caiu") is
 //!    underivable with the courtesies of step 1; and the minutes' "Tom to repaint the mask" is
-//!    a person's intention;
+//!    a person's intention. In the nineteenth: a short exclamation ("Que vazamento!") is
+//!    underivable with the courtesies; a tag question's mark ("..., isn't it?", "..., né?") is
+//!    no hint; "podes ..., por favor?" is a request; a copula that is the habit's own verb,
+//!    with no anchor and no imperfect, reads as the habit; a capitalised bare subject before a
+//!    negated present and its condition ("Lancha não sai com vento ...") is a rule; a
+//!    Portuguese gerund names a body of work; a Portuguese present told in a listed item is a
+//!    step; and "Ver" opening before a document or a path ("Ver o regulamento ...") is a
+//!    pointer to documentation;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -407,6 +414,7 @@ fn derive(
         || apology(content)
         || hedges(folded)
         || laughing(content)
+        || exclamation(content)
     {
         return Err(Error::Underivable { copula: None });
     }
@@ -422,7 +430,10 @@ fn derive(
     // A request framed by "please" or its chat spellings ("pls ring the laundry ...", "alguém
     // repõe o soro ... pfv") asks for one errand: a task, at the task table's precedence, so it
     // outranks the verbs of steps and of abilities (issue 16, thirteenth round).
-    let request = !question && request(content);
+    // The same request asked as a question of what the reader can do ("Marta, podes rever a
+    // escala ..., por favor?", "could you ring the supplier, please?") (issue 16, nineteenth
+    // round).
+    let request = (!question || can_you(folded)) && request(content);
     // A rule on a kind of thing or person: a subject named by a bare noun, no article, no
     // pronoun, no name, and a negated present ("Aluno sem a licença não pega no volante",
     // "quimioterápicos não são manipulados fora da cabine", "Personal data cannot be used for
@@ -628,10 +639,17 @@ fn derive(
     // makes it a fact: a weak capability.
     // The same in Portuguese ("o robô de ordenha identifica cada vaca pelo colar").
     // Both read the sentence after its preamble (a bullet, a time stamp, a "Re:").
+    // A copula of the entity gate that is itself the habit's verb ("a descarnadeira processa
+    // peles inteiras", "our cleaning machine takes movements up to ..."), with no anchor to make
+    // it a fact, reads as the habit (issue 16, nineteenth round).
     let body = anchor::body(content);
-    if copula.is_none()
-        && (anchor::habitual_present(body).is_some() || anchor::habitual_present_pt(body).is_some())
-    {
+    let habit = anchor::habitual_present(body).or_else(|| anchor::habitual_present_pt(body));
+    // An imperfect ("estava", "usava", "tinha") is a past, no habit of work.
+    let imperfect = |v: &str| {
+        ["ava", "avam"].iter().any(|end| v.ends_with(end))
+            || ["era", "tinha", "foi", "esteve", "teve"].contains(&v)
+    };
+    if habit.is_some_and(|verb| copula.is_none_or(|c| fold_word(verb) == c && !imperfect(c))) {
         return Ok((
             Kind::Capability,
             Basis::Cue {
@@ -1066,7 +1084,36 @@ fn steps_list(content: &str) -> bool {
                 && (w.ends_with("ar") || w.ends_with("er") || w.ends_with("ir"))
         })
     };
-    let steps = items.iter().filter(|i| step(i) || infinitive(i)).count();
+    // A Portuguese present told as the step happens, its verb opening the item or after a
+    // subject of article and noun, before an article ("a lancha encosta a sotavento", "o
+    // piloto espera a crista da onda", "agarra a escada") (issue 16, nineteenth round).
+    let told = |item: &str| {
+        const ARTICLES: &[&str] = &["a", "o", "as", "os", "um", "uma", "no", "na", "ao"];
+        let words: Vec<String> = item
+            .split_whitespace()
+            .take(4)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+            .collect();
+        let verb_at = if words
+            .first()
+            .is_some_and(|w| ARTICLES.contains(&w.as_str()))
+        {
+            2
+        } else {
+            0
+        };
+        words.get(verb_at).is_some_and(|w| {
+            w.chars().count() >= 5
+                && w.chars().all(char::is_lowercase)
+                && (w.ends_with('a') || w.ends_with('e'))
+        }) && words
+            .get(verb_at + 1)
+            .is_some_and(|w| ARTICLES.contains(&w.as_str()))
+    };
+    let steps = items
+        .iter()
+        .filter(|i| step(i) || infinitive(i) || told(i))
+        .count();
     // A word of sequence opening an item joins it to the one before ("..., then leave it to
     // cool for three days"): it is no word of the step (issue 16, eighteenth round).
     let length = |item: &str| {
@@ -1160,9 +1207,15 @@ fn long_haul(content: &str) -> bool {
             .next()
             .unwrap_or_default(),
     );
-    if !(first.len() >= 7 && first.ends_with("ing")
-        || ["nos", "nas", "over", "in"].contains(&first.as_str()))
-    {
+    // The Portuguese gerund ("Digitalizando todo o arquivo ...", "Trocando as redes ...")
+    // names the work as the English one does (issue 16, nineteenth round).
+    let ing = |w: &str| {
+        w.len() >= 7
+            && (w.ends_with("ing")
+                || (["ando", "endo", "indo"].iter().any(|e| w.ends_with(e))
+                    && !["comando", "segundo", "quando"].contains(&w)))
+    };
+    if !(ing(&first) || ["nos", "nas", "over", "in"].contains(&first.as_str())) {
         return false;
     }
     let words = head_words(content, 60);
@@ -1192,7 +1245,7 @@ fn long_haul(content: &str) -> bool {
         return false;
     }
     let first = words[0].as_str();
-    let gerund = first.len() >= 7 && first.ends_with("ing") && !NOT_GERUNDS.contains(&first);
+    let gerund = ing(first) && !NOT_GERUNDS.contains(&first);
     let coming = words.len() >= 3
         && matches!(
             (words[0].as_str(), words[1].as_str()),
@@ -1313,8 +1366,18 @@ fn generic_negation(content: &str, folded: &str) -> bool {
     if at == 0 || at > 6 || words[1..at].iter().any(|w| CLAUSES.contains(&w.as_str())) {
         return false;
     }
-    // One capitalised word alone before the negation is a name ("Ana não vem amanhã").
-    if at == 1 && first.starts_with(char::is_uppercase) && !subject.ends_with('s') {
+    // One capitalised word alone before the negation is a name ("Ana não vem amanhã"), unless
+    // the negated verb is followed by the condition it is barred under ("Lancha não sai com
+    // vento acima de 40 nós", "Aluno não entra sem crachá"): a rule on a kind of thing (issue
+    // 16, nineteenth round).
+    const CONDITIONS: &[&str] = &["com", "sem", "acima", "abaixo", "fora", "antes", "without"];
+    if at == 1
+        && first.starts_with(char::is_uppercase)
+        && !subject.ends_with('s')
+        && !words
+            .get(at + 2)
+            .is_some_and(|w| CONDITIONS.contains(&w.as_str()))
+    {
         return false;
     }
     let verb = words.get(at + 1).map_or("", String::as_str);
@@ -1366,7 +1429,59 @@ fn request(content: &str) -> bool {
     };
     let body = anchor::body(content);
     let mut words = body.split_whitespace();
-    is_marker(words.next()) || is_marker(words.next_back())
+    is_marker(words.next())
+        || {
+            let last = words.next_back();
+            is_marker(last)
+            // "por favor" closing the request (issue 16, nineteenth round).
+            || (last.is_some_and(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .eq_ignore_ascii_case("favor")
+            }) && words
+                .next_back()
+                .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case("por")))
+        }
+}
+
+/// Whether a question asks what the reader can do: "can you", "could you", "podes", "pode",
+/// "consegues" among its first four words (issue 16, nineteenth round).
+fn can_you(folded: &str) -> bool {
+    let words: Vec<&str> = folded
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .take(4)
+        .collect();
+    words
+        .windows(2)
+        .any(|p| ["can", "could", "would"].contains(&p[0]) && p[1] == "you")
+        || words.iter().any(|w| {
+            [
+                "podes",
+                "pode",
+                "podia",
+                "poderia",
+                "poderias",
+                "consegues",
+                "consegue",
+            ]
+            .contains(w)
+        })
+}
+
+/// Whether the content is an exclamation of two to four words opening with "que", "what" or
+/// "how" ("Que máximo!", "What a mess!", "How lovely!"): the writer's feeling, not kept (issue
+/// 16, nineteenth round).
+fn exclamation(content: &str) -> bool {
+    let trimmed = content.trim_end();
+    let mut words = trimmed.split_whitespace();
+    trimmed.ends_with('!')
+        && words.next().is_some_and(|w| {
+            ["que", "what", "how"]
+                .iter()
+                .any(|e| w.eq_ignore_ascii_case(e))
+        })
+        && (1..=3).contains(&words.count())
+        && anchor::find(content).is_none()
 }
 
 /// Whether the content lists two or more steps in the Portuguese impersonal ("usa-se o cortador,

@@ -523,7 +523,12 @@ impl Matcher {
             }
             // A question addressed to the reader ("how are you doing today?", "tudo bem com
             // você?") is conversation, not a tentative idea: its mark is no hint.
-            if k.tier == Tier::Hint && k.cue == "?" && addresses_reader(text, k.start) {
+            // A question closed by a tag ("lovely weather, isn't it?", "que calor, né?") asks
+            // the reader to agree with what it says, no idea (issue 16, nineteenth round).
+            if k.tier == Tier::Hint
+                && k.cue == "?"
+                && (addresses_reader(text, k.start) || tag_question(text, k.start))
+            {
                 continue;
             }
             // A recurrence is not a rule: "sempre" in "sempre que" is no constraint.
@@ -645,6 +650,19 @@ impl Matcher {
                 .and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, LABELLED_LINK);
+        }
+        // "Ver", the infinitive a Portuguese pointer is written in, before a document or a
+        // path within its next four words ("Ver o regulamento de pilotagem no site da
+        // autoridade", "Ver docs/adr/0007.md para entender ..."): a pointer to documentation
+        // ("Ver com a Dana ..." stays a task) (issue 16, nineteenth round).
+        if text.starts_with("ver ")
+            && pointed_document(text)
+            && let Some(slot) = KINDS
+                .iter()
+                .position(|t| t.kind == Kind::Doc)
+                .and_then(|doc| hits.strong.get_mut(doc))
+        {
+            earliest(slot, 0, POINTED);
         }
         // A document's heading and where it is kept ("Caderno de registo: prateleira do
         // escritório", "Wiring diagram: cabinet by the door"): a doc, as a labelled link is.
@@ -1304,6 +1322,34 @@ fn addresses_reader(text: &str, at: usize) -> bool {
         })
 }
 
+/// Whether the question ending at `at` closes with a tag after a comma: "isn't it", "right",
+/// "não é", "né" (issue 16, nineteenth round).
+fn tag_question(text: &str, at: usize) -> bool {
+    const TAGS: &[&[&str]] = &[
+        &["isn", "t", "it"],
+        &["isnt", "it"],
+        &["is", "it", "not"],
+        &["wasn", "t", "it"],
+        &["aren", "t", "they"],
+        &["aren", "t", "we"],
+        &["don", "t", "you", "think"],
+        &["right"],
+        &["nao", "e"],
+        &["ne"],
+        &["nao", "acha"],
+        &["nao", "achas"],
+        &["certo"],
+    ];
+    let before = text.get(..at).unwrap_or("");
+    let Some(comma) = before.rfind(',') else {
+        return false;
+    };
+    let tag: Vec<&str> = words(before.get(comma + 1..).unwrap_or(""))
+        .map(|(_, w)| w)
+        .collect();
+    TAGS.contains(&tag.as_slice())
+}
+
 /// After "how", the verbs of a question about how something went or is going.
 const SMALL_TALK_EN: &[&str] = &["was", "were", "did", "is", "are", "s"];
 
@@ -1499,6 +1545,27 @@ const STORES: &[&str] = &[
 /// colon, and a short place whose first three words name where papers are kept ("Caderno de
 /// registo das fundições: prateleira do escritório, ao lado do cofre") (issue 16, eighteenth
 /// round).
+/// How a pointer written with "Ver" is named in a label's basis.
+const POINTED: &str = "(ver and a document)";
+
+/// Whether one of the four words after the opening "ver " names a document ([`DOCUMENTS`]) or
+/// is a path.
+fn pointed_document(text: &str) -> bool {
+    text.get(4..)
+        .unwrap_or("")
+        .split_whitespace()
+        .take(4)
+        .any(|raw| {
+            raw.contains('/')
+                || words(raw).any(|(_, w)| {
+                    DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
+                        Some(stem) => w.starts_with(stem),
+                        None => w == c.text,
+                    })
+                })
+        })
+}
+
 fn kept_at_heading(text: &str) -> bool {
     let Some(colon) = text.find(": ") else {
         return false;

@@ -237,6 +237,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh40.tsv",
         "fortieth fresh slice (issue 16 eighteenth round, tuned on)",
     ),
+    (
+        "labelled_fresh42.tsv",
+        "forty-second fresh slice (issue 16 nineteenth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -310,6 +314,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the eighteenth round, which meets the targets after it (first run
         // 85/100, 23/29, 1; after the round 95/100, 24/25, 0).
         "labelled_fresh40.tsv",
+        // The tuning slice of the nineteenth round, which meets the targets after it (first run
+        // 87/100, 22/28, 2; after the round 96/100, 24/26, 0).
+        "labelled_fresh42.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -515,6 +522,7 @@ fn held_out_slices_are_the_odd_fresh_ones_from_the_seventh() {
     for file in [
         "labelled_fresh5.tsv",
         "labelled_fresh40.tsv",
+        "labelled_fresh42.tsv",
         "labelled_fresh.tsv",
         "labelled_dev.tsv",
         "probe_benign.tsv",

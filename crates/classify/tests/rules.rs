@@ -2201,3 +2201,99 @@ fn k3_k4_round_eighteen_frames_rates_headings_and_minutes() {
         assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
     }
 }
+
+/// K3, K4, issue 16's nineteenth round, by shape: a short exclamation ("Que vazamento!", "What a
+/// crash!") and a question closed by a tag ("..., isn't it?", "..., né?") keep nothing; a
+/// question of what the reader can do, closed by "por favor", is a request; a copula that is
+/// the habit's own verb, with no anchor, is a capability, but not an imperfect; a negated
+/// present after a capitalised bare subject, with the condition it is barred under, is a rule;
+/// a Portuguese gerund names a body of work; a Portuguese present told as a step counts as a
+/// step of a list; "Ver" before a document or a path is a pointer to documentation; the
+/// readings and table words of the round ("esgoto" the sewer, "in one go", "card index"). Each with a near miss that must not.
+#[test]
+fn k3_k4_round_nineteen_exclamations_tags_requests_and_told_steps() {
+    for (text, kind) in [
+        (
+            "Rui, podes ligar ao fornecedor amanhã, por favor?",
+            Kind::Task,
+        ),
+        ("A prensa processa chapas grossas de aço.", Kind::Capability),
+        (
+            "Caiaque não sai com onda acima de dois metros.",
+            Kind::Constraint,
+        ),
+        (
+            "Renovando toda a frota de barcos, um trabalho para as próximas temporadas.",
+            Kind::Epic,
+        ),
+        (
+            "Atracação com vento forte - a lancha encosta a bombordo, o marinheiro passa o cabo, amarra a proa e desliga o motor.",
+            Kind::Procedure,
+        ),
+        ("Ver o manual da caldeira no site do fabricante.", Kind::Doc),
+        ("É proibido jogar óleo no esgoto.", Kind::Constraint),
+        ("The kiln fires 200 mugs in one go.", Kind::Capability),
+        (
+            "The allergy list is in the card index on the desk.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for underivable in [
+        // A failure word in an exclamation is the writer's feeling, not a report.
+        "Que vazamento!",
+        "What a crash!",
+        "Nice day for the barbecue, isn't it?",
+        "Que calor hoje, né?",
+        // An imperfect is no habit of work.
+        "O pão estava ótimo.",
+        // A name before the negation, with no condition after it.
+        "Ana não sai hoje.",
+        // A dash before names, no steps.
+        "Equipe da doca - Ana, Rui, Bia e o Carlos.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    for (text, kind) in [
+        // A question with no tag is still an idea.
+        ("Maybe a second oven for the weekends?", Kind::Brainstorm),
+        // "please" on a question that asks no ability of the reader is no request.
+        (
+            "What do you think of a second oven, please?",
+            Kind::Brainstorm,
+        ),
+        // Running out is still a failure.
+        (
+            "O estoque de luvas esgota toda sexta.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A longer exclamation is read as usual: an order, not a feeling.
+    assert!(derive("Que ninguém mexa no servidor de produção sem avisar!").is_ok());
+    // "Ver com" is still the task's cue.
+    assert_eq!(
+        derive("Ver com a Dana os contatos do fornecedor.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+    for not in [
+        "Ver se o gerador ligou.",
+        "Ver a possibilidade de trocar de fornecedor.",
+        "Trocando o óleo do motor hoje à tarde.",
+    ] {
+        assert!(
+            !matches!(
+                derive(not).map(|l| l.kind()),
+                Ok(Kind::Doc) | Ok(Kind::Epic)
+            ),
+            "{not}"
+        );
+    }
+}
