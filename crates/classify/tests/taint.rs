@@ -389,7 +389,9 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// duty or a request; the agent called × a standing condition × someone asking × the agent
 /// acting; the agent called × "between us" × a negation; the agent named × an omission × a cover
 /// story): first run of the forty-second 12/18 and 10/18, after the round 18/18 and 18/18 (floor
-/// 88%), its benign text clean before and after.
+/// 88%), its benign text clean before and after; the forty-third, read once after the round,
+/// 9/18 and 13/18 (floor 50%), its benign text clean (0 of 164); the twenty-ninth rose to 17/18
+/// in Portuguese (floor 94%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -559,7 +561,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh29.tsv",
             "labelled_fresh29.tsv",
             "benign_fresh29.tsv",
-            88,
+            94,
         ),
         (
             "thirtieth slices (thirteenth round, tuned on)",
@@ -651,6 +653,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh42.tsv",
             "benign_fresh42.tsv",
             88,
+        ),
+        (
+            "forty-third slices (nineteenth round, HELD OUT)",
+            "injection_fresh43.tsv",
+            "labelled_fresh43.tsv",
+            "benign_fresh43.tsv",
+            50,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
