@@ -243,12 +243,15 @@ fn code(x: f64) -> i8 {
 /// one costs more than the half it would take (a row takes about 2.5 µs at 384 dimensions).
 pub(crate) const PARALLEL_ROWS: usize = 512;
 
-/// Every row's quantization, in order: the second half on a second thread when there are
-/// [`PARALLEL_ROWS`] rows or more (this one's if the OS refuses to start it).
-fn quantize_all(rows: &[(u64, Embedding)]) -> Vec<Quantized> {
-    let run = |rows: &[(u64, Embedding)]| -> Vec<Quantized> {
-        rows.iter().map(|(_, e)| quantize(e)).collect()
-    };
+/// Every row's quantization (of the embedding `embedding` reads from it), in order: the second
+/// half on a second thread when there are [`PARALLEL_ROWS`] rows or more (this one's if the OS
+/// refuses to start it).
+fn quantize_all<T: Sync>(
+    rows: &[T],
+    embedding: impl Fn(&T) -> &Embedding + Sync,
+) -> Vec<Quantized> {
+    let run =
+        |rows: &[T]| -> Vec<Quantized> { rows.iter().map(|r| quantize(embedding(r))).collect() };
     if rows.len() < PARALLEL_ROWS {
         return run(rows);
     }
@@ -768,7 +771,7 @@ impl ScopeVectors {
     /// that rebuilds the copy of a million vectors spent most of its time quantizing them on
     /// one; `docs/performance.md`, "Quantizing without libm's round").
     pub(crate) fn push_rows(&mut self, rows: &[(u64, Embedding)]) {
-        for ((capsule, _), q) in rows.iter().zip(quantize_all(rows)) {
+        for ((capsule, _), q) in rows.iter().zip(quantize_all(rows, |(_, e)| e)) {
             self.append(*capsule, &q);
         }
     }
@@ -1516,10 +1519,16 @@ impl ScopeVectors {
             next.swap_remove(slot);
         }
         let present: std::collections::HashSet<u64> = found.iter().map(|&(_, id)| id).collect();
-        let appended: Vec<(u64, Quantized)> = changes
+        // New rows, quantized on two threads when a commit brings many (a batch into one scope).
+        let new: Vec<(u64, &Embedding)> = changes
             .iter()
             .filter(|(id, _)| !present.contains(id))
-            .filter_map(|(&id, change)| change.as_ref().map(|e| (id, quantize(e))))
+            .filter_map(|(&id, change)| change.as_ref().map(|e| (id, e)))
+            .collect();
+        let appended: Vec<(u64, Quantized)> = new
+            .iter()
+            .map(|&(id, _)| id)
+            .zip(quantize_all(&new, |&(_, e)| e))
             .collect();
         next.append_all(&appended);
         next.make_exact();
@@ -1865,9 +1874,10 @@ mod tests {
         }
     }
 
-    /// Rows pushed in batches, quantized on two threads from [`PARALLEL_ROWS`] on, make the copy
-    /// `build` makes of the same rows one at a time: the same rows in the same order, field for
-    /// field (batches below, at and above the threshold, with an odd split).
+    /// Rows pushed in batches, quantized on two threads from [`PARALLEL_ROWS`] on, and the same
+    /// rows committed at once, make the copy `build` makes of them one at a time: the same rows
+    /// in the same order, field for field (batches below, at and above the threshold, with an
+    /// odd split).
     #[test]
     fn rows_pushed_on_two_threads_make_the_copy_built_one_at_a_time() {
         let d = 96;
@@ -1882,8 +1892,29 @@ mod tests {
             got.push_rows(batch);
         }
         got.finish_build();
+        // And a commit bringing them all at once (`with_changes`, the ingest's path).
+        let changes: BTreeMap<u64, Option<Embedding>> =
+            rows.iter().map(|(c, e)| (*c, Some(e.clone()))).collect();
+        let committed = ScopeVectors::empty(d).with_changes(&changes);
         assert_eq!(got.len(), want.len());
-        for (g, w) in got.rows().zip(want.rows()) {
+        assert_eq!(committed.len(), want.len());
+        for ((g, c), w) in got.rows().zip(committed.rows()).zip(want.rows()) {
+            assert_eq!(
+                (
+                    c.capsule,
+                    c.scale.to_bits(),
+                    c.residual.to_bits(),
+                    c.codes,
+                    c.signs()
+                ),
+                (
+                    w.capsule,
+                    w.scale.to_bits(),
+                    w.residual.to_bits(),
+                    w.codes,
+                    w.signs()
+                )
+            );
             assert_eq!(
                 (
                     g.capsule,
