@@ -644,10 +644,7 @@ impl Matcher {
         // A label and a link, nothing else ("Lab safety rules: https://lab.example/safety"):
         // a pointer to a document, whatever the label names.
         if labelled_link(text)
-            && let Some(slot) = KINDS
-                .iter()
-                .rposition(|t| t.kind == Kind::Doc)
-                .and_then(|doc| hits.strong.get_mut(doc))
+            && let Some(slot) = doc_table(true).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, LABELLED_LINK);
         }
@@ -657,10 +654,7 @@ impl Matcher {
         // ("Ver com a Dana ..." stays a task) (issue 16, nineteenth round).
         if text.starts_with("ver ")
             && pointed_document(text)
-            && let Some(slot) = KINDS
-                .iter()
-                .position(|t| t.kind == Kind::Doc)
-                .and_then(|doc| hits.strong.get_mut(doc))
+            && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, POINTED);
         }
@@ -668,10 +662,7 @@ impl Matcher {
         // escritório", "Wiring diagram: cabinet by the door"): a doc, as a labelled link is.
         if text.contains(": ")
             && kept_at_heading(text)
-            && let Some(slot) = KINDS
-                .iter()
-                .rposition(|t| t.kind == Kind::Doc)
-                .and_then(|doc| hits.strong.get_mut(doc))
+            && let Some(slot) = doc_table(true).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, KEPT_AT);
         }
@@ -1495,6 +1486,17 @@ const NOT_GERUNDS: &[&str] = &[
     "warning",
     "blocking",
 ];
+
+/// The index of the kind tables' doc table credited by a shape read outside the tables: the
+/// last one (`last`) or the first.
+fn doc_table(last: bool) -> Option<usize> {
+    let is_doc = |t: &crate::cues::KindTable| t.kind == Kind::Doc;
+    if last {
+        KINDS.iter().rposition(is_doc)
+    } else {
+        KINDS.iter().position(is_doc)
+    }
+}
 
 /// Whether the text is a short label, a colon and one link ("Orchestra seating charts:
 /// https://orch.example/seating", "Manual do forno: http://..."), and nothing else.

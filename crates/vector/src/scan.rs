@@ -239,8 +239,10 @@ fn code(x: f64) -> i8 {
     (t + step) as i8
 }
 
-/// Rows from which [`ScopeVectors::push_rows`] quantizes on a second thread: below, starting
-/// one costs more than the half it would take (a row takes about 2.5 µs at 384 dimensions).
+/// Rows from which [`quantize_all`] (a rebuild's batch, a commit's new rows of a scope) uses a
+/// second thread. A conservative bound, not a measured break-even: half of 512 rows is about
+/// 0.6 ms at 384 dimensions (2.5 µs a row), well above a thread's start, while the small
+/// commits of a batch spread over many scopes (ten rows a scope) stay on the caller's thread.
 pub(crate) const PARALLEL_ROWS: usize = 512;
 
 /// Every row's quantization (of the embedding `embedding` reads from it), in order: the second
@@ -768,8 +770,8 @@ impl ScopeVectors {
 
     /// Appends rows, in order, while building from rows known to be distinct and of this
     /// dimension: quantized on two threads when there are [`PARALLEL_ROWS`] or more (an open
-    /// that rebuilds the copy of a million vectors spent most of its time quantizing them on
-    /// one; `docs/performance.md`, "Quantizing without libm's round").
+    /// that rebuilds the copy of a million vectors spent a third of its time quantizing them on
+    /// one; `docs/performance.md`, "The open after a crash").
     pub(crate) fn push_rows(&mut self, rows: &[(u64, Embedding)]) {
         for ((capsule, _), q) in rows.iter().zip(quantize_all(rows, |(_, e)| e)) {
             self.append(*capsule, &q);
@@ -1898,39 +1900,20 @@ mod tests {
         let committed = ScopeVectors::empty(d).with_changes(&changes);
         assert_eq!(got.len(), want.len());
         assert_eq!(committed.len(), want.len());
+        let fields = |r: Row<'_>| {
+            let signs = r.signs();
+            (
+                r.capsule,
+                r.scale.to_bits(),
+                r.residual.to_bits(),
+                r.codes.to_vec(),
+                signs,
+            )
+        };
         for ((g, c), w) in got.rows().zip(committed.rows()).zip(want.rows()) {
-            assert_eq!(
-                (
-                    c.capsule,
-                    c.scale.to_bits(),
-                    c.residual.to_bits(),
-                    c.codes,
-                    c.signs()
-                ),
-                (
-                    w.capsule,
-                    w.scale.to_bits(),
-                    w.residual.to_bits(),
-                    w.codes,
-                    w.signs()
-                )
-            );
-            assert_eq!(
-                (
-                    g.capsule,
-                    g.scale.to_bits(),
-                    g.residual.to_bits(),
-                    g.codes,
-                    g.signs()
-                ),
-                (
-                    w.capsule,
-                    w.scale.to_bits(),
-                    w.residual.to_bits(),
-                    w.codes,
-                    w.signs()
-                )
-            );
+            let w = fields(w);
+            assert_eq!(fields(c), w, "committed at once");
+            assert_eq!(fields(g), w, "pushed in batches");
         }
     }
 
