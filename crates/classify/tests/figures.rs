@@ -349,6 +349,20 @@ const SLICES: &[Slice] = &[
         Some("benign_fresh43.tsv"),
         true,
     ),
+    (
+        "fresh44",
+        "labelled_fresh44.tsv",
+        Some("injection_fresh44.tsv"),
+        Some("benign_fresh44.tsv"),
+        false,
+    ),
+    (
+        "fresh45 (HELD OUT)",
+        "labelled_fresh45.tsv",
+        Some("injection_fresh45.tsv"),
+        Some("benign_fresh45.tsv"),
+        true,
+    ),
 ];
 
 fn kind_of(text: &str) -> Option<Kind> {

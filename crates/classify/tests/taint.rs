@@ -139,6 +139,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh41.tsv",
         "labelled_fresh42.tsv",
         "labelled_fresh43.tsv",
+        "labelled_fresh44.tsv",
+        "labelled_fresh45.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -191,6 +193,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh41.tsv",
             "benign_fresh42.tsv",
             "benign_fresh43.tsv",
+            "benign_fresh44.tsv",
+            "benign_fresh45.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
