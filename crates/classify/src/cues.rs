@@ -146,6 +146,28 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
         ],
     },
+    // A connection or a signal lost by itself: "the card readers drop their connection on
+    // their own on busy nights", "o sinal cai sozinho" (issue 16, twentieth round).
+    KindRule {
+        opener: false,
+        kind: Kind::FailurePattern,
+        window: 24,
+        groups: &[
+            cues![
+                "connection" => "The card readers drop their connection on their own at night.",
+                "connections" => "The card readers drop their connections on their own at night.",
+                "conexao" => "A conexão do leitor some sozinha à noite.",
+                "sinal" => "O sinal do rádio some sozinho à noite.",
+            ],
+            cues![
+                "on their own" => "The card readers drop their connection on their own at night.",
+                "on its own" => "The card reader drops its connection on its own at night.",
+                "by itself" => "The card reader drops its connection by itself at night.",
+                "by themselves" => "The card readers drop their connection by themselves at night.",
+                "sozinh*" => "A conexão do leitor some sozinha à noite.",
+            ],
+        ],
+    },
     // A prohibition headline: "No open flames on the set", "No pets in the lobby" (the
     // Portuguese "No máximo ..." has no English preposition after it).
     KindRule {
@@ -304,6 +326,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "secadora*" => "A secadora mói o lote inteiro de uma vez.",
                 "lavadora*" => "A lavadora mói o lote inteiro de uma vez.",
                 "torrador*" => "O torrador mói o lote inteiro de uma vez.",
+                // Projectors and the frames they show a second (issue 16, twentieth round).
+                "projector*" => "The projector spots dead pixels at full line speed.",
+                "projetor*" => "O projetor projeta em 4K a 120 quadros por segundo.",
             ],
             cues![
                 "per hour" => "The sorter spots black beans by the thousand per hour.",
@@ -317,6 +342,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "without anyone" => "The sorter spots black beans without anyone watching.",
                 "por hora" => "O moinho mói sessenta quilos por hora.",
                 "por minuto" => "O moinho mói um quilo por minuto.",
+                "por segundo" => "O moinho mói um quilo por segundo.",
+                "per second" => "The sorter spots black beans by the dozen per second.",
                 "em menos de" => "O moinho mói um quilo em menos de um minuto.",
                 "de uma vez" => "O moinho mói o lote inteiro de uma vez.",
                 "por ate" => "A geladeira mantém as bolsas a quatro graus por até doze horas.",
@@ -727,6 +754,12 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "apaga" => "A tela apaga sozinha no sol.",
                 "fecha" => "O aplicativo fecha sozinho no sol.",
                 "drifts" => "The robot drifts on its own after a bump.",
+                // The plurals of the family, in Portuguese (issue 16, twentieth round; the
+                // English plurals are the imperatives' forms, which a cue here would keep from
+                // being read as orders).
+                "desligam" => "As câmeras desligam sozinhas no sol.",
+                "reiniciam" => "Os quiosques reiniciam sozinhos à noite.",
+                "apagam" => "As telas apagam sozinhas no sol.",
             ],
             cues![
                 "by itself" => "The camera shuts down by itself in the sun.",
@@ -825,6 +858,11 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "manuais" => "Os manuais das máquinas ficam na recepção.",
     "caderno*" => "O caderno de campo fica na recepção.",
     "receita*" => "As receitas da casa ficam na recepção.",
+    // The history of a patient, a machine or a vehicle, a record kept (issue 16, twentieth
+    // round).
+    "history" => "The patient's hearing history is in the cabinet.",
+    "histories" => "The patients' hearing histories are in the cabinet.",
+    "prontuario*" => "Os prontuários dos utentes ficam no armário da receção.",
 ];
 
 /// Containers made for papers: what is kept in one is a document, whatever it is called
@@ -2740,6 +2778,8 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // Surprise, not an order to wait (issue 16, twentieth round).
+    "wait what" => "wait what",
     // A superlative, not a restriction: "FV-3 is the only fermenter with a glycol jacket".
     "the only" => "FV-3 is the only fermenter with a glycol jacket.",
     // The month of May after a preposition of time is a date, not the modal of a rule.
@@ -2832,7 +2872,7 @@ pub(crate) const VETOES: &[Cue] = cues![
     "mas nao pode" => "O bot pode ler os tickets mas não pode fechar os chamados.",
     // Farewells that name when the writers meet again: no deadline ("Até sexta!", "talk
     // tomorrow").
-    "talk tomorrow" => "Good night, talk tomorrow.",
+    "talk tomorrow" => "Ok team, talk tomorrow.",
     "falamos amanha" => "Boa noite, falamos amanhã.",
     "ate segunda!" => "Até segunda!",
     "ate terca!" => "Até terça!",

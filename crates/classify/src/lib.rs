@@ -111,7 +111,10 @@
 //!    negated present and its condition ("Lancha não sai com vento ...") is a rule; a
 //!    Portuguese gerund names a body of work; a Portuguese present told in a listed item is a
 //!    step; and "Ver" opening before a document or a path ("Ver o regulamento ...") is a
-//!    pointer to documentation;
+//!    pointer to documentation. In the twentieth: steps told aloud with no punctuation, a frame
+//!    of the occasion or a gerund, the generic "you" and a verb and a further step ("raking the
+//!    crystallisers you walk ... then pile it on the bank"), are a procedure after the listed
+//!    steps and before the entity gate;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -580,6 +583,17 @@ fn derive(
     if listed_steps(content) {
         return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
     }
+    // How a job is done, told aloud with no punctuation ("raking the crystallisers you walk
+    // barefoot along the edge pull the salt ... then pile it on the bank"): a procedure
+    // (issue 16, twentieth round).
+    if !question && spoken_steps(content) {
+        return Ok((
+            Kind::Procedure,
+            Basis::Cue {
+                cue: "(steps told aloud)".into(),
+            },
+        ));
+    }
     let copula = hits
         .copula
         .map(|(_, cue)| cue)
@@ -691,6 +705,12 @@ fn farewell(content: &str) -> bool {
         "talk to you",
         "talk soon",
         "bye",
+        // A good night to all (issue 16, twentieth round).
+        "night all",
+        "nite all",
+        "night everyone",
+        "good night",
+        "goodnight",
         "até amanhã",
         "ate amanha",
         "até logo",
@@ -711,7 +731,9 @@ fn farewell(content: &str) -> bool {
     // Cheapest first: every opening starts with one of these letters, and only the head of the
     // text is lowercased.
     let text = content.trim_start();
-    if !text.starts_with(['s', 'S', 'c', 'C', 't', 'T', 'b', 'B', 'a', 'A']) {
+    if !text.starts_with([
+        's', 'S', 'c', 'C', 't', 'T', 'b', 'B', 'a', 'A', 'n', 'N', 'g', 'G',
+    ]) {
         return false;
     }
     let head: String = text.chars().take(16).flat_map(char::to_lowercase).collect();
@@ -722,6 +744,61 @@ fn farewell(content: &str) -> bool {
                 .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
     }) && !content.contains(':')
         && content.split_whitespace().count() <= 6
+}
+
+/// Whether the content tells how a job is done aloud, with no punctuation: a frame of the
+/// occasion or the purpose ("so for the chips on friday", "when a new dog comes in", a gerund
+/// "raking the crystallisers"), then the generic "you" and a verb within its first ten words,
+/// and a further step after "then" or "and"; fifteen words or more, no comma, colon,
+/// semicolon or inner full stop (issue 16, twentieth round).
+fn spoken_steps(content: &str) -> bool {
+    const FRAMES: &[&str] = &[
+        "so", "ok", "okay", "for", "when", "whenever", "once", "to", "after", "before",
+    ];
+    const NOT_VERBS: &[&str] = &[
+        "are", "were", "was", "is", "can", "could", "should", "will", "would", "might", "must",
+        "may", "know", "think", "guys", "all", "too", "see", "need", "want", "have", "had", "get",
+        "got", "said", "say", "mean", "never", "ever", "always", "just", "really", "do", "did",
+        "dont", "didnt", "re", "ll", "ve", "d", "and", "for", "to", "in", "on", "at", "with",
+        "later", "tomorrow", "soon", "guess", "like", "feel", "remember", "again",
+    ];
+    // Cheapest first: the generic "you" inside the text.
+    if !content.contains(" you ") {
+        return false;
+    }
+    let text = content.trim_end().trim_end_matches(['.', '!']);
+    if text.contains([',', ';', ':', '.', '?']) {
+        return false;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() < 15 {
+        return false;
+    }
+    let first = words[0].to_lowercase();
+    let framed = FRAMES.contains(&first.as_str())
+        || (first.len() >= 5 && first.ends_with("ing") && first.chars().all(char::is_alphabetic));
+    if !framed {
+        return false;
+    }
+    let Some(you) = words
+        .iter()
+        .take(10)
+        .position(|w| w.eq_ignore_ascii_case("you"))
+        .filter(|&i| i >= 2)
+    else {
+        return false;
+    };
+    let verb = words
+        .get(you + 1)
+        .map(|w| w.to_lowercase())
+        .unwrap_or_default();
+    verb.chars().all(|c| c.is_ascii_lowercase())
+        && !verb.ends_with("ed")
+        && !NOT_VERBS.contains(&verb.as_str())
+        && words
+            .iter()
+            .skip(you + 2)
+            .any(|w| w.eq_ignore_ascii_case("then") || w.eq_ignore_ascii_case("and"))
 }
 
 /// The words that open a thanks, one or two words long, lowercased and without accents.

@@ -1330,6 +1330,14 @@ fn tag_question(text: &str, at: usize) -> bool {
         &["nao", "acha"],
         &["nao", "achas"],
         &["certo"],
+        // The one-word tags of speech (issue 16, twentieth round): "..., eh?", "..., huh?",
+        // "..., yeah?", "..., hein?", "..., não?".
+        &["eh"],
+        &["huh"],
+        &["yeah"],
+        &["no"],
+        &["hein"],
+        &["nao"],
     ];
     let before = text.get(..at).unwrap_or("");
     let Some(comma) = before.rfind(',') else {

@@ -241,6 +241,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh42.tsv",
         "forty-second fresh slice (issue 16 nineteenth round, tuned on)",
     ),
+    (
+        "labelled_fresh44.tsv",
+        "forty-fourth fresh slice (issue 16 twentieth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -317,6 +321,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the nineteenth round, which meets the targets after it (first run
         // 87/100, 22/28, 2; after the round 96/100, 24/26, 0).
         "labelled_fresh42.tsv",
+        // The tuning slice of the twentieth round, which meets the targets after it (first run
+        // 95/100, 21/24, 3; after the round 99/100, 24/24, 0).
+        "labelled_fresh44.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -528,6 +535,7 @@ fn held_out_slices_are_the_odd_fresh_ones_from_the_seventh() {
         "labelled_fresh5.tsv",
         "labelled_fresh40.tsv",
         "labelled_fresh42.tsv",
+        "labelled_fresh44.tsv",
         "labelled_fresh.tsv",
         "labelled_dev.tsv",
         "probe_benign.tsv",

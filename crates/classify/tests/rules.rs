@@ -2297,3 +2297,89 @@ fn k3_k4_round_nineteen_exclamations_tags_requests_and_told_steps() {
         );
     }
 }
+
+#[test]
+fn k3_k4_round_twenty_told_steps_tags_farewells_records_and_lost_links() {
+    for (text, kind) in [
+        // How a job is done, told aloud with no punctuation: a frame of the occasion or a
+        // gerund, the generic "you" and a verb, and a further step.
+        (
+            "raking the beds you walk along the edge pull the salt to the middle then pile it on the bank",
+            Kind::Procedure,
+        ),
+        (
+            "when a new guest checks in you scan the passport then print the card and hand over the key",
+            Kind::Procedure,
+        ),
+        // A record of a patient or a machine where it is kept.
+        (
+            "The boiler's service history is in the office cabinet.",
+            Kind::Doc,
+        ),
+        (
+            "Os prontuários dos utentes ficam no armário da receção.",
+            Kind::Doc,
+        ),
+        // A connection lost by itself.
+        (
+            "The card readers drop their connection on their own on busy nights.",
+            Kind::FailurePattern,
+        ),
+        (
+            "A conexão do leitor some sozinha à noite.",
+            Kind::FailurePattern,
+        ),
+        // A projector and its frames per second.
+        (
+            "O projetor da sala 3 projeta em 4K a 120 quadros por segundo.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for underivable in [
+        "Busy night at the box office, eh?",
+        "Quiet shift tonight, huh?",
+        "Noite fria, hein?",
+        "Night all, see you tomorrow",
+        "Good night, talk tomorrow.",
+        "wait what",
+        "Ok team, talk tomorrow.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    for (text, kind) in [
+        // An order to wait is still an order.
+        (
+            "Wait for the health check before switching traffic.",
+            Kind::Procedure,
+        ),
+        // A robot working on its own is no failure.
+        (
+            "Fix the robots that drift on their own after a bump.",
+            Kind::Task,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for not in [
+        // The words of a chat about plans, no steps: a "you" that knows, or no further step.
+        "so when you get there you will see the lake and then we walk home together after lunch",
+        "honestly when we got there you could see the whole valley and then it started raining",
+        // A question with "no" in it keeps its hint when no comma closes a tag.
+        "Is there no other way to cut the queue?",
+    ] {
+        assert_ne!(
+            derive(not).map(|l| l.kind()).ok(),
+            Some(Kind::Procedure),
+            "{not}"
+        );
+    }
+    // A good-night message that goes on past six words is read as usual.
+    assert!(
+        derive("Good night shift team: restart the oven at 04:00 and log the temperature.").is_ok()
+    );
+}
