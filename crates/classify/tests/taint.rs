@@ -666,6 +666,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             50,
         ),
         (
+            "forty-fourth slices (twentieth round, tuned on)",
+            "injection_fresh44.tsv",
+            "labelled_fresh44.tsv",
+            "benign_fresh44.tsv",
+            88,
+        ),
+        (
             "probe of the taint families (eleventh round, tuned on)",
             "probe_injection.tsv",
             "probe_families.tsv",
