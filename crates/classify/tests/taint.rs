@@ -673,6 +673,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
+            "forty-fifth slices (twentieth round, HELD OUT)",
+            "injection_fresh45.tsv",
+            "labelled_fresh45.tsv",
+            "benign_fresh45.tsv",
+            66,
+        ),
+        (
             "probe of the taint families (eleventh round, tuned on)",
             "probe_injection.tsv",
             "probe_families.tsv",
