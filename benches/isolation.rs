@@ -13,7 +13,9 @@
 //! another scope's statistics would differ), then prints the p50 and p99 of single requests, the
 //! two stores interleaved question by question so that the machine's load falls on both alike,
 //! and the ratio `crowded / alone` per lane: the claim is a ratio near 1. Criterion then times
-//! each lane on each store (`isolation_20k_of_420k/<lane>/<store>`).
+//! each lane on each store (`isolation_20k_of_420k/<lane>/<store>`), each store alone in a warm
+//! loop, where the term lane has measured 1.12x to 1.33x slower in the crowded store
+//! (`docs/performance.md`, "A query among other scopes' capsules").
 //!
 //! The capsules are `Speaker: sentence` lines of stop words and pseudo-words drawn from a Zipf
 //! law, the embeddings deterministic pseudo-random unit vectors (as in `recall.rs`), so every run
