@@ -809,7 +809,8 @@ fn listed(lane: &[kenning_vector::LaneHit], is_term: bool) -> Vec<FusedHit> {
 /// Lets thread neighbours lend their score ([`Context`]): `ranked` gains the admitted
 /// neighbours of its capsules that `own` scores, and every capsule's score becomes its own
 /// plus `weight` times the best positive score among its neighbours in `ranked`. `thread_of`
-/// reads a capsule's thread.
+/// reads a capsule's thread; `own` scores the neighbours no lane listed, all in one call (on the
+/// term lane a thread's neighbours share their postings blocks, each decoded once).
 fn with_context(
     ranked: &mut Vec<FusedHit>,
     context: Context,
@@ -817,16 +818,16 @@ fn with_context(
     threads: &Threads,
     thread_of: impl Fn(u64) -> Result<Option<crate::Thread>>,
     admit: impl Fn(u64) -> Result<bool>,
-    own: impl Fn(u64) -> Result<Option<f64>>,
+    own: impl Fn(&[u64]) -> Result<Vec<Option<f64>>>,
 ) -> Result<()> {
     let window = context.window as u64;
     let mut seen: HashSet<u64> = ranked.iter().map(|h| h.capsule).collect();
     // Per thread: (position, index in `ranked`) of its members among the candidates.
     let mut members: HashMap<String, Vec<(u64, usize)>> = HashMap::new();
-    let listed = ranked.len();
-    for i in 0..listed {
-        let capsule = ranked[i].capsule;
-        let Some(t) = thread_of(capsule)? else {
+    // The admitted neighbours no lane listed, in the order found: (thread, position, capsule).
+    let mut found: Vec<(String, u64, u64)> = Vec::new();
+    for (i, hit) in ranked.iter().enumerate() {
+        let Some(t) = thread_of(hit.capsule)? else {
             continue;
         };
         let near = threads.between(
@@ -835,21 +836,27 @@ fn with_context(
             t.position.saturating_sub(window),
             t.position.saturating_add(window),
         )?;
-        let group = members.entry(t.id).or_default();
-        group.push((t.position, i));
         for (position, neighbour) in near {
-            if !seen.insert(neighbour) || !admit(neighbour)? {
-                continue;
+            if seen.insert(neighbour) && admit(neighbour)? {
+                found.push((t.id.clone(), position, neighbour));
             }
-            if let Some(score) = own(neighbour)? {
-                group.push((position, ranked.len()));
-                ranked.push(FusedHit {
-                    capsule: neighbour,
-                    score,
-                    term: None,
-                    vector: None,
-                });
-            }
+        }
+        members.entry(t.id).or_default().push((t.position, i));
+    }
+    let docs: Vec<u64> = found.iter().map(|&(_, _, capsule)| capsule).collect();
+    let scores = own(&docs)?;
+    for ((thread, position, neighbour), score) in found.into_iter().zip(scores) {
+        if let Some(score) = score {
+            members
+                .entry(thread)
+                .or_default()
+                .push((position, ranked.len()));
+            ranked.push(FusedHit {
+                capsule: neighbour,
+                score,
+                term: None,
+                vector: None,
+            });
         }
     }
     let own_scores: Vec<f64> = ranked.iter().map(|h| h.score).collect();
@@ -1062,18 +1069,33 @@ impl Snapshot {
             };
             let best = kenning_vector::LaneBest::of(&term, &vector);
             let fusion = request.fusion;
-            let own_score = |doc: u64| -> Result<Option<f64>> {
+            // The same for many capsules at once, in their order (the context's neighbours):
+            // their BM25 scores read each postings block once.
+            let term_scores = |docs: &[u64]| -> Result<Vec<Option<f64>>> {
+                match &scores {
+                    Some(s) => capsule::term(s.score_each(docs)),
+                    None => Ok(vec![None; docs.len()]),
+                }
+            };
+            let own_scores = |docs: &[u64]| -> Result<Vec<Option<f64>>> {
                 match lane {
-                    Lane::Fused => {
-                        let (t, v) = (term_score(doc)?, vector_score(doc)?);
-                        Ok(Some(match fusion.method {
-                            FusionMethod::Convex => fusion.convex_params().score(t, v, best),
-                            // RRF scores ranks: a capsule neither lane listed has none.
-                            FusionMethod::Rrf => 0.0,
-                        }))
-                    }
-                    Lane::Vector => vector_score(doc),
-                    _ => Ok(Some(term_score(doc)?.unwrap_or(0.0))),
+                    Lane::Fused => docs
+                        .iter()
+                        .zip(term_scores(docs)?)
+                        .map(|(&doc, t)| {
+                            let v = vector_score(doc)?;
+                            Ok(Some(match fusion.method {
+                                FusionMethod::Convex => fusion.convex_params().score(t, v, best),
+                                // RRF scores ranks: a capsule neither lane listed has none.
+                                FusionMethod::Rrf => 0.0,
+                            }))
+                        })
+                        .collect(),
+                    Lane::Vector => docs.iter().map(|&doc| vector_score(doc)).collect(),
+                    _ => Ok(term_scores(docs)?
+                        .into_iter()
+                        .map(|t| Some(t.unwrap_or(0.0)))
+                        .collect()),
                 }
             };
 
@@ -1101,7 +1123,7 @@ impl Snapshot {
                         &threads,
                         |doc| Ok(capsule::head(&canon, CapsuleId::new(doc))?.and_then(|h| h.thread)),
                         admit,
-                        own_score,
+                        own_scores,
                     )?;
                 }
             }

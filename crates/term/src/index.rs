@@ -817,6 +817,45 @@ impl QueryScores {
         Ok(score)
     }
 
+    /// [`score`](Self::score) of each of `docs`, in their order, bit for bit: each block a
+    /// query term holds is decoded once however many of `docs` fall in it. Neighbours in a
+    /// thread are near one another in number, so a retrieval's context (which scores each
+    /// hit's neighbours) reads one block per term where one call per document read one each.
+    ///
+    /// # Errors
+    /// As [`score`](Self::score).
+    pub fn score_each(&self, docs: &[u64]) -> Result<Vec<Option<f64>>> {
+        let mut scores = vec![None; docs.len()];
+        let mut order: Vec<usize> = (0..docs.len()).collect();
+        order.sort_unstable_by_key(|&i| docs.get(i).copied().unwrap_or(u64::MAX));
+        let mut block = Vec::new();
+        // Terms outside, documents inside: each document's contributions are added in term
+        // order, from nothing, as `score` adds them.
+        for list in &self.lists {
+            let mut decoded = None;
+            for &i in &order {
+                let Some(&doc) = docs.get(i) else { continue };
+                let Some(b) = list
+                    .blocks
+                    .partition_point(|b| b.first <= doc)
+                    .checked_sub(1)
+                else {
+                    continue;
+                };
+                if decoded != Some(b) {
+                    Self::decode(list, b, &mut block)?;
+                    decoded = Some(b);
+                }
+                if let Ok(at) = block.binary_search_by(|p| p.doc.cmp(&doc))
+                    && let (Some(&p), Some(score)) = (block.get(at), scores.get_mut(i))
+                {
+                    *score.get_or_insert(0.0) += self.contribution(list, p);
+                }
+            }
+        }
+        Ok(scores)
+    }
+
     /// Whether no document matches any query term.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -1726,6 +1765,31 @@ mod tests {
             }
         }
 
+        /// `score_each` gives, bit for bit, what `score` gives for each document, in the order
+        /// asked (repeats, absent documents and documents past every posting too), and decodes
+        /// a term's block at most once per run of documents in it: never more blocks than
+        /// calling `score` once per document.
+        #[test]
+        fn score_each_scores_as_score_does_one_block_decoded_per_run(
+            terms in proptest::collection::vec(
+                (0.001f64..12.0, proptest::prop_oneof![postings_strategy(3_000, 900), postings_strategy(200, 40)]),
+                0..4,
+            ),
+            docs in proptest::collection::vec(0u64..3_100, 0..60),
+            avgdl in 3.0f64..40.0,
+        ) {
+            let (scores, _) = query_scores(&terms, avgdl);
+            DECODED.with(|d| d.set(0));
+            let each = scores.score_each(&docs).unwrap();
+            let batched = DECODED.with(std::cell::Cell::get);
+            DECODED.with(|d| d.set(0));
+            let one: Vec<Option<f64>> = docs.iter().map(|&d| scores.score(d).unwrap()).collect();
+            let single = DECODED.with(std::cell::Cell::get);
+            let bits = |v: &[Option<f64>]| v.iter().map(|s| s.map(f64::to_bits)).collect::<Vec<_>>();
+            proptest::prop_assert_eq!(bits(&each), bits(&one));
+            proptest::prop_assert!(batched <= single, "{} blocks decoded, {} one at a time", batched, single);
+        }
+
         /// A lookup's galloping search lands where a binary search of the whole block does, for
         /// every target: before, inside, between and past the postings, empty blocks too.
         #[test]
@@ -1739,6 +1803,25 @@ mod tests {
                 postings.partition_point(|p| p.doc < target)
             );
         }
+    }
+
+    /// A thread's neighbours are near one another in number: scored together, they read one
+    /// block per query term, where scored one at a time they read one each.
+    #[test]
+    fn neighbours_scored_together_read_one_block_per_term() {
+        let postings: Vec<Posting> = (0..1_000)
+            .map(|doc| Posting { doc, tf: 1, dl: 10 })
+            .collect();
+        let (scores, _) = query_scores(&[(1.0, postings.clone()), (2.0, postings)], 10.0);
+        let docs: Vec<u64> = (500..505).rev().chain(506..510).collect();
+        assert_eq!(
+            docs[0] / BLOCK_POSTINGS as u64,
+            docs[8] / BLOCK_POSTINGS as u64
+        );
+        DECODED.with(|d| d.set(0));
+        let each = scores.score_each(&docs).unwrap();
+        assert_eq!(DECODED.with(std::cell::Cell::get), 2);
+        assert!(each.iter().all(Option::is_some));
     }
 
     /// A rare term and a common one: once the best ten hold the rare term, the common term
