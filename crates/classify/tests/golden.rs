@@ -99,6 +99,42 @@ fn joined(sections: &[(String, Vec<String>)]) -> String {
     out
 }
 
+/// The tuning slices' digests of `now` with the held-out slices' sections of `pinned`, in the
+/// order of `files`: what a tuning worker's run compares and blesses.
+fn held_out_kept(now: &str, pinned: &str, files: &[String]) -> String {
+    let mut merged = sections(now);
+    merged.extend(
+        sections(pinned)
+            .into_iter()
+            .filter(|(file, _)| held_out(file)),
+    );
+    merged.sort_by_key(|(file, _)| files.iter().position(|f| f == file));
+    joined(&merged)
+}
+
+/// A tuning worker's run takes the held-out sections as pinned, whatever they hold, and the
+/// tuning ones as computed, in the corpus order.
+#[test]
+fn a_tuning_run_keeps_the_held_out_answers_as_pinned() {
+    let files: Vec<String> = [
+        "labelled_fresh44.tsv",
+        "labelled_fresh45.tsv",
+        "x_fresh46.tsv",
+    ]
+    .map(String::from)
+    .to_vec();
+    let pinned = format!(
+        "{HEADER}labelled_fresh44.tsv\n1 00000000\nlabelled_fresh45.tsv\n1 11111111\nwhole 22222222\nx_fresh46.tsv\n1 33333333\n"
+    );
+    let now = format!("{HEADER}labelled_fresh44.tsv\n1 aaaaaaaa\nx_fresh46.tsv\n1 bbbbbbbb\n");
+    assert_eq!(
+        held_out_kept(&now, &pinned, &files),
+        format!(
+            "{HEADER}labelled_fresh44.tsv\n1 aaaaaaaa\nlabelled_fresh45.tsv\n1 11111111\nwhole 22222222\nx_fresh46.tsv\n1 bbbbbbbb\n"
+        )
+    );
+}
+
 #[test]
 fn every_corpus_answer_is_the_pinned_one() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/answers.txt");
@@ -106,17 +142,11 @@ fn every_corpus_answer_is_the_pinned_one() {
     // A tuning worker's run leaves the held-out slices' pinned digests as they are, unread.
     let hidden = tuning_only();
     let now = digests(|file| !(hidden && held_out(file)));
-    let mut now = sections(&now);
-    if hidden {
-        let kept: Vec<(String, Vec<String>)> = sections(&pinned)
-            .into_iter()
-            .filter(|(file, _)| held_out(file))
-            .collect();
-        now.extend(kept);
-        let order = corpus_files();
-        now.sort_by_key(|(file, _)| order.iter().position(|f| f == file));
-    }
-    let now = joined(&now);
+    let now = if hidden {
+        held_out_kept(&now, &pinned, &corpus_files())
+    } else {
+        now
+    };
     if std::env::var("KENNING_BLESS").is_ok_and(|v| v == "1") {
         std::fs::write(&path, &now).unwrap();
         return;
