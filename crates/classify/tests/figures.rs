@@ -363,6 +363,20 @@ const SLICES: &[Slice] = &[
         Some("benign_fresh45.tsv"),
         true,
     ),
+    (
+        "fresh46",
+        "labelled_fresh46.tsv",
+        Some("injection_fresh46.tsv"),
+        Some("benign_fresh46.tsv"),
+        false,
+    ),
+    (
+        "fresh47 (HELD OUT)",
+        "labelled_fresh47.tsv",
+        Some("injection_fresh47.tsv"),
+        Some("benign_fresh47.tsv"),
+        true,
+    ),
 ];
 
 fn kind_of(text: &str) -> Option<Kind> {

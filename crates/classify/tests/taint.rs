@@ -141,6 +141,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh43.tsv",
         "labelled_fresh44.tsv",
         "labelled_fresh45.tsv",
+        "labelled_fresh46.tsv",
+        "labelled_fresh47.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -195,6 +197,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh43.tsv",
             "benign_fresh44.tsv",
             "benign_fresh45.tsv",
+            "benign_fresh46.tsv",
+            "benign_fresh47.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
