@@ -14,8 +14,11 @@
 //! two stores interleaved question by question so that the machine's load falls on both alike,
 //! and the ratio `crowded / alone` per lane: the claim is a ratio near 1. Criterion then times
 //! each lane on each store (`isolation_20k_of_420k/<lane>/<store>`), each store alone in a warm
-//! loop, where the term lane has measured 1.12x to 1.33x slower in the crowded store
-//! (`docs/performance.md`, "A query among other scopes' capsules").
+//! loop, where the term lane has measured 1.12x to 1.33x slower in the crowded store: its
+//! postings decoder mispredicted on the larger distances of interleaved ids (no longer: it
+//! computes a distance's length instead of branching on it), and every shared tree is one
+//! level deeper (175 pages read a term question crowded, 129 alone), which only a tree per
+//! scope would remove (`docs/performance.md`, "A query among other scopes' capsules").
 //!
 //! The capsules are `Speaker: sentence` lines of stop words and pseudo-words drawn from a Zipf
 //! law, the embeddings deterministic pseudo-random unit vectors (as in `recall.rs`), so every run
