@@ -684,6 +684,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             66,
         ),
         (
+            "forty-sixth slices (twenty-first round, tuned on)",
+            "injection_fresh46.tsv",
+            "labelled_fresh46.tsv",
+            "benign_fresh46.tsv",
+            88,
+        ),
+        (
             "probe of the taint families (eleventh round, tuned on)",
             "probe_injection.tsv",
             "probe_families.tsv",
