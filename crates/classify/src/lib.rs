@@ -1507,18 +1507,19 @@ fn request(content: &str) -> bool {
     };
     let body = anchor::body(content);
     let mut words = body.split_whitespace();
-    is_marker(words.next())
-        || {
-            let last = words.next_back();
-            is_marker(last)
-            // "por favor" closing the request (issue 16, nineteenth round).
+    is_marker(words.next()) || {
+        let last = words.next_back();
+        is_marker(last)
+            // "por favor" closing the request (issue 16, nineteenth round), and the European
+            // "(se) faz favor" (issue 16, twenty-first round).
             || (last.is_some_and(|w| {
                 w.trim_matches(|c: char| !c.is_alphanumeric())
                     .eq_ignore_ascii_case("favor")
-            }) && words
-                .next_back()
-                .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case("por")))
-        }
+            }) && words.next_back().is_some_and(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                w.eq_ignore_ascii_case("por") || w.eq_ignore_ascii_case("faz")
+            }))
+    }
 }
 
 /// Whether a question asks what the reader can do: "can you", "could you", "podes", "pode",
@@ -1750,6 +1751,31 @@ fn acknowledgement(content: &str) -> bool {
             _ => false,
         }
     };
+    // The set phrases of acknowledging, of two words (issue 16, twenty-first round).
+    const PHRASES: &[&str] = &[
+        "roger that",
+        "copy that",
+        "got it",
+        "will do",
+        "on it",
+        "sounds good",
+        "fair enough",
+        "all good",
+        "no worries",
+        "no problem",
+        "ta bom",
+        "ta certo",
+        "pode deixar",
+        "deixa comigo",
+        "tudo certo",
+        "de acordo",
+    ];
+    if content.len() <= 24 && !content.contains('?') {
+        let words = head_words(content, 3);
+        if words.len() == 2 && opening(&words, PHRASES) == Some(2) {
+            return true;
+        }
+    }
     let parts = content.trim_end().trim_end_matches(['.', '!']).split(',');
     let mut count = 0;
     for part in parts {
