@@ -512,6 +512,33 @@ impl Matcher {
             if matches!(k.tier, Tier::Clause | Tier::Opener) && agent_after(text, k.start, k.end) {
                 continue;
             }
+            // A verb of what a thing can take before a count given as an estimate ("Support
+            // handles roughly 1,200 tickets a week", "the hub handles about 3,000 parcels a
+            // day") reports a volume, no capacity: a statement (issue 16, twenty-first round).
+            let kind_of = KINDS.get(k.table).map(|t| t.kind);
+            // A Portuguese imperative's form after "de" is a noun ("a máquina de escolha
+            // ótica", "a mesa de corte"), no order (issue 16, twenty-first round).
+            if kind_of == Some(Kind::Procedure)
+                && k.tier == Tier::Marker
+                && !k.cue.ends_with('r')
+                && text.get(..k.start).is_some_and(|b| {
+                    b.ends_with(" de ") || b.ends_with(" da ") || b.ends_with(" do ")
+                })
+            {
+                continue;
+            }
+            if kind_of == Some(Kind::Capability)
+                && k.tier == Tier::Marker
+                && estimate_after(text, k.end)
+            {
+                continue;
+            }
+            // A body of work named as the last or the previous one ("at the last overhaul",
+            // "from its last overhaul in 2019") is an event of the past, no plan (issue 16,
+            // twenty-first round).
+            if kind_of == Some(Kind::Epic) && last_before(text, k.start) {
+                continue;
+            }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
             // A heading of work to do ("To do this week: ...") is no imperative of its own
             // (issue 16, fifteenth round).
@@ -693,6 +720,17 @@ impl Matcher {
             && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, POINTED);
+        }
+        // "Check" and a document opening the text, then what to look up in it ("Check the
+        // postmortem doc from the March outage for the timeline", "Confira o manual do motor
+        // para as folgas"): a pointer to documentation, as "See ... for" is (issue 16,
+        // twenty-first round).
+        if let Some(verb) = CHECKS.iter().find(|v| text.starts_with(**v))
+            && (text.contains(" for ") || text.contains(" para ") || text.contains(" pra "))
+            && pointed_document_at(text, verb.len())
+            && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
+        {
+            earliest(slot, 0, CHECKED);
         }
         // A document's heading and where it is kept ("Caderno de registo: prateleira do
         // escritório", "Wiring diagram: cabinet by the door"): a doc, as a labelled link is.
@@ -1640,17 +1678,41 @@ const POINTED: &str = "(ver and a document)";
 /// Whether one of the four words after the opening "ver " names a document ([`DOCUMENTS`]) or
 /// is a path.
 fn pointed_document(text: &str) -> bool {
-    text.get(4..)
+    pointed_document_at(text, 4)
+}
+
+/// How a pointer written with "Check" is named in a label's basis.
+const CHECKED: &str = "(check a document for)";
+
+/// The verbs of looking something up in a document, opening the text.
+const CHECKS: &[&str] = &["check ", "checa ", "cheque ", "confira ", "confere "];
+
+/// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; after
+/// "check", also a doc, a wiki, a page) or is a path.
+fn pointed_document_at(text: &str, from: usize) -> bool {
+    const PAGES: &[&str] = &[
+        "doc",
+        "docs",
+        "document",
+        "documents",
+        "documento",
+        "documentos",
+        "wiki",
+        "page",
+        "pagina",
+    ];
+    text.get(from..)
         .unwrap_or("")
         .split_whitespace()
         .take(4)
         .any(|raw| {
             raw.contains('/')
                 || words(raw).any(|(_, w)| {
-                    DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
-                        Some(stem) => w.starts_with(stem),
-                        None => w == c.text,
-                    })
+                    (from != 4 && PAGES.contains(&w))
+                        || DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
+                            Some(stem) => w.starts_with(stem),
+                            None => w == c.text,
+                        })
                 })
         })
 }
@@ -1963,6 +2025,43 @@ const YEAR_SPAN: &str = "(a span of years)";
 const NO_ONE_DOES: &str = "(nobody and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
 const NEEDS_DOING: &str = "(needs and a gerund)";
+
+/// Whether an estimate of a count follows the cue ending at `end`: "about", "roughly",
+/// "around", "cerca de" and the like, then a number or a number word.
+fn estimate_after(text: &str, end: usize) -> bool {
+    const ESTIMATES: &[&str] = &[
+        "about",
+        "roughly",
+        "around",
+        "approximately",
+        "nearly",
+        "almost",
+        "some",
+        "cerca",
+        "aproximadamente",
+        "quase",
+        "uns",
+        "umas",
+    ];
+    let mut rest = text.get(end..).unwrap_or("").split_whitespace();
+    let (first, second, third) = (rest.next(), rest.next(), rest.next());
+    let number = |w: Option<&str>| {
+        w.is_some_and(|w| {
+            w.starts_with(|c: char| c.is_ascii_digit()) || crate::anchor::is_number_word(w)
+        })
+    };
+    first.is_some_and(|w| ESTIMATES.contains(&w))
+        && (number(second) || (second == Some("de") && number(third)))
+}
+
+/// Whether "last", "previous" or "latest" (or the Portuguese "último", "última") stands right
+/// before `at`.
+fn last_before(text: &str, at: usize) -> bool {
+    text.get(..at)
+        .and_then(|b| b.strip_suffix(' '))
+        .and_then(|b| b.rsplit(' ').next())
+        .is_some_and(|w| ["last", "previous", "latest", "ultima", "ultimo"].contains(&w))
+}
 const HANDLE_DUTY: &str = "(a handle and a duty)";
 const IMPERSONAL_NEGATION: &str = "(não se and a present)";
 

@@ -2572,6 +2572,30 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
             Kind::Procedure,
             Some("(infinitive steps)"),
         ),
+        // A capability's verb before an estimate of a count reports a volume: a fact.
+        (
+            "The Lisbon depot handles about 2,400 crates a week.",
+            Kind::Fact,
+            None,
+        ),
+        // A body of work named as the last one is an event of the past.
+        (
+            "The ferry's engine passed 31,000 hours at the last overhaul.",
+            Kind::Fact,
+            None,
+        ),
+        // "Check" a document for something: a pointer.
+        (
+            "Check the wiring diagram in the van for the fuse numbers.",
+            Kind::Doc,
+            Some("(check a document for)"),
+        ),
+        // An imperative's form after "de" is a noun.
+        (
+            "A máquina de escolha ótica classifica as rolhas em sete classes.",
+            Kind::Capability,
+            None,
+        ),
         // "(se) faz favor" closing a request.
         (
             "Rui, vê lá se consegues encomendar mais lenha para o abrigo, se faz favor.",
@@ -2620,6 +2644,21 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
         (
             "tu sabe a senha, ele tem a chave e a Ana fica com o resto",
             None,
+        ),
+        // "up to" a count is a capacity, no estimate.
+        (
+            "The webhook relay handles up to 5k events per second.",
+            Some(Kind::Capability),
+        ),
+        // A plan that is no past event keeps its kind.
+        (
+            "The overhaul of the ferry's engine runs through 2027.",
+            Some(Kind::Epic),
+        ),
+        // "Check" with no document is an order.
+        (
+            "Check the tyres for wear before the Tuesday run.",
+            Some(Kind::Task),
         ),
         // An acknowledgement that goes on is read as usual.
         (
