@@ -75,9 +75,9 @@
 //! sentences of a slice), each round against fresh sentences; what every round added, with its
 //! examples, is kept in the repository's `docs/classifier.md`. The kind is:
 //!
-//! 1. the supplied kind, if any (K3); a one-word acknowledgement, a short farewell, a thanks
-//!    for something done, a short apology and a string of hedges are underivable whatever else
-//!    they hold;
+//! 1. the supplied kind, if any (K3); a one-word acknowledgement (or a two-word set phrase of
+//!    one: "roger that", "tá bom"), a short farewell, a thanks for something done, a short
+//!    apology and a string of hedges are underivable whatever else they hold;
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
 //!    a doc pointer ("See ... for", a runbook), brainstorm, decision, epic, a heading of steps, a
 //!    framed instruction (procedure), a skill ("knows how to", capability), task (also by a
@@ -114,7 +114,15 @@
 //!    pointer to documentation. In the twentieth: steps told aloud with no punctuation, a frame
 //!    of the occasion or a gerund, the generic "you" and a verb and a further step ("raking the
 //!    crystallisers you walk ... then pile it on the bank"), are a procedure after the listed
-//!    steps and before the entity gate;
+//!    steps and before the entity gate. In the twenty-first, at the precedence of their kinds'
+//!    tables: "needs" and a gerund ("needs replacing"), and a handle and its duty ("@Bia
+//!    precisa colar ..."), are tasks; "não se" and a present ("não se emprestam ...") is a
+//!    rule; "Check" a document "for" something is a pointer; a decision heading counts no
+//!    function words; and no order is read in a participle before its agent ("..., set by a
+//!    team of six"), in an imperative's form after "de" ("a máquina de escolha"), in a verb of
+//!    capacity before an estimated count ("handles about 3,000 parcels a day", a volume) or in a
+//!    body of work named as the last one ("at the last overhaul"); spoken Portuguese steps
+//!    open their clauses also after "tu", "vc" and "e depois";
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
