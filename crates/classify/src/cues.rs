@@ -1709,8 +1709,8 @@ const TASK: KindTable = KindTable {
         // heading of who answers for it (issue 16, twenty-first round).
         "aguardando" => "Aguardando o financeiro aprovar o orçamento dos notebooks.",
         "a aguardar" => "A aguardar que o financeiro aprove o orçamento dos notebooks.",
-        "ainda precisa" => "O texto da página de preços ainda precisa de revisão do marketing.",
-        "ainda precisam" => "Os textos da página de preços ainda precisam de revisão do marketing.",
+        "ainda precisa" => "O texto da página de preços ainda precisa de uma olhada do marketing.",
+        "ainda precisam" => "Os textos da página de preços ainda precisam de uma olhada do marketing.",
         "ainda faltam" => "Ainda faltam as revisões do marketing no texto da página de preços.",
         "responsavel:" => "Responsável: Priya manda a ata para os pais.",
         "owner:" => "Owner: Priya sends the minutes to the parents.",
@@ -1785,6 +1785,10 @@ const TASK: KindTable = KindTable {
         "somebody needs" => "Somebody needs to clean the stale flags.",
         "someone must" => "Someone must clean the stale flags.",
         "i have to" => "I have to clean the stale flags tonight.",
+        // The European second person of a duty, said to someone (issue 16, twenty-first round).
+        "tens de" => "Rui, tens de encomendar mais lenha para o abrigo.",
+        "tens que" => "Rui, tens que encomendar mais lenha para o abrigo.",
+        "precisas de" => "Marta, precisas de ligar ao fornecedor hoje.",
         "i've got to" => "I've got to clean the stale flags tonight.",
         "alguem deveria" => "Alguém deveria limpar as flags antigas.",
         "alguem devia" => "Alguém devia limpar as flags antigas.",

@@ -1778,17 +1778,27 @@ fn acknowledgement(content: &str) -> bool {
         "tudo certo",
         "de acordo",
     ];
-    if content.len() <= 24 && !content.contains('?') {
-        let words = head_words(content, 3);
-        if words.len() == 2 && opening(&words, PHRASES) == Some(2) {
-            return true;
-        }
-    }
+    // A set phrase alone or among interjections ("roger that", "Copy that, thanks!", "Beleza,
+    // pode deixar."): its words are compared on one folded copy of the short text.
+    let phrase = |part: &str| {
+        let folded = Folded::new(part).text;
+        let mut words = folded
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty());
+        let (first, second, third) = (words.next(), words.next(), words.next());
+        third.is_none()
+            && PHRASES.iter().any(|p| {
+                let mut parts = p.split(' ');
+                parts.next() == first && parts.next() == second
+            })
+    };
+    let short = content.len() <= 48 && !content.contains('?');
     let parts = content.trim_end().trim_end_matches(['.', '!']).split(',');
     let mut count = 0;
     for part in parts {
         count += 1;
-        if count > 3 || !one_word(part) {
+        if count > 3 || !(one_word(part) || (short && phrase(part))) {
             return false;
         }
     }

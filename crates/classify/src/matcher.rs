@@ -667,7 +667,7 @@ impl Matcher {
         // Work that needs doing, "needs" and a gerund ("Needs doing before opening: ...",
         // "the bilge pump needs replacing"), not a rule on every one of a kind ("Every form
         // needs signing"): a task (issue 16, twenty-first round).
-        if text.contains("need")
+        if (text.contains("need") || text.contains("precisa"))
             && let Some(at) = needs_doing(text)
             && let Some(slot) = hits.strong.get_mut(task)
         {
@@ -2096,24 +2096,53 @@ fn agent_after(text: &str, start: usize, end: usize) -> bool {
 /// sentence that does not open with a word for every one of a kind.
 fn needs_doing(text: &str) -> Option<usize> {
     const NOT_GERUNDS: &[&str] = &["nothing", "something", "anything", "everything", "during"];
-    const EVERY: &[&str] = &["every", "each", "all", "any"];
-    let all: Vec<(usize, &str)> = words(text).collect();
-    all.windows(2).find_map(|pair| {
-        let [(at, need), (_, gerund)] = pair else {
-            return None;
-        };
+    const EVERY: &[&str] = &[
+        "every", "each", "all", "any", "todo", "toda", "todos", "todas", "cada", "qualquer",
+    ];
+    // The nouns of work after "precisa de" ("o barco precisa de revisão"), the Portuguese of
+    // "needs servicing"; after "needs", "repair", "repairs", "maintenance", "servicing".
+    const WORK: &[&str] = &[
+        "revisao",
+        "conserto",
+        "manutencao",
+        "limpeza",
+        "reparo",
+        "reparos",
+        "reparacao",
+        "afinacao",
+        "pintura",
+        "repair",
+        "repairs",
+        "maintenance",
+    ];
+    // Each "need" or "precisa" found by its letters, then the words after it: no word list is
+    // built.
+    let needs = text.match_indices("need");
+    let precisa = text.match_indices("precisa");
+    needs.chain(precisa).find_map(|(at, _)| {
+        let rest = text.get(at..)?;
+        let mut after = words(rest);
+        let (_, need) = after.next()?;
+        let (_, mut gerund) = after.next()?;
+        if ["precisa", "precisam"].contains(&need) && gerund == "de" {
+            gerund = after.next()?.1;
+        }
+        let work = WORK.contains(&gerund);
         let sentence = text
-            .get(..*at)
+            .get(..at)
             .unwrap_or("")
             .rfind(['.', '!', '?', ';', ':', '\n'])
             .map_or(0, |i| i + 1);
-        let first = words(text.get(sentence..*at).unwrap_or("")).next();
-        (["need", "needs"].contains(need)
-            && gerund.len() >= 5
-            && gerund.ends_with("ing")
-            && !NOT_GERUNDS.contains(gerund)
+        let first = words(text.get(sentence..at).unwrap_or("")).next();
+        (!word_char_before(text, at)
+            && ((["need", "needs"].contains(&need)
+                && ((gerund.len() >= 5
+                    && gerund.ends_with("ing")
+                    && !NOT_GERUNDS.contains(&gerund))
+                    || work))
+                || (["precisa", "precisam"].contains(&need) && work))
             && !first.is_some_and(|(_, w)| EVERY.contains(&w)))
-        .then_some(*at)
+        .then_some(at)
     })
 }
 

@@ -2527,6 +2527,11 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
             Kind::Task,
             Some("(needs and a gerund)"),
         ),
+        (
+            "O barco precisa de revisão antes de maio.",
+            Kind::Task,
+            Some("(needs and a gerund)"),
+        ),
         // A handle and a duty of its own: work assigned.
         (
             "@Bia precisa colar o tampo do bandolim ainda hoje",
@@ -2616,6 +2621,8 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
         "Will do!",
         "Tá bom.",
         "pode deixar",
+        "Copy that, thanks.",
+        "Beleza, pode deixar.",
     ] {
         assert!(
             derive(underivable).is_err_and(|e| e.is_underivable()),
@@ -2629,6 +2636,10 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
         // A rule on every one of a kind is no task.
         (
             "Every loan form needs signing by a librarian.",
+            Some(Kind::Constraint),
+        ),
+        (
+            "Todo barco precisa de revisão anual.",
             Some(Kind::Constraint),
         ),
         // A handle with no duty after it is no assignment.
