@@ -739,6 +739,21 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
         ],
     },
+    // A thing that drops all its connections: "the websocket gateway drops all connections at
+    // once" (issue 16, twenty-first round).
+    KindRule {
+        opener: false,
+        kind: Kind::FailurePattern,
+        window: 30,
+        groups: &[
+            cues!["drops" => "Every few days the gateway drops all connections at once."],
+            cues![
+                "all connections" => "Every few days the gateway drops all connections at once.",
+                "all its connections" => "Every few days the gateway drops all its connections.",
+                "every connection" => "Every few days the gateway drops every connection at once.",
+            ],
+        ],
+    },
     // A network that drops out of itself: "the Wi-Fi drops in the back room every afternoon",
     // "o Wi-Fi some na sala dos fundos" (issue 16, twenty-first round).
     KindRule {
@@ -2222,6 +2237,14 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "emperr*" => "A porta da van emperra no frio.",
         // A lock, a door or a valve held where it should move (issue 16, twenty-first round):
         // "sticks shut", "seizes up", the European "encrava".
+        // A load that climbs slowly until something gives (issue 16, twenty-first round):
+        // "memory creeps up until the worker is killed", "a memória vai subindo até ...".
+        "creeps up" => "Memory usage creeps up until the worker is killed.",
+        "creep up" => "Memory and swap creep up until the worker is killed.",
+        "creeping up" => "Memory usage is creeping up until the worker is killed.",
+        "vai subindo ate" => "O uso de memória vai subindo até o worker ser morto.",
+        "sobe devagar ate" => "O uso de memória sobe devagar até o worker ser morto.",
+        "vai crescendo ate" => "O uso de memória vai crescendo até o worker ser morto.",
         "sticks shut" => "Maglock 3 sticks shut after every fifth game and has to be freed by hand.",
         "sticks open" => "The valve sticks open after a cold night and has to be closed by hand.",
         "sticks closed" => "The hatch sticks closed after rain and has to be freed by hand.",

@@ -825,8 +825,13 @@ impl Matcher {
                 // ("Call the plumber"), not a preposition ("Memory on the nodes creeps up").
                 let governs =
                     failure_after && !context.portuguese && !PREPOSITIONS_EN.contains(&next);
+                // Nor does a word before a preposition govern a failure after it, listed or not
+                // ("Memory on the search nodes creeps up ...") (issue 16, twenty-first round).
+                let stranded =
+                    failure_after && !context.portuguese && PREPOSITIONS_EN.contains(&next);
                 self.opens(folded, i, false)
                     && informal_ok
+                    && !stranded
                     && (governs || !self.listed.contains(word))
                     && !WISHES.contains(&word)
                     && !INTERJECTIONS.contains(&word)

@@ -2601,6 +2601,12 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
             Kind::Capability,
             None,
         ),
+        // A noun before a preposition governs no failure after it.
+        (
+            "Memory on the search nodes creeps up until the JVM stalls.",
+            Kind::FailurePattern,
+            Some("creeps up"),
+        ),
         // "(se) faz favor" closing a request.
         (
             "Rui, vê lá se consegues encomendar mais lenha para o abrigo, se faz favor.",
@@ -2665,6 +2671,11 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
         (
             "The overhaul of the ferry's engine runs through 2027.",
             Some(Kind::Epic),
+        ),
+        // An order before its object still governs the failure it names.
+        (
+            "Call the plumber about the leak in the boiler room.",
+            Some(Kind::Task),
         ),
         // "Check" with no document is an order.
         (
