@@ -739,42 +739,6 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
         ],
     },
-    // A thing that drops all its connections: "the websocket gateway drops all connections at
-    // once" (issue 16, twenty-first round).
-    KindRule {
-        opener: false,
-        kind: Kind::FailurePattern,
-        window: 30,
-        groups: &[
-            cues!["drops" => "Every few days the gateway drops all connections at once."],
-            cues![
-                "all connections" => "Every few days the gateway drops all connections at once.",
-                "all its connections" => "Every few days the gateway drops all its connections.",
-                "every connection" => "Every few days the gateway drops every connection at once.",
-            ],
-        ],
-    },
-    // A network that drops out of itself: "the Wi-Fi drops in the back room every afternoon",
-    // "o Wi-Fi some na sala dos fundos" (issue 16, twenty-first round).
-    KindRule {
-        opener: false,
-        kind: Kind::FailurePattern,
-        window: 16,
-        groups: &[
-            cues![
-                "wi-fi" => "The Wi-Fi drops in the back room every afternoon.",
-                "wifi" => "The wifi drops in the back room every afternoon.",
-                "internet" => "The internet drops in the back room every afternoon.",
-                "network" => "The network drops in the back room every afternoon.",
-                "rede" => "A rede some na sala dos fundos toda tarde.",
-            ],
-            cues![
-                "drops" => "The Wi-Fi drops in the back room every afternoon.",
-                "some" => "O Wi-Fi some na sala dos fundos toda tarde.",
-                "somem" => "Os Wi-Fi somem na sala dos fundos toda tarde.",
-            ],
-        ],
-    },
     // A device that heats and then stops: "o compressor esquenta e desliga nas tardes de calor",
     // "the pump heats up and cuts out" (issue 16, twelfth round).
     KindRule {
@@ -1815,6 +1779,7 @@ const TASK: KindTable = KindTable {
         "open item" => "Open item: the retention period with legal.",
         "eod" => "The pricing copy, by EOD.",
         "by end of day" => "The pricing copy, by end of day.",
+        "needs fixing" => "The date parser needs fixing.",
         "needs a fix" => "The date parser needs a fix.",
         "ainda falta" => "Ainda falta o guia de migração.",
         "gotta" => "Gotta renew the domain this week.",
@@ -2235,8 +2200,6 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "engasga*" => "O importador engasga com linhas muito largas.",
         // Coming out of true: jamming, going out of adjustment.
         "emperr*" => "A porta da van emperra no frio.",
-        // A lock, a door or a valve held where it should move (issue 16, twenty-first round):
-        // "sticks shut", "seizes up", the European "encrava".
         // A load that climbs slowly until something gives (issue 16, twenty-first round):
         // "memory creeps up until the worker is killed", "a memória vai subindo até ...".
         "creeps up" => "Memory usage creeps up until the worker is killed.",
@@ -2245,6 +2208,8 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "vai subindo ate" => "O uso de memória vai subindo até o worker ser morto.",
         "sobe devagar ate" => "O uso de memória sobe devagar até o worker ser morto.",
         "vai crescendo ate" => "O uso de memória vai crescendo até o worker ser morto.",
+        // A lock, a door or a valve held where it should move (issue 16, twenty-first round):
+        // "sticks shut", "seizes up", the European "encrava".
         "sticks shut" => "Maglock 3 sticks shut after every fifth game and has to be freed by hand.",
         "sticks open" => "The valve sticks open after a cold night and has to be closed by hand.",
         "sticks closed" => "The hatch sticks closed after rain and has to be freed by hand.",
@@ -2460,6 +2425,7 @@ const CONSTRAINT: KindTable = KindTable {
         "devem" => "As migrações devem ser reversíveis.",
         "nao pode" => "O upload não pode passar de 50 MB.",
         "nao podem" => "Os terceirizados não podem acessar dados de produção.",
+        "nao se pode" => "Não se pode aplicar defensivo com vento.",
         "nenhum" => "Nenhum caminhão sai sem checagem dos freios.",
         "nenhuma" => "Nenhuma carga sai sem checagem dos freios.",
         "proibid*" => "É proibido compartilhar credenciais.",

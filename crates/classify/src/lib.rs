@@ -115,14 +115,11 @@
 //!    of the occasion or a gerund, the generic "you" and a verb and a further step ("raking the
 //!    crystallisers you walk ... then pile it on the bank"), are a procedure after the listed
 //!    steps and before the entity gate. In the twenty-first, at the precedence of their kinds'
-//!    tables: "needs" and a gerund ("needs replacing"), and a handle and its duty ("@Bia
-//!    precisa colar ..."), are tasks; "não se" and a present ("não se emprestam ...") is a
-//!    rule; "Check" a document "for" something is a pointer; a decision heading counts no
-//!    function words; and no order is read in a participle before its agent ("..., set by a
-//!    team of six"), in an imperative's form after "de" ("a máquina de escolha"), in a verb of
-//!    capacity before an estimated count ("handles about 3,000 parcels a day", a volume) or in a
-//!    body of work named as the last one ("at the last overhaul"); spoken Portuguese steps
-//!    open their clauses also after "tu", "vc" and "e depois";
+//!    tables: "Check" a document "for" something is a pointer; and no order is read in an
+//!    imperative's form after "de" ("a máquina de escolha"), in a verb of capacity before an
+//!    estimated count ("handles about 3,000 parcels a day", a volume) or in a body of work
+//!    named as the last one ("at the last overhaul"); spoken Portuguese steps open their
+//!    clauses also after a word of sequence and "tu", "vc" ("então vc pega ...");
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table

@@ -507,11 +507,6 @@ impl Matcher {
             if (context.vetoed)(k.start, k.end) || in_identifier {
                 continue;
             }
-            // A participle after a comma, before its agent ("the record is 41:12, set by a
-            // team of six"), is no order (issue 16, twenty-first round).
-            if matches!(k.tier, Tier::Clause | Tier::Opener) && agent_after(text, k.start, k.end) {
-                continue;
-            }
             // A verb of what a thing can take before a count given as an estimate ("Support
             // handles roughly 1,200 tickets a week", "the hub handles about 3,000 parcels a
             // day") reports a volume, no capacity: a statement (issue 16, twenty-first round).
@@ -664,33 +659,6 @@ impl Matcher {
         {
             earliest(slot, 0, GERUND_HEADING);
         }
-        // Work that needs doing, "needs" and a gerund ("Needs doing before opening: ...",
-        // "the bilge pump needs replacing"), not a rule on every one of a kind ("Every form
-        // needs signing"): a task (issue 16, twenty-first round).
-        if (text.contains("need") || text.contains("precisa"))
-            && let Some(at) = needs_doing(text)
-            && let Some(slot) = hits.strong.get_mut(task)
-        {
-            earliest(slot, at, NEEDS_DOING);
-        }
-        // A person called by a handle, then what they must do ("@Bia precisa colar o tampo
-        // ainda hoje", "@dan needs to swap the tyre"): work assigned, a task (issue 16,
-        // twenty-first round).
-        if text.starts_with('@')
-            && handle_duty(text)
-            && let Some(slot) = hits.strong.get_mut(task)
-        {
-            earliest(slot, 0, HANDLE_DUTY);
-        }
-        // The Portuguese impersonal negated, "não se" and a present ("Na carrinha não se
-        // emprestam mais de cinco livros", "não se fuma no abrigo"): a rule on anyone (issue 16,
-        // twenty-first round).
-        if text.contains("nao se ")
-            && let Some(at) = impersonal_negation(text)
-            && let Some(slot) = hits.strong.get_mut(constraint)
-        {
-            earliest(slot, at, IMPERSONAL_NEGATION);
-        }
         // A decision named as a heading, by whom or on what ("Decisão da diretoria: ...",
         // "Decision from the board: ...", issue 16, fifteenth round): a decision, whatever it
         // decides, as the bare "Decision:" is.
@@ -825,13 +793,8 @@ impl Matcher {
                 // ("Call the plumber"), not a preposition ("Memory on the nodes creeps up").
                 let governs =
                     failure_after && !context.portuguese && !PREPOSITIONS_EN.contains(&next);
-                // Nor does a word before a preposition govern a failure after it, listed or not
-                // ("Memory on the search nodes creeps up ...") (issue 16, twenty-first round).
-                let stranded =
-                    failure_after && !context.portuguese && PREPOSITIONS_EN.contains(&next);
                 self.opens(folded, i, false)
                     && informal_ok
-                    && !stranded
                     && (governs || !self.listed.contains(word))
                     && !WISHES.contains(&word)
                     && !INTERJECTIONS.contains(&word)
@@ -1027,31 +990,25 @@ impl Matcher {
     }
 
     /// Whether a Portuguese step at `start` opens a clause: at a sentence or comma opening,
-    /// after "e", and after "e depois", "e então" or the "tu", "você" of spoken steps that opens
-    /// a clause, alone or after a word of sequence ("tu tira o cavalete, lixa a base ... e
-    /// depois confere a altura", "então vc pega o boneco") (issue 16, twenty-first round).
+    /// after "e", and after a word of sequence and the "tu", "você" of spoken steps that open a
+    /// clause ("então vc pega o boneco pelo controle, desenrola os fios ...") (issue 16,
+    /// twenty-first round; the pronoun alone and "e depois" were tried on the forty-sixth slice
+    /// and dropped: they moved no other tuning slice).
     fn opens_steps(&self, folded: &Folded, start: usize) -> bool {
         let text = folded.text.as_str();
         self.opens(folded, start, true)
-            || text.get(..start).is_some_and(|b| {
-                b.ends_with(" e ") || b.ends_with(" e depois ") || b.ends_with(" e entao ")
-            })
+            || text.get(..start).is_some_and(|b| b.ends_with(" e "))
             || SUBJECT_PRONOUNS.iter().any(|p| {
                 text.get(..start)
                     .and_then(|b| b.strip_suffix(' '))
                     .and_then(|b| b.strip_suffix(p))
                     .filter(|b| !word_char_before(b, b.len()))
-                    .map(|b| {
-                        // Also after a word of sequence opening the clause ("então
-                        // vc pega o boneco ...").
-                        SEQUENCE
-                            .iter()
-                            .find_map(|s| {
-                                b.strip_suffix(' ')
-                                    .and_then(|r| r.strip_suffix(s))
-                                    .filter(|r| !word_char_before(r, r.len()))
-                            })
-                            .unwrap_or(b)
+                    .and_then(|b| {
+                        SEQUENCE.iter().find_map(|s| {
+                            b.strip_suffix(' ')
+                                .and_then(|r| r.strip_suffix(s))
+                                .filter(|r| !word_char_before(r, r.len()))
+                        })
                     })
                     .is_some_and(|b| self.opens(folded, b.len(), true))
             })
@@ -1503,14 +1460,8 @@ fn decision_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
     let head = text.get(start..colon)?;
     // A possessive's "s" ("the board's meeting") is no word of its own (issue 16, seventeenth
     // round).
-    // Nor is a function word ("Decisão do time de mestres de jogo:") (issue 16, twenty-first
-    // round).
-    (words(head)
-        .filter(|&(_, w)| w != "s" && !HEADING_FUNCTION_WORDS.contains(&w))
-        .count()
-        <= 5
-        && !head.contains(['.', '!', '?', ';']))
-    .then_some(start)
+    (words(head).filter(|&(_, w)| w != "s").count() <= 5 && !head.contains(['.', '!', '?', ';']))
+        .then_some(start)
 }
 
 /// How a Portuguese how-to heading is named in a label's basis.
@@ -1730,15 +1681,6 @@ fn kept_at_heading(text: &str) -> bool {
         text.get(..colon).unwrap_or(""),
         text.get(colon + 2..).unwrap_or(""),
     );
-    // A parenthesis in the heading says what the document holds ("Guião de cada sala (falas
-    // e pistas): dossiê vermelho na receção"): its words are no words of the heading (issue
-    // 16, twenty-first round).
-    let head = match (head.find('('), head.rfind(')')) {
-        (Some(open), Some(close)) if open < close && head.get(close + 1..) == Some("") => {
-            head.get(..open).unwrap_or(head).trim_end()
-        }
-        _ => head,
-    };
     // Cheapest first: the heading's length and the place, then the document's name.
     words(head).next().is_some()
         && words(head).nth(6).is_none()
@@ -2029,7 +1971,6 @@ const LISTED_FRONTS: &str = "(a body of work and its fronts)";
 const YEAR_SPAN: &str = "(a span of years)";
 const NO_ONE_DOES: &str = "(nobody and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
-const NEEDS_DOING: &str = "(needs and a gerund)";
 
 /// Whether an estimate of a count follows the cue ending at `end`: "about", "roughly",
 /// "around", "cerca de" and the like, then a number or a number word.
@@ -2067,127 +2008,12 @@ fn last_before(text: &str, at: usize) -> bool {
         .and_then(|b| b.rsplit(' ').next())
         .is_some_and(|w| ["last", "previous", "latest", "ultima", "ultimo"].contains(&w))
 }
-const HANDLE_DUTY: &str = "(a handle and a duty)";
-const IMPERSONAL_NEGATION: &str = "(não se and a present)";
-
-/// Function words of a decision's heading, which do not count among its words.
-const HEADING_FUNCTION_WORDS: &[&str] = &[
-    "of", "the", "on", "by", "from", "for", "de", "do", "da", "dos", "das", "sobre", "no", "na",
-];
 
 /// The subject pronouns of spoken Portuguese steps, before an informal imperative.
 const SUBJECT_PRONOUNS: &[&str] = &["tu", "voce", "vc", "ce"];
 
 /// Words of sequence before the pronoun of spoken steps.
 const SEQUENCE: &[&str] = &["entao", "ai", "dai", "depois", "agora"];
-
-/// Whether the word at `start..end` is a participle before its agent: it stands after a
-/// comma, and "by" and a determiner or a number follow it ("..., set by a team of six").
-fn agent_after(text: &str, start: usize, end: usize) -> bool {
-    const AGENTS: &[&str] = &[
-        "a", "an", "the", "our", "their", "his", "her", "its", "two", "three", "four", "five",
-        "six", "seven", "eight", "ten",
-    ];
-    text.get(..start)
-        .is_some_and(|b| b.trim_end().ends_with(','))
-        && text
-            .get(end..)
-            .and_then(|r| r.strip_prefix(" by "))
-            .and_then(|r| r.split(' ').next())
-            .is_some_and(|w| AGENTS.contains(&w) || w.starts_with(|c: char| c.is_ascii_digit()))
-}
-
-/// Where "need" or "needs" stands before a gerund ("needs doing", "need replacing"), in a
-/// sentence that does not open with a word for every one of a kind.
-fn needs_doing(text: &str) -> Option<usize> {
-    const NOT_GERUNDS: &[&str] = &["nothing", "something", "anything", "everything", "during"];
-    const EVERY: &[&str] = &[
-        "every", "each", "all", "any", "todo", "toda", "todos", "todas", "cada", "qualquer",
-    ];
-    // The nouns of work after "precisa de" ("o barco precisa de revisão"), the Portuguese of
-    // "needs servicing"; after "needs", "repair", "repairs", "maintenance", "servicing".
-    const WORK: &[&str] = &[
-        "revisao",
-        "conserto",
-        "manutencao",
-        "limpeza",
-        "reparo",
-        "reparos",
-        "reparacao",
-        "afinacao",
-        "pintura",
-        "repair",
-        "repairs",
-        "maintenance",
-    ];
-    // Each "need" or "precisa" found by its letters, then the words after it: no word list is
-    // built.
-    let needs = text.match_indices("need");
-    let precisa = text.match_indices("precisa");
-    needs.chain(precisa).find_map(|(at, _)| {
-        let rest = text.get(at..)?;
-        let mut after = words(rest);
-        let (_, need) = after.next()?;
-        let (_, mut gerund) = after.next()?;
-        if ["precisa", "precisam"].contains(&need) && gerund == "de" {
-            gerund = after.next()?.1;
-        }
-        let work = WORK.contains(&gerund);
-        let sentence = text
-            .get(..at)
-            .unwrap_or("")
-            .rfind(['.', '!', '?', ';', ':', '\n'])
-            .map_or(0, |i| i + 1);
-        let first = words(text.get(sentence..at).unwrap_or("")).next();
-        (!word_char_before(text, at)
-            && ((["need", "needs"].contains(&need)
-                && ((gerund.len() >= 5
-                    && gerund.ends_with("ing")
-                    && !NOT_GERUNDS.contains(&gerund))
-                    || work))
-                || (["precisa", "precisam"].contains(&need) && work))
-            && !first.is_some_and(|(_, w)| EVERY.contains(&w)))
-        .then_some(at)
-    })
-}
-
-/// Whether the text opens with a handle ("@Bia") and a duty of its own right after it: "needs
-/// to", "has to", "must", "should", "precisa", "tem que", "tem de", "deve".
-fn handle_duty(text: &str) -> bool {
-    let mut all = text.split_whitespace();
-    let handle = all.next().unwrap_or("");
-    let (duty, next) = (all.next().unwrap_or(""), all.next().unwrap_or(""));
-    handle.len() > 1
-        && handle
-            .bytes()
-            .skip(1)
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        && match duty {
-            "must" | "should" | "precisa" | "deve" => true,
-            "needs" | "has" => next == "to",
-            "tem" => next == "que" || next == "de",
-            _ => false,
-        }
-}
-
-/// Where "não se" stands before a third person of the present ("não se emprestam", "não se
-/// fuma"), not a verb of knowing or minding ("não se sabe", "não se preocupe").
-fn impersonal_negation(text: &str) -> Option<usize> {
-    const NOT_RULES: &[&str] = &[
-        "sabe", "sabem", "preocupe", "preocupa", "esqueca", "esquece", "lembra", "lembre",
-        "importa", "importe", "trata", "mexe", "mexa", "sente", "parece", "ve", "vê",
-    ];
-    text.match_indices("nao se ").find_map(|(at, _)| {
-        let verb = text.get(at + 7..)?.split(' ').next()?;
-        let verb = verb.trim_end_matches([',', '.', ';', ':', '!']);
-        (!word_char_before(text, at)
-            && verb.len() >= 3
-            && verb.bytes().all(|b| b.is_ascii_lowercase())
-            && ["a", "e", "am", "em"].iter().any(|end| verb.ends_with(end))
-            && !NOT_RULES.contains(&verb))
-        .then_some(at)
-    })
-}
 
 /// Verbs after "nobody" that report a state of mind or of things, no limit on conduct: "nobody
 /// knows why", "ninguém sabe", "nobody is home".

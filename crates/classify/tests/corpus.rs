@@ -328,9 +328,10 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the twentieth round, which meets the targets after it (first run
         // 95/100, 21/24, 3; after the round 99/100, 24/24, 0).
         "labelled_fresh44.tsv",
-        // The tuning slice of the twenty-first round, which meets the targets after it (first
-        // run 84/100, 23/29, 1; after the round 99/100, 24/24, 0).
-        "labelled_fresh46.tsv",
+        // The tuning slice of the twenty-first round is not here: first run 84/100, 23/29, 1;
+        // 99/100, 24/24, 0 with every rule designed on it, 92/100, 24/26, 0 once the rules that
+        // moved no other tuning slice were dropped (docs/DEVELOPING.md, step 3), below the 94%
+        // of kinds.
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);

@@ -2507,71 +2507,12 @@ fn k3_k4_round_twenty_told_steps_tags_farewells_records_and_lost_links() {
 }
 
 #[test]
-fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_steps() {
-    // Each structural rule of the round, one sentence it decides and a near miss it must not.
+fn k3_k4_round_twenty_one_volumes_past_overhauls_checked_documents_and_spoken_steps() {
+    // Each structural rule of the round that carried beyond the slice it was designed on, one
+    // sentence it decides and a near miss it must not (the rules designed on the forty-sixth
+    // slice that moved no other tuning slice were dropped, `docs/classifier.md`).
     for (text, kind, cue) in [
-        // A participle after a comma, before its agent, is no order: the sentence is a fact.
-        (
-            "The cellar's record is 41:12, set by a team of six last Saturday.",
-            Kind::Fact,
-            None,
-        ),
-        // "needs" and a gerund: work to do.
-        (
-            "The bilge pump needs replacing before the season.",
-            Kind::Task,
-            Some("(needs and a gerund)"),
-        ),
-        (
-            "Needs doing before Friday: fresh batteries in every torch.",
-            Kind::Task,
-            Some("(needs and a gerund)"),
-        ),
-        (
-            "O barco precisa de revisão antes de maio.",
-            Kind::Task,
-            Some("(needs and a gerund)"),
-        ),
-        // A handle and a duty of its own: work assigned.
-        (
-            "@Bia precisa colar o tampo do bandolim ainda hoje",
-            Kind::Task,
-            Some("(a handle and a duty)"),
-        ),
-        (
-            "@dan has to swap the worn tyre before the Tuesday run",
-            Kind::Task,
-            Some("(a handle and a duty)"),
-        ),
-        // "não se" and a present: a rule on anyone.
-        (
-            "Na carrinha não se emprestam mais de cinco livros por cartão.",
-            Kind::Constraint,
-            Some("(não se and a present)"),
-        ),
-        (
-            "No abrigo não se fuma.",
-            Kind::Constraint,
-            Some("(não se and a present)"),
-        ),
-        // A decision heading whose function words do not count.
-        (
-            "Decisão do time de mestres de jogo: cada dica agora custa três minutos.",
-            Kind::Decision,
-            Some("(a decision heading)"),
-        ),
-        // A document's heading with a parenthesis, and where it is kept.
-        (
-            "Guião de cada sala (falas e pistas): dossiê vermelho na receção.",
-            Kind::Doc,
-            Some("(a document and where it is kept)"),
-        ),
-        // Spoken steps after "tu", "vc" or a word of sequence.
-        (
-            "tu tira o cavalete, lixa a base, encaixa de novo e depois confere a altura das cordas",
-            Kind::Procedure,
-            Some("(infinitive steps)"),
-        ),
+        // Spoken steps after a word of sequence and "vc", "tu".
         (
             "então vc pega o boneco pelo controle, desenrola os fios e pendura no varal",
             Kind::Procedure,
@@ -2601,12 +2542,6 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
             Kind::Capability,
             None,
         ),
-        // A noun before a preposition governs no failure after it.
-        (
-            "Memory on the search nodes creeps up until the JVM stalls.",
-            Kind::FailurePattern,
-            Some("creeps up"),
-        ),
         // "(se) faz favor" closing a request.
         (
             "Rui, vê lá se consegues encomendar mais lenha para o abrigo, se faz favor.",
@@ -2635,83 +2570,40 @@ fn k3_k4_round_twenty_one_agents_duties_impersonal_rules_headings_and_spoken_ste
             "{underivable}"
         );
     }
+    // "tu" before a verb, with no word of sequence before it, opens no run of steps.
+    let basis = derive("tu sabe a senha, ele tem a chave e a Ana fica com o resto")
+        .map(|l| l.basis().clone())
+        .ok();
+    assert_ne!(
+        basis,
+        Some(Basis::Cue {
+            cue: "(infinitive steps)".into()
+        }),
+        "{basis:?}"
+    );
     // The near misses.
     for (text, kind) in [
-        // A participle opening the sentence is still an order.
-        ("Set by the door the boxes for the bookmobile.", None),
-        // A rule on every one of a kind is no task.
-        (
-            "Every loan form needs signing by a librarian.",
-            Some(Kind::Constraint),
-        ),
-        (
-            "Todo barco precisa de revisão anual.",
-            Some(Kind::Constraint),
-        ),
-        // A handle with no duty after it is no assignment.
-        ("@Bia colou o tampo do bandolim ontem.", None),
-        // "não se" and a verb of minding is no rule.
-        ("Não se preocupe com o tampo.", None),
-        // A heading of a decision with six words that count is no heading.
-        (
-            "Decisão adiada outra vez pelo time inteiro ontem: ninguém concordou.",
-            None,
-        ),
-        // "tu" before a verb that is no step is no run of steps.
-        (
-            "tu sabe a senha, ele tem a chave e a Ana fica com o resto",
-            None,
-        ),
         // "up to" a count is a capacity, no estimate.
         (
             "The webhook relay handles up to 5k events per second.",
-            Some(Kind::Capability),
+            Kind::Capability,
         ),
         // A plan that is no past event keeps its kind.
         (
             "The overhaul of the ferry's engine runs through 2027.",
-            Some(Kind::Epic),
-        ),
-        // An order before its object still governs the failure it names.
-        (
-            "Call the plumber about the leak in the boiler room.",
-            Some(Kind::Task),
+            Kind::Epic,
         ),
         // "Check" with no document is an order.
         (
             "Check the tyres for wear before the Tuesday run.",
-            Some(Kind::Task),
+            Kind::Task,
         ),
         // An acknowledgement that goes on is read as usual.
         (
             "Roger that, order 200 kg of propane for the hut.",
-            Some(Kind::Task),
+            Kind::Task,
         ),
     ] {
-        let got = derive(text).map(|l| l.kind()).ok();
-        match kind {
-            Some(kind) => assert_eq!(got, Some(kind), "{text}"),
-            None => {
-                let basis = derive(text).map(|l| l.basis().clone()).ok();
-                assert!(
-                    !matches!(
-                        &basis,
-                        Some(Basis::Cue { cue }) if cue.starts_with('(')
-                            && [
-                                "(needs and a gerund)",
-                                "(a handle and a duty)",
-                                "(não se and a present)",
-                                "(a decision heading)",
-                                "(infinitive steps)",
-                            ]
-                            .contains(&cue.as_str())
-                    ),
-                    "{text}: {basis:?}"
-                );
-                if text.starts_with("Set by") {
-                    assert_eq!(got, Some(Kind::Procedure), "{text}");
-                }
-            }
-        }
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
 }
