@@ -115,11 +115,9 @@
 //!    of the occasion or a gerund, the generic "you" and a verb and a further step ("raking the
 //!    crystallisers you walk ... then pile it on the bank"), are a procedure after the listed
 //!    steps and before the entity gate. In the twenty-first, at the precedence of their kinds'
-//!    tables: "Check" a document "for" something is a pointer; and no order is read in an
-//!    imperative's form after "de" ("a máquina de escolha"), in a verb of capacity before an
-//!    estimated count ("handles about 3,000 parcels a day", a volume) or in a body of work
-//!    named as the last one ("at the last overhaul"); spoken Portuguese steps open their
-//!    clauses also after a word of sequence and "tu", "vc" ("então vc pega ...");
+//!    tables: "Check" a document "for" something is a pointer; and no capability is read in a
+//!    verb of capacity before an estimated count ("handles about 3,000 parcels a day", a
+//!    volume), nor a plan in a body of work named as the last one ("at the last overhaul");
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table

@@ -511,17 +511,6 @@ impl Matcher {
             // handles roughly 1,200 tickets a week", "the hub handles about 3,000 parcels a
             // day") reports a volume, no capacity: a statement (issue 16, twenty-first round).
             let kind_of = KINDS.get(k.table).map(|t| t.kind);
-            // A Portuguese imperative's form after "de" is a noun ("a máquina de escolha
-            // ótica", "a mesa de corte"), no order (issue 16, twenty-first round).
-            if kind_of == Some(Kind::Procedure)
-                && k.tier == Tier::Marker
-                && !k.cue.ends_with('r')
-                && text.get(..k.start).is_some_and(|b| {
-                    b.ends_with(" de ") || b.ends_with(" da ") || b.ends_with(" do ")
-                })
-            {
-                continue;
-            }
             if kind_of == Some(Kind::Capability)
                 && k.tier == Tier::Marker
                 && estimate_after(text, k.end)
@@ -977,7 +966,10 @@ impl Matcher {
                     .and_then(|rest| rest.strip_prefix(' '))
                     .and_then(|rest| rest.split(' ').next())
                     .is_some_and(|next| ARTICLES.contains(&next));
-            let opens = || self.opens_steps(folded, start);
+            let opens = || {
+                self.opens(folded, start, true)
+                    || text.get(..start).is_some_and(|b| b.ends_with(" e "))
+            };
             let excepted = || match infinitive {
                 true => NOT_INFINITIVES.contains(&word),
                 false => NOT_IMPERATIVES.contains(&word),
@@ -987,31 +979,6 @@ impl Matcher {
             }
         }
         found
-    }
-
-    /// Whether a Portuguese step at `start` opens a clause: at a sentence or comma opening,
-    /// after "e", and after a word of sequence and the "tu", "você" of spoken steps that open a
-    /// clause ("então vc pega o boneco pelo controle, desenrola os fios ...") (issue 16,
-    /// twenty-first round; the pronoun alone and "e depois" were tried on the forty-sixth slice
-    /// and dropped: they moved no other tuning slice).
-    fn opens_steps(&self, folded: &Folded, start: usize) -> bool {
-        let text = folded.text.as_str();
-        self.opens(folded, start, true)
-            || text.get(..start).is_some_and(|b| b.ends_with(" e "))
-            || SUBJECT_PRONOUNS.iter().any(|p| {
-                text.get(..start)
-                    .and_then(|b| b.strip_suffix(' '))
-                    .and_then(|b| b.strip_suffix(p))
-                    .filter(|b| !word_char_before(b, b.len()))
-                    .and_then(|b| {
-                        SEQUENCE.iter().find_map(|s| {
-                            b.strip_suffix(' ')
-                                .and_then(|r| r.strip_suffix(s))
-                                .filter(|r| !word_char_before(r, r.len()))
-                        })
-                    })
-                    .is_some_and(|b| self.opens(folded, b.len(), true))
-            })
     }
 
     /// The first accented copula (`é`, `está`) standing as a word in the original text.
@@ -2009,12 +1976,6 @@ fn last_before(text: &str, at: usize) -> bool {
         .is_some_and(|w| ["last", "previous", "latest", "ultima", "ultimo"].contains(&w))
 }
 
-/// The subject pronouns of spoken Portuguese steps, before an informal imperative.
-const SUBJECT_PRONOUNS: &[&str] = &["tu", "voce", "vc", "ce"];
-
-/// Words of sequence before the pronoun of spoken steps.
-const SEQUENCE: &[&str] = &["entao", "ai", "dai", "depois", "agora"];
-
 /// Verbs after "nobody" that report a state of mind or of things, no limit on conduct: "nobody
 /// knows why", "ninguém sabe", "nobody is home".
 const NOT_LIMITS: &[&str] = &[
@@ -2468,7 +2429,10 @@ mod tests {
                             .and_then(|rest| rest.split(' ').next())
                             .is_some_and(|next| ARTICLES.contains(&next))
                         && !NOT_IMPERATIVES.contains(&word);
-                    if (shaped || informal) && m.opens_steps(folded, s) {
+                    if (shaped || informal)
+                        && (m.opens(folded, s, true)
+                            || text.get(..s).is_some_and(|b| b.ends_with(" e ")))
+                    {
                         found.push(s);
                     }
                 }
@@ -2503,10 +2467,6 @@ mod tests {
             "e",
             "por favor",
             "também",
-            "tu",
-            "vc",
-            "entao",
-            "depois",
             "then",
             "please",
             "printer",
