@@ -290,6 +290,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "people" => "The boat carries up to forty people.",
                 "passengers" => "The boat carries up to forty passengers.",
                 "guests" => "Hall B seats up to eighty guests.",
+                // What fits, by its size (issue 16, twenty-first round).
+                "size" => "Our cleaning machine takes movements up to the size of a longcase.",
+                "tamanho" => "A câmara 2 recebe peças até ao tamanho de um armário.",
                 "toneladas" => "A empilhadeira levanta paletes de até duas toneladas, com o garfo longo.",
                 "quilos" => "A masseira sova até vinte quilos de massa, por fornada.",
                 "litros" => "O tanque comporta até quarenta litros de água, cheio.",
@@ -487,6 +490,12 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "monitors" => "The system monitors the freezers, day and night.",
                 "monitora" => "O sistema monitora os freezers, dia e noite.",
                 "weighs" => "The machine weighs every bag, day and night.",
+                "encodes" => "The kiosk in the lobby encodes key cards and takes card payments.",
+                "codifica" => "O quiosque do saguão codifica cartões-chave e recebe pagamentos.",
+                // Logging what happens (issue 16, twenty-first round).
+                "logs" => "The control software runs four rooms and logs every hint.",
+                "registra" => "O sistema abre quatro salas e registra cada dica.",
+                "regista" => "O sistema abre quatro salas e regista cada dica.",
                 "pesa" => "A máquina pesa cada saco, dia e noite.",
             ],
         ],
@@ -600,13 +609,20 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             cues![
                 "within" => "Refunds are only issued within a week.",
                 "until" => "Badges are only valid until Friday.",
-                "up to" => "Refunds are only issued up to a week after the sale.",
+                "up to" => "Refunds are only issued up to a week from the sale.",
                 "unless" => "Refunds are only issued unless the box was opened.",
                 "if" => "Refunds are only issued if the box is sealed.",
                 // The condition as what must come with it (issue 16, twelfth round).
                 "with" => "Patients are only seen with a referral.",
                 // Released against a signature (issue 16, thirteenth round).
                 "against" => "Keys are only released against a signature.",
+                // The condition as what must happen first (issue 16, twenty-first round).
+                "once" => "Instruments are only handed back once the bill is paid.",
+                "after" => "Instruments are only handed back after the bill is paid.",
+                "before" => "Rooms are only booked before the season opens.",
+                "depois de" => "Instrumentos saem somente depois de pagos.",
+                "apos" => "Instrumentos saem somente após o pagamento.",
+                "antes de" => "Salas são reservadas somente antes de a época abrir.",
                 "com" => "Reembolsos saem somente com nota.",
                 "dentro de" => "Reembolsos saem somente dentro de uma semana.",
                 "mediante" => "Reembolsos saem somente mediante nota.",
@@ -655,6 +671,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "dentro do" => "A caixa só é aberta dentro do laboratório.",
                 // In someone's company (issue 16, sixteenth round).
                 "acompanhad*" => "Os menores só entram na sala acompanhados.",
+                // What must come first (issue 16, twenty-first round).
+                "depois de" => "Instrumento de cliente só sai da oficina depois de pago.",
+                "depois que" => "Instrumento de cliente só sai da oficina depois que for pago.",
+                "apos" => "Instrumento de cliente só sai da oficina após o pagamento.",
+                "antes de" => "O barco só sai do cais antes de escurecer.",
             ],
         ],
     },
@@ -683,6 +704,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "a nao ser" => "O furgão não sai do depósito a não ser com checklist.",
                 "exceto" => "O furgão não sai do depósito exceto com checklist.",
                 "except" => "The van does not leave the depot except with a checklist.",
+                // What must happen first (issue 16, twenty-first round).
+                "until" => "The van does not leave the depot until the checklist is signed.",
+                "ate que" => "O furgão não sai do depósito até que o checklist esteja assinado.",
+                "antes de" => "O furgão não sai do depósito antes de assinado o checklist.",
             ],
         ],
     },
@@ -776,6 +801,11 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     // Plans, guidelines and leaflets are documents too where they are kept.
     "plan" => "The fire evacuation plan is in the blue cabinet.",
     "plans" => "The fire evacuation plans are in the blue cabinet.",
+    // The Portuguese plan and the European "guião", a script (issue 16, twenty-first round).
+    "plano" => "O plano de evacuação do abrigo está afixado atrás da porta.",
+    "planos" => "Os planos de evacuação do abrigo estão afixados atrás da porta.",
+    "guiao" => "O guião de cada sala está afixado atrás da porta.",
+    "guioes" => "Os guiões das salas estão afixados atrás da porta.",
     "guideline*" => "The route-setting guidelines are on the shelf.",
     "diretriz*" => "As diretrizes de montagem estão na estante.",
     "leaflet*" => "The aftercare leaflet is in the top drawer.",
@@ -863,6 +893,13 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "history" => "The patient's hearing history is in the cabinet.",
     "histories" => "The patients' hearing histories are in the cabinet.",
     "prontuario*" => "Os prontuários dos utentes ficam no armário da receção.",
+    // Cards written to be read: briefing, reference, instruction and safety cards (issue 16,
+    // twenty-first round; a card alone is a key or a payment).
+    "briefing card*" => "The briefing cards are laminated and kept in the dry box.",
+    "reference card*" => "The reference cards are laminated and kept in the dry box.",
+    "instruction card*" => "The instruction cards are laminated and kept in the dry box.",
+    "safety card*" => "The safety cards are laminated and kept in the dry box.",
+    "cue card*" => "The cue cards are laminated and kept in the dry box.",
 ];
 
 /// Containers made for papers: what is kept in one is a document, whatever it is called
@@ -878,6 +915,10 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     "arquivo morto" => "A lista de alergias fica no arquivo morto.",
     // A box of record cards (issue 16, nineteenth round).
     "card index" => "The allergy list is in the card index.",
+    // Dossiers ("dossiê", "dossier") and the European "arquivador", a binder (issue 16,
+    // twenty-first round).
+    "dossie*" => "Os recibos estão no dossiê vermelho.",
+    "arquivador*" => "Os recibos estão no arquivador vermelho.",
 ];
 
 /// Being kept somewhere, before a container of papers.
@@ -916,6 +957,13 @@ const LOCATED: &[Cue] = cues![
     "behind the" => "The allergen chart is behind the till.",
     "on the back of" => "The allergen chart hangs on the back of the door.",
     "beside the" => "The allergen chart hangs beside the till.",
+    // The same positions in Portuguese (issue 16, twenty-first round).
+    "atras da" => "A tabela de alérgenos fica atrás da porta.",
+    "atras do" => "A tabela de alérgenos fica atrás do balcão.",
+    "ao lado da" => "A tabela de alérgenos fica ao lado da caixa.",
+    "ao lado do" => "A tabela de alérgenos fica ao lado do caixa.",
+    "debaixo da" => "A tabela de alérgenos fica debaixo da bancada.",
+    "debaixo do" => "A tabela de alérgenos fica debaixo do balcão.",
     "the wall" => "The allergen chart hangs on the wall.",
     "pendurad*" => "A tabela de alérgenos fica pendurada no caixa.",
     "is on" => "The maintenance manual is on the intranet.",
@@ -1584,6 +1632,10 @@ const INSTRUCTION: KindTable = KindTable {
         "pra" => "Pra resolver a falha, reinicie o broker.",
         "se" => "Se o importador falha, reinicie o worker.",
         "quando" => "Quando o worker cai, reinicie o serviço.",
+        // The chat spellings of "quando" (issue 16, twenty-first round).
+        "qdo" => "Qdo o worker cai, reinicie o serviço.",
+        "qndo" => "Qndo o worker cai, reinicie o serviço.",
+        "qnd" => "Qnd o worker cai, reinicie o serviço.",
         "sempre que" => "Sempre que o backup falha, rode o script de limpeza.",
         "antes de" => "Antes de mexer na wiki, exporte as páginas.",
         "depois de" => "Depois de uma falha no deploy, rode o rollback.",
@@ -1632,6 +1684,15 @@ const TASK: KindTable = KindTable {
         "blocked:" => "Blocked: the vendor questionnaire.",
         "on hold:" => "On hold: the vendor questionnaire.",
         "waiting on" => "Waiting on legal for the vendor questionnaire.",
+        // The Portuguese twins of waiting on someone and of what still needs doing, and the
+        // heading of who answers for it (issue 16, twenty-first round).
+        "aguardando" => "Aguardando o financeiro aprovar o orçamento dos notebooks.",
+        "a aguardar" => "A aguardar que o financeiro aprove o orçamento dos notebooks.",
+        "ainda precisa" => "O texto da página de preços ainda precisa de uma olhada do marketing.",
+        "ainda precisam" => "Os textos da página de preços ainda precisam de uma olhada do marketing.",
+        "ainda faltam" => "Ainda faltam as revisões do marketing no texto da página de preços.",
+        "responsavel:" => "Responsável: Priya manda a ata para os pais.",
+        "owner:" => "Owner: Priya sends the minutes to the parents.",
         "bloqueado:" => "Bloqueado: o questionário do fornecedor.",
         "bloqueada:" => "Bloqueada: a revisão do contrato.",
         "bloqueado ate" => "Bloqueado até o jurídico responder: o questionário.",
@@ -1689,6 +1750,13 @@ const TASK: KindTable = KindTable {
         "somebody has to" => "Somebody has to clean the stale flags.",
         "someone should" => "Someone should clean the stale flags.",
         "acao:" => "Ação: Bia limpa as flags antigas.",
+        // The English heading of the minutes' item (issue 16, twenty-first round).
+        "action:" => "Action: Priya - order 200 kg of propane for the hut.",
+        "actions:" => "Actions: Priya - order 200 kg of propane for the hut.",
+        "action point*" => "Action point for Priya - order 200 kg of propane for the hut.",
+        // The European spelling before the reform.
+        "accao:" => "Acção: Bia encomenda 200 kg de gás para o abrigo.",
+        "accoes:" => "Acções: Bia encomenda 200 kg de gás para o abrigo.",
         "acoes:" => "Ações: Bia limpa as flags antigas.",
         // The rest of the family (issue 16, eleventh round): whoever has to, needs to or
         // should do it, in the first person or as anyone.
@@ -1696,6 +1764,10 @@ const TASK: KindTable = KindTable {
         "somebody needs" => "Somebody needs to clean the stale flags.",
         "someone must" => "Someone must clean the stale flags.",
         "i have to" => "I have to clean the stale flags tonight.",
+        // The European second person of a duty, said to someone (issue 16, twenty-first round).
+        "tens de" => "Rui, tens de encomendar mais lenha para o abrigo.",
+        "tens que" => "Rui, tens que encomendar mais lenha para o abrigo.",
+        "precisas de" => "Marta, precisas de ligar ao fornecedor hoje.",
         "i've got to" => "I've got to clean the stale flags tonight.",
         "alguem deveria" => "Alguém deveria limpar as flags antigas.",
         "alguem devia" => "Alguém devia limpar as flags antigas.",
@@ -1739,6 +1811,13 @@ const TASK: KindTable = KindTable {
         "antes de sexta" => "O relatório precisa ficar pronto antes de sexta.",
     ],
     openers: cues![
+        // A duty with no subject opening the sentence, the Portuguese "need to ..." (issue 16,
+        // twenty-first round): "Tem que trocar as lâmpadas do túnel antes da temporada".
+        "tem que" => "Tem que trocar as lâmpadas do túnel antes da temporada.",
+        "tem de" => "Tem de trocar as lâmpadas do túnel antes da temporada.",
+        // "Vê se ...", "vê lá se consegues ...": asking someone to see to it.
+        "ve se" => "Vê se consegues encomendar mais lenha para o abrigo.",
+        "ve la se" => "Vê lá se consegues encomendar mais lenha para o abrigo.",
         // Someone asked to do it, the chat request to a team (issue 16, twelfth round).
         "can someone" => "Can someone renew the dental lab contract?",
         // The errand asked of whoever can take it (issue 16, fifteenth round).
@@ -2121,6 +2200,24 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "engasga*" => "O importador engasga com linhas muito largas.",
         // Coming out of true: jamming, going out of adjustment.
         "emperr*" => "A porta da van emperra no frio.",
+        // A load that climbs slowly until something gives (issue 16, twenty-first round):
+        // "memory creeps up until the worker is killed", "a memória vai subindo até ...".
+        "creeps up" => "Memory usage creeps up until the worker is killed.",
+        "creep up" => "Memory and swap creep up until the worker is killed.",
+        "creeping up" => "Memory usage is creeping up until the worker is killed.",
+        "vai subindo ate" => "O uso de memória vai subindo até o worker ser morto.",
+        "sobe devagar ate" => "O uso de memória sobe devagar até o worker ser morto.",
+        "vai crescendo ate" => "O uso de memória vai crescendo até o worker ser morto.",
+        // A lock, a door or a valve held where it should move (issue 16, twenty-first round):
+        // "sticks shut", "seizes up", the European "encrava".
+        "sticks shut" => "Maglock 3 sticks shut after every fifth game and has to be freed by hand.",
+        "sticks open" => "The valve sticks open after a cold night and has to be closed by hand.",
+        "sticks closed" => "The hatch sticks closed after rain and has to be freed by hand.",
+        "stick shut" => "The maglocks stick shut after every fifth game and have to be freed by hand.",
+        "stick open" => "The valves stick open after a cold night and have to be closed by hand.",
+        "seizes up" => "The winch seizes up in the cold and has to be freed by hand.",
+        "seized up" => "The winch seized up in the cold and had to be freed by hand.",
+        "encrava*" => "O trinco da sala encrava depois de cada jogo e tem de ser solto à mão.",
         "desregul*" => "O câmbio das bikes desregula com a chuva.",
         "descalibr*" => "A balança da cozinha descalibra com a umidade.",
         "devolve 5*" => "A API devolve 503 sob carga.",
@@ -2381,6 +2478,11 @@ const CONSTRAINT: KindTable = KindTable {
         "policy:" => "Policy: every PR gets a second review.",
         "politica:" => "Política: todo PR passa por uma segunda revisão.",
         "can't exceed" => "Payloads can't exceed 4 KB.",
+        // A permission refused in the passive, wherever it stands ("Books stay on the bus -
+        // they can't be lent out") (issue 16, twenty-first round).
+        "can't be" => "Books stay on the bus - they can't be lent out.",
+        "cannot be" => "Books stay on the bus - they cannot be lent out.",
+        "cant be" => "Books stay on the bus - they cant be lent out.",
         "can't leave" => "Customer data from Germany can't leave the Frankfurt region.",
         "cannot leave" => "Customer data cannot leave the Frankfurt region.",
         "exigem" => "As APIs de cobrança exigem uma chave de idempotência.",

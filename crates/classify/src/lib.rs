@@ -75,9 +75,9 @@
 //! sentences of a slice), each round against fresh sentences; what every round added, with its
 //! examples, is kept in the repository's `docs/classifier.md`. The kind is:
 //!
-//! 1. the supplied kind, if any (K3); a one-word acknowledgement, a short farewell, a thanks
-//!    for something done, a short apology and a string of hedges are underivable whatever else
-//!    they hold;
+//! 1. the supplied kind, if any (K3); a one-word acknowledgement (or a two-word set phrase of
+//!    one: "roger that", "tá bom"), a short farewell, a thanks for something done, a short
+//!    apology and a string of hedges are underivable whatever else they hold;
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
 //!    a doc pointer ("See ... for", a runbook), brainstorm, decision, epic, a heading of steps, a
 //!    framed instruction (procedure), a skill ("knows how to", capability), task (also by a
@@ -114,7 +114,10 @@
 //!    pointer to documentation. In the twentieth: steps told aloud with no punctuation, a frame
 //!    of the occasion or a gerund, the generic "you" and a verb and a further step ("raking the
 //!    crystallisers you walk ... then pile it on the bank"), are a procedure after the listed
-//!    steps and before the entity gate;
+//!    steps and before the entity gate. In the twenty-first, at the precedence of their kinds'
+//!    tables: "Check" a document "for" something is a pointer; and no capability is read in a
+//!    verb of capacity before an estimated count ("handles about 3,000 parcels a day", a
+//!    volume), nor a plan in a body of work named as the last one ("at the last overhaul");
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -1507,18 +1510,19 @@ fn request(content: &str) -> bool {
     };
     let body = anchor::body(content);
     let mut words = body.split_whitespace();
-    is_marker(words.next())
-        || {
-            let last = words.next_back();
-            is_marker(last)
-            // "por favor" closing the request (issue 16, nineteenth round).
+    is_marker(words.next()) || {
+        let last = words.next_back();
+        is_marker(last)
+            // "por favor" closing the request (issue 16, nineteenth round), and the European
+            // "(se) faz favor" (issue 16, twenty-first round).
             || (last.is_some_and(|w| {
                 w.trim_matches(|c: char| !c.is_alphanumeric())
                     .eq_ignore_ascii_case("favor")
-            }) && words
-                .next_back()
-                .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case("por")))
-        }
+            }) && words.next_back().is_some_and(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                w.eq_ignore_ascii_case("por") || w.eq_ignore_ascii_case("faz")
+            }))
+    }
 }
 
 /// Whether a question asks what the reader can do: "can you", "could you", "podes", "pode",
@@ -1750,11 +1754,46 @@ fn acknowledgement(content: &str) -> bool {
             _ => false,
         }
     };
+    // The set phrases of acknowledging, of two words (issue 16, twenty-first round).
+    const PHRASES: &[&str] = &[
+        "roger that",
+        "copy that",
+        "got it",
+        "will do",
+        "on it",
+        "sounds good",
+        "fair enough",
+        "all good",
+        "no worries",
+        "no problem",
+        "ta bom",
+        "ta certo",
+        "pode deixar",
+        "deixa comigo",
+        "tudo certo",
+        "de acordo",
+    ];
+    // A set phrase alone or among interjections ("roger that", "Copy that, thanks!", "Beleza,
+    // pode deixar."): its words are compared on one folded copy of the short text.
+    let phrase = |part: &str| {
+        let folded = Folded::new(part).text;
+        let mut words = folded
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty());
+        let (first, second, third) = (words.next(), words.next(), words.next());
+        third.is_none()
+            && PHRASES.iter().any(|p| {
+                let mut parts = p.split(' ');
+                parts.next() == first && parts.next() == second
+            })
+    };
+    let short = content.len() <= 48 && !content.contains('?');
     let parts = content.trim_end().trim_end_matches(['.', '!']).split(',');
     let mut count = 0;
     for part in parts {
         count += 1;
-        if count > 3 || !one_word(part) {
+        if count > 3 || !(one_word(part) || (short && phrase(part))) {
             return false;
         }
     }

@@ -507,6 +507,22 @@ impl Matcher {
             if (context.vetoed)(k.start, k.end) || in_identifier {
                 continue;
             }
+            // A verb of what a thing can take before a count given as an estimate ("Support
+            // handles roughly 1,200 tickets a week", "the hub handles about 3,000 parcels a
+            // day") reports a volume, no capacity: a statement (issue 16, twenty-first round).
+            let kind_of = KINDS.get(k.table).map(|t| t.kind);
+            if kind_of == Some(Kind::Capability)
+                && k.tier == Tier::Marker
+                && estimate_after(text, k.end)
+            {
+                continue;
+            }
+            // A body of work named as the last or the previous one ("at the last overhaul",
+            // "from its last overhaul in 2019") is an event of the past, no plan (issue 16,
+            // twenty-first round).
+            if kind_of == Some(Kind::Epic) && last_before(text, k.start) {
+                continue;
+            }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
             // A heading of work to do ("To do this week: ...") is no imperative of its own
             // (issue 16, fifteenth round).
@@ -635,7 +651,11 @@ impl Matcher {
         // A decision named as a heading, by whom or on what ("Decisão da diretoria: ...",
         // "Decision from the board: ...", issue 16, fifteenth round): a decision, whatever it
         // decides, as the bare "Decision:" is.
-        if (text.contains("decis") || text.contains("resol") || text.contains("deliber"))
+        if (text.contains("decis")
+            || text.contains("resol")
+            || text.contains("deliber")
+            || text.contains("verd")
+            || text.contains("ruling"))
             && let Some(at) = decision_heading(folded, &self.transparent)
             && let Some(slot) = hits.strong.get_mut(decision)
         {
@@ -657,6 +677,17 @@ impl Matcher {
             && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, POINTED);
+        }
+        // "Check" and a document opening the text, then what to look up in it ("Check the
+        // postmortem doc from the March outage for the timeline", "Confira o manual do motor
+        // para as folgas"): a pointer to documentation, as "See ... for" is (issue 16,
+        // twenty-first round).
+        if let Some(verb) = CHECKS.iter().find(|v| text.starts_with(**v))
+            && (text.contains(" for ") || text.contains(" para ") || text.contains(" pra "))
+            && pointed_document_at(text, verb.len())
+            && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
+        {
+            earliest(slot, 0, CHECKED);
         }
         // A document's heading and where it is kept ("Caderno de registo: prateleira do
         // escritório", "Wiring diagram: cabinet by the door"): a doc, as a labelled link is.
@@ -1381,6 +1412,11 @@ fn decision_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
         "resolution",
         "resolucao",
         "deliberacao",
+        // The verdict and the ruling of whoever decides (issue 16, twenty-first round).
+        "verdict",
+        "ruling",
+        "veredito",
+        "veredicto",
     ];
     let text = folded.text.as_str();
     let (start, first) = words(text).find(|&(s, _)| folded.opens_clause(s, false, transparent))?;
@@ -1549,6 +1585,10 @@ const STORES: &[&str] = &[
     "pasta",
     "cofre",
     "fichario",
+    // Dossiers and the European binder (issue 16, twenty-first round).
+    "dossier",
+    "dossie",
+    "arquivador",
 ];
 
 /// Whether the text is a heading of six words or fewer naming a document ([`DOCUMENTS`]), a
@@ -1561,17 +1601,41 @@ const POINTED: &str = "(ver and a document)";
 /// Whether one of the four words after the opening "ver " names a document ([`DOCUMENTS`]) or
 /// is a path.
 fn pointed_document(text: &str) -> bool {
-    text.get(4..)
+    pointed_document_at(text, 4)
+}
+
+/// How a pointer written with "Check" is named in a label's basis.
+const CHECKED: &str = "(check a document for)";
+
+/// The verbs of looking something up in a document, opening the text.
+const CHECKS: &[&str] = &["check ", "checa ", "cheque ", "confira ", "confere "];
+
+/// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; after
+/// "check", also a doc, a wiki, a page) or is a path.
+fn pointed_document_at(text: &str, from: usize) -> bool {
+    const PAGES: &[&str] = &[
+        "doc",
+        "docs",
+        "document",
+        "documents",
+        "documento",
+        "documentos",
+        "wiki",
+        "page",
+        "pagina",
+    ];
+    text.get(from..)
         .unwrap_or("")
         .split_whitespace()
         .take(4)
         .any(|raw| {
             raw.contains('/')
                 || words(raw).any(|(_, w)| {
-                    DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
-                        Some(stem) => w.starts_with(stem),
-                        None => w == c.text,
-                    })
+                    (from != 4 && PAGES.contains(&w))
+                        || DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
+                            Some(stem) => w.starts_with(stem),
+                            None => w == c.text,
+                        })
                 })
         })
 }
@@ -1874,6 +1938,43 @@ const LISTED_FRONTS: &str = "(a body of work and its fronts)";
 const YEAR_SPAN: &str = "(a span of years)";
 const NO_ONE_DOES: &str = "(nobody and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
+
+/// Whether an estimate of a count follows the cue ending at `end`: "about", "roughly",
+/// "around", "cerca de" and the like, then a number or a number word.
+fn estimate_after(text: &str, end: usize) -> bool {
+    const ESTIMATES: &[&str] = &[
+        "about",
+        "roughly",
+        "around",
+        "approximately",
+        "nearly",
+        "almost",
+        "some",
+        "cerca",
+        "aproximadamente",
+        "quase",
+        "uns",
+        "umas",
+    ];
+    let mut rest = text.get(end..).unwrap_or("").split_whitespace();
+    let (first, second, third) = (rest.next(), rest.next(), rest.next());
+    let number = |w: Option<&str>| {
+        w.is_some_and(|w| {
+            w.starts_with(|c: char| c.is_ascii_digit()) || crate::anchor::is_number_word(w)
+        })
+    };
+    first.is_some_and(|w| ESTIMATES.contains(&w))
+        && (number(second) || (second == Some("de") && number(third)))
+}
+
+/// Whether "last", "previous" or "latest" (or the Portuguese "último", "última") stands right
+/// before `at`.
+fn last_before(text: &str, at: usize) -> bool {
+    text.get(..at)
+        .and_then(|b| b.strip_suffix(' '))
+        .and_then(|b| b.rsplit(' ').next())
+        .is_some_and(|w| ["last", "previous", "latest", "ultima", "ultimo"].contains(&w))
+}
 
 /// Verbs after "nobody" that report a state of mind or of things, no limit on conduct: "nobody
 /// knows why", "ninguém sabe", "nobody is home".

@@ -245,6 +245,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh44.tsv",
         "forty-fourth fresh slice (issue 16 twentieth round, tuned on)",
     ),
+    (
+        "labelled_fresh46.tsv",
+        "forty-sixth fresh slice (issue 16 twenty-first round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -324,6 +328,10 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the twentieth round, which meets the targets after it (first run
         // 95/100, 21/24, 3; after the round 99/100, 24/24, 0).
         "labelled_fresh44.tsv",
+        // The tuning slice of the twenty-first round is not here: first run 84/100, 23/29, 1;
+        // 99/100, 24/24, 0 with every rule designed on it, 92/100, 24/26, 0 once the rules that
+        // moved no other tuning slice were dropped (docs/DEVELOPING.md, step 3), below the 94%
+        // of kinds.
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -496,15 +504,17 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // The tuning slice of the thirteenth round, below the targets after it (first run
         // 83/100, 24/32, 0; after the round 89/100, 24/28, 0; after the fourteenth 90/100,
         // 24/28; after the fifteenth 91/100, 24/27; after the sixteenth 92/100, 24/26; after
-        // the eighteenth 94/100, 24/25).
-        ("labelled_fresh30.tsv", 94, 96, 0),
+        // the eighteenth 94/100, 24/25; after the twenty-first 95/100, 24/24).
+        ("labelled_fresh30.tsv", 95, 100, 0),
         // The tuning slice of the fourteenth round, below the targets after it (first run
         // 82/100, 19/28, 5; after the round 88/100, 24/28, 0; after the fifteenth 90/100,
-        // 24/28, 0; after the sixteenth 91/100, 24/28, 0).
-        ("labelled_fresh32.tsv", 91, 85, 0),
+        // 24/28, 0; after the sixteenth 91/100, 24/28, 0; after the twenty-first 94/100,
+        // 24/27, 0).
+        ("labelled_fresh32.tsv", 94, 88, 0),
         // The tuning slice of the seventeenth round, below the targets after it (first run
-        // 74/100, 20/31, 4; after the round 86/100, 24/26, 0; after the eighteenth 90/100).
-        ("labelled_fresh38.tsv", 90, 92, 0),
+        // 74/100, 20/31, 4; after the round 86/100, 24/26, 0; after the eighteenth 90/100;
+        // after the twenty-first 93/100, 24/25, 0).
+        ("labelled_fresh38.tsv", 93, 96, 0),
     ] {
         if tuning_only() && held_out(file) {
             continue;

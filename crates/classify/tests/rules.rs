@@ -2668,3 +2668,82 @@ fn k3_k4_round_twenty_told_steps_tags_farewells_records_and_lost_links() {
         derive("Good night shift team: restart the oven at 04:00 and log the temperature.").is_ok()
     );
 }
+
+#[test]
+fn k3_k4_round_twenty_one_volumes_past_overhauls_checked_documents_and_set_phrases() {
+    // Each structural rule of the round that carried beyond the slice it was designed on, one
+    // sentence it decides and a near miss it must not (the rules that moved no tuning slice but
+    // the one they were designed on were dropped, `docs/classifier.md`), and two table entries.
+    for (text, kind, cue) in [
+        // A capability's verb before an estimate of a count reports a volume: a fact.
+        (
+            "The Lisbon depot handles about 2,400 crates a week.",
+            Kind::Fact,
+            None,
+        ),
+        // A body of work named as the last one is an event of the past.
+        (
+            "The ferry's engine passed 31,000 hours at the last overhaul.",
+            Kind::Fact,
+            None,
+        ),
+        // "Check" a document for something: a pointer.
+        (
+            "Check the wiring diagram in the van for the fuse numbers.",
+            Kind::Doc,
+            Some("(check a document for)"),
+        ),
+        // "(se) faz favor" closing a request.
+        (
+            "Rui, vê lá se consegues encomendar mais lenha para o abrigo, se faz favor.",
+            Kind::Task,
+            Some("(a request)"),
+        ),
+    ] {
+        let label = derive(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(label.kind(), kind, "{text}");
+        if let Some(cue) = cue {
+            assert_eq!(label.basis(), &Basis::Cue { cue: cue.into() }, "{text}");
+        }
+    }
+    // The set phrases of acknowledging keep nothing.
+    for underivable in [
+        "roger that",
+        "Copy that.",
+        "Will do!",
+        "Tá bom.",
+        "pode deixar",
+        "Copy that, thanks.",
+        "Beleza, pode deixar.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+    // The near misses.
+    for (text, kind) in [
+        // "up to" a count is a capacity, no estimate.
+        (
+            "The webhook relay handles up to 5k events per second.",
+            Kind::Capability,
+        ),
+        // A plan that is no past event keeps its kind.
+        (
+            "The overhaul of the ferry's engine runs through 2027.",
+            Kind::Epic,
+        ),
+        // "Check" with no document is an order.
+        (
+            "Check the tyres for wear before the Tuesday run.",
+            Kind::Task,
+        ),
+        // An acknowledgement that goes on is read as usual.
+        (
+            "Roger that, order 200 kg of propane for the hut.",
+            Kind::Task,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
