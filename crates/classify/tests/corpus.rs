@@ -457,41 +457,49 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // Round 20's read: the seventh fell from 159 to 158 of 174 (90.8%); recorded, not
         // traced (which change it was would be a held-out sentence read), and the floor sits
         // at the figure.
-        ("labelled_fresh7.tsv", 90, 92, 1),
+        // Round 21's read: 159/174 again (91.4%), 25/27, 1. That read raised the floors of
+        // the thirteenth, fifteenth, nineteenth, twenty-fifth, thirty-first, thirty-third,
+        // thirty-fifth, thirty-seventh, thirty-ninth, forty-first and forty-fifth to their
+        // figures (one kind more each; the underivable precision of the thirty-first,
+        // thirty-third, thirty-fifth, thirty-seventh, thirty-ninth and forty-first rose too).
+        ("labelled_fresh7.tsv", 91, 92, 1),
         (HELD_OUT_SECOND_ROUND, 91, 81, 2),
         (HELD_OUT_THIRD_ROUND, 92, 74, 1),
-        ("labelled_fresh13.tsv", 90, 93, 3),
-        ("labelled_fresh15.tsv", 88, 85, 1),
+        ("labelled_fresh13.tsv", 91, 93, 3),
+        ("labelled_fresh15.tsv", 89, 85, 1),
         ("labelled_fresh17.tsv", 93, 85, 0),
-        ("labelled_fresh19.tsv", 91, 80, 0),
+        ("labelled_fresh19.tsv", 92, 80, 0),
         // Round 19's read: the twenty-first rose to 92/100 and 23/27, the forty-first to 22/28
         // with 2 given a kind.
         ("labelled_fresh21.tsv", 92, 85, 1),
         ("labelled_fresh23.tsv", 93, 82, 0),
-        ("labelled_fresh25.tsv", 80, 69, 1),
+        ("labelled_fresh25.tsv", 81, 69, 1),
         ("labelled_fresh27.tsv", 84, 88, 0),
         ("labelled_fresh29.tsv", 82, 80, 0),
-        ("labelled_fresh31.tsv", 84, 76, 1),
-        ("labelled_fresh33.tsv", 90, 82, 1),
+        ("labelled_fresh31.tsv", 85, 79, 1),
+        ("labelled_fresh33.tsv", 91, 85, 1),
         // Round 18's one read, both workers' changes merged: the thirty-fifth rose to 80/100
         // and 20/30, the thirty-ninth to 95/100, 23/25 and 1 given a kind; the seventh fell
         // from 160 to 159 of 174 (91.4%, above its floor); the floors sit at the figures.
-        ("labelled_fresh35.tsv", 80, 66, 4),
-        ("labelled_fresh37.tsv", 89, 77, 3),
+        ("labelled_fresh35.tsv", 81, 68, 4),
+        ("labelled_fresh37.tsv", 89, 78, 2),
         // The held-out twin of the seventeenth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 22/24 (91.7%), 2 of 24 given a kind.
-        ("labelled_fresh39.tsv", 95, 92, 1),
+        ("labelled_fresh39.tsv", 96, 95, 1),
         // The held-out twin of the eighteenth round's tuning slice, read once after the
         // round's last change: 87/100 (87.0%), 21/27 (77.8%), 3 of 24 given a kind. Round 20's
         // read: 87/100, 23/29 (79.3%), 1 given a kind.
-        ("labelled_fresh41.tsv", 87, 79, 1),
+        ("labelled_fresh41.tsv", 88, 82, 1),
         // The held-out twin of the nineteenth round's tuning slice, read once after the
         // round's last change: 93/100 (93.0%), 22/24 (91.7%), 2 of 24 given a kind. Round 20's
         // read: 94/100, 23/25 (92.0%), 1 given a kind.
         ("labelled_fresh43.tsv", 94, 92, 1),
         // The held-out twin of the twentieth round's tuning slice, read once after the round's
         // last change: 91/100 (91.0%), 23/26 (88.5%), 1 of 24 given a kind.
-        ("labelled_fresh45.tsv", 91, 88, 1),
+        ("labelled_fresh45.tsv", 92, 88, 1),
+        // The held-out twin of the twenty-first round's tuning slice, read once after the
+        // round's last change: 78/100 (78.0%), 24/36 (66.7%), none of 24 given a kind.
+        ("labelled_fresh47.tsv", 78, 66, 0),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the
