@@ -288,7 +288,8 @@ impl Entry<'_> {
 ///   take one byte or two by turns: a decoder that branched on their length mispredicted at
 ///   every turn, and took twice the time per posting in a scope among twenty others
 ///   (`docs/performance.md`, "A query among other scopes' capsules").
-/// - The last posting of a block and every longer varint go through the general reader.
+/// - A last posting in three bytes is read from them; every longer varint goes through the
+///   general reader.
 pub(crate) fn decode_postings(
     table: &'static str,
     first: u64,
@@ -342,16 +343,11 @@ pub(crate) fn decode_postings(
                 continue;
             }
         }
+        // Three bytes left (a last posting of one-byte varints), or a longer varint.
         let (tf, dl) = match *r.bytes.get(r.at..).unwrap_or_default() {
             [delta, tf, dl, ..] if (delta | tf | dl) & 0x80 == 0 => {
                 r.at += 3;
                 doc = doc.checked_add(u64::from(delta)).ok_or_else(overflow)?;
-                (u32::from(tf), u32::from(dl))
-            }
-            [low, high, tf, dl, ..] if low & 0x80 != 0 && (high | tf | dl) & 0x80 == 0 => {
-                r.at += 4;
-                let delta = u64::from(low & 0x7f) | u64::from(high) << 7;
-                doc = doc.checked_add(delta).ok_or_else(overflow)?;
                 (u32::from(tf), u32::from(dl))
             }
             _ => {
