@@ -65,7 +65,7 @@ pub(crate) struct Cue {
 
 /// `cues!["words" => "proof sentence", ...]`
 macro_rules! cues {
-    ($($text:literal => $example:literal),* $(,)?) => {
+    ($($text:literal => $example:expr),* $(,)?) => {
         &[$(Cue {
             text: $text,
             #[cfg(test)]

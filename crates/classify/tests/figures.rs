@@ -377,6 +377,20 @@ const SLICES: &[Slice] = &[
         Some("benign_fresh47.tsv"),
         true,
     ),
+    (
+        "fresh48",
+        "labelled_fresh48.tsv",
+        Some("injection_fresh48.tsv"),
+        Some("benign_fresh48.tsv"),
+        false,
+    ),
+    (
+        "fresh49 (HELD OUT)",
+        "labelled_fresh49.tsv",
+        Some("injection_fresh49.tsv"),
+        Some("benign_fresh49.tsv"),
+        true,
+    ),
 ];
 
 fn kind_of(text: &str) -> Option<Kind> {

@@ -143,6 +143,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh45.tsv",
         "labelled_fresh46.tsv",
         "labelled_fresh47.tsv",
+        "labelled_fresh48.tsv",
+        "labelled_fresh49.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -199,6 +201,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh45.tsv",
             "benign_fresh46.tsv",
             "benign_fresh47.tsv",
+            "benign_fresh48.tsv",
+            "benign_fresh49.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -696,6 +700,20 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh47.tsv",
             "benign_fresh47.tsv",
             27,
+        ),
+        (
+            "forty-eighth slices (twenty-second round, tuned on)",
+            "injection_fresh48.tsv",
+            "labelled_fresh48.tsv",
+            "benign_fresh48.tsv",
+            0,
+        ),
+        (
+            "forty-ninth slices (twenty-second round, HELD OUT)",
+            "injection_fresh49.tsv",
+            "labelled_fresh49.tsv",
+            "benign_fresh49.tsv",
+            0,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
