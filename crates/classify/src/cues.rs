@@ -453,6 +453,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "ferramenta*" => "A ferramenta traduz os chamados, dia e noite.",
                 "plataforma*" => "A plataforma traduz os chamados, dia e noite.",
                 "dispositivo*" => "O dispositivo mede a umidade, dia e noite.",
+                // The other word for a device, and the drill (issue 16, twenty-second round).
+                "aparelho*" => "O aparelho mede a umidade, dia e noite.",
+                "drill" => "The drill bores through brick, day and night.",
                 "equipamento*" => "O equipamento mede a umidade, dia e noite.",
                 "termostato*" => "O termostato baixa o aquecimento, noite após noite.",
                 "batedeira*" => "A batedeira sova a massa, dia e noite.",
@@ -526,6 +529,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "registra" => "O sistema abre quatro salas e registra cada dica.",
                 "regista" => "O sistema abre quatro salas e regista cada dica.",
                 "pesa" => "A máquina pesa cada saco, dia e noite.",
+                // Machines named in the plural print; a drill bores; a machine produces (issue 16,
+                // twenty-second round).
+                "print" => "The printers print on both sides, day and night.",
+                "bores" => "The drill bores through brick, day and night.",
+                "produz" => "A máquina produz gelo, dia e noite.",
             ],
         ],
     },
@@ -2313,6 +2321,8 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "negad*" => "Permissão negada quando o backup grava no compartilhamento.",
         "hanging" => "The CLI is hanging on exit.",
         "freezes" => "The console freezes after the list grows long.",
+        // Losing what it was given (issue 16, twenty-second round).
+        "forgets" => "The card encoder forgets the room number after a power cut.",
         "froze" => "The console froze during the export.",
         "congela*" => "O console congela depois que a lista cresce.",
         "segfault*" => "The worker segfaults on big images.",
@@ -2892,6 +2902,8 @@ const CAPABILITY: KindTable = KindTable {
         "permission*" => "The bot has permission to label issues.",
         "knows" => "Dana knows the billing code inside out.",
         "speaks" => "Ravi speaks Japanese.",
+        // Teaching a subject is knowing it (issue 16, twenty-second round).
+        "teaches" => "Ravi teaches Japanese.",
         "handles" => "The gateway handles retries for idempotent calls.",
         "lets" => "The admin page lets owners export their data.",
         "allows" => "The new plan allows ten seats.",
@@ -2966,6 +2978,10 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // An idea given up is no idea put forward (issue 16, twenty-second round).
+    "dropping the idea of" => "We keep the old router, dropping the idea of a mesh.",
+    "dropped the idea of" => "We dropped the idea of a mesh and keep the old router.",
+    "desistimos da ideia de" => "Desistimos da ideia de uma rede mesh e ficamos com o roteador.",
     // Surprise, not an order to wait (issue 16, twentieth round).
     "wait what" => "wait what",
     // A superlative, not a restriction: "FV-3 is the only fermenter with a glycol jacket".

@@ -1355,6 +1355,8 @@ fn addresses_reader(text: &str, at: usize) -> bool {
         || words(sentence).any(|(_, w)| {
             [
                 "you", "your", "voce", "voces", "vc", "te", "ti", "contigo", "ai",
+                // The reader's knowing asked ("tipo... sabe?"; issue 16, twenty-second round).
+                "sabe", "sabes",
             ]
             .contains(&w)
         })

@@ -2822,6 +2822,17 @@ fn k3_k4_round_twenty_two_year_to_reach_impersonal_rules_and_words() {
             "The proofer sounds an alarm if the humidity drops.",
             Kind::Capability,
         ),
+        ("The drill bores through granite.", Kind::Capability),
+        ("Marta teaches pastry and bread.", Kind::Capability),
+        ("o aparelho da cozinha faz gelo tambem", Kind::Capability),
+        (
+            "The scale forgets the tare after a power cut.",
+            Kind::FailurePattern,
+        ),
+        (
+            "We keep the wood oven and are dropping the idea of a gas one.",
+            Kind::Decision,
+        ),
         (
             "First weigh the flour, next add the water, finally knead for ten minutes.",
             Kind::Procedure,
@@ -2829,6 +2840,8 @@ fn k3_k4_round_twenty_two_year_to_reach_impersonal_rules_and_words() {
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
+    // A question closed by the reader's knowing keeps nothing.
+    assert!(derive("tipo... sabe?").is_err_and(|e| e.is_underivable()));
     // The near misses: a year without the writers' plan, and "não se" before a reflexive order.
     assert_ne!(
         derive("O contrato do forno vai até 2030.")
