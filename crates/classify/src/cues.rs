@@ -298,6 +298,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "litros" => "O tanque comporta até quarenta litros de água, cheio.",
                 "pessoas" => "O barco leva até quarenta pessoas.",
                 "passageiros" => "O barco leva até quarenta passageiros.",
+                // Sacks and bags a thing carries (issue 16, twenty-second round).
+                "sacos" => "A lancha carrega até sessenta sacos, por viagem.",
+                "bags" => "The launch carries up to sixty bags, per trip.",
                 "convidados" => "O salão recebe, no verão, até oitenta convidados.",
             ],
         ],
@@ -351,6 +354,32 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "de uma vez" => "O moinho mói o lote inteiro de uma vez.",
                 "por ate" => "A geladeira mantém as bolsas a quatro graus por até doze horas.",
                 "sem ninguem" => "A calandra passa e dobra lençol sem ninguém encostar.",
+            ],
+        ],
+    },
+    // A year to reach and what the writers will have done by it: "até 2031 queremos triplicar a
+    // produção", "ao longo de 2027 o clube vai reformar o galpão", "by 2030 we want a second
+    // site" (issue 16, twenty-second round).
+    KindRule {
+        opener: false,
+        kind: Kind::Epic,
+        window: 40,
+        groups: &[
+            cues![
+                "ate 202*" => "Até 2029 queremos abrir duas lojas.",
+                "ate 203*" => "Até 2031 queremos abrir duas lojas.",
+                "ao longo de 202*" => "Ao longo de 2027 o clube vai reformar as duas lojas.",
+                "by 202*" => "By 2029 we want two more shops.",
+                "by 203*" => "By 2031 we want two more shops.",
+            ],
+            cues![
+                "queremos" => "Até 2031 queremos abrir duas lojas.",
+                "vamos" => "Até 2031 vamos abrir duas lojas.",
+                "pretendemos" => "Até 2031 pretendemos abrir duas lojas.",
+                "vai" => "Ao longo de 2027 o clube vai reformar as duas lojas.",
+                "we want" => "By 2031 we want two more shops.",
+                "we'll" => "By 2031 we'll have two more shops.",
+                "we will" => "By 2031 we will have two more shops.",
             ],
         ],
     },
@@ -424,6 +453,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "ferramenta*" => "A ferramenta traduz os chamados, dia e noite.",
                 "plataforma*" => "A plataforma traduz os chamados, dia e noite.",
                 "dispositivo*" => "O dispositivo mede a umidade, dia e noite.",
+                // The other word for a device, and the drill (issue 16, twenty-second round).
+                "aparelho*" => "O aparelho mede a umidade, dia e noite.",
+                "drill" => "The drill bores through brick, day and night.",
                 "equipamento*" => "O equipamento mede a umidade, dia e noite.",
                 "termostato*" => "O termostato baixa o aquecimento, noite após noite.",
                 "batedeira*" => "A batedeira sova a massa, dia e noite.",
@@ -497,6 +529,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "registra" => "O sistema abre quatro salas e registra cada dica.",
                 "regista" => "O sistema abre quatro salas e regista cada dica.",
                 "pesa" => "A máquina pesa cada saco, dia e noite.",
+                // Machines named in the plural print; a drill bores; a machine produces (issue 16,
+                // twenty-second round).
+                "print" => "The printers print on both sides, day and night.",
+                "bores" => "The drill bores through brick, day and night.",
+                "produz" => "A máquina produz gelo, dia e noite.",
             ],
         ],
     },
@@ -809,6 +846,9 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "guideline*" => "The route-setting guidelines are on the shelf.",
     "diretriz*" => "As diretrizes de montagem estão na estante.",
     "leaflet*" => "The aftercare leaflet is in the top drawer.",
+    // A public notice of the authorities (issue 16, twenty-second round).
+    "edital" => "O edital da prefeitura está no mural da portaria.",
+    "editais" => "Os editais da prefeitura estão no mural da portaria.",
     "folheto*" => "O folheto de cuidados fica na primeira gaveta.",
     "manual" => "The maintenance manual is on the intranet.",
     "instructions" => "The setup instructions are on the vendor's site.",
@@ -990,6 +1030,10 @@ const LOCATED: &[Cue] = cues![
     "live on" => "The maintenance manuals live on the vendor's site.",
     "lives on" => "The maintenance manual lives on the vendor's site.",
     "is published" => "The maintenance manual is published on the intranet.",
+    // Where a text comes out (issue 16, twenty-second round).
+    "sai no" => "O edital de classificação sai no site da autoridade.",
+    "sai na" => "O edital de classificação sai na página da autoridade.",
+    "saem no" => "Os editais de classificação saem no site da autoridade.",
     "are published" => "The setup instructions are published on the intranet.",
     "is attached" => "The maintenance manual is attached to the ticket.",
     "are attached" => "The setup instructions are attached to the ticket.",
@@ -1144,6 +1188,14 @@ const BRAINSTORM: KindTable = KindTable {
         "another option" => "Another option: keep the old endpoint as a redirect.",
         "random thought" => "Random thought: a status page per tenant.",
         "wild thought" => "Wild thought: a status page per tenant.",
+        // An idea pitched wild, and the plea to hear it out (issue 16, twenty-second round).
+        "wild idea" => "Wild idea, a status page per tenant.",
+        "hear me out" => "Hear me out - a status page per tenant.",
+        // The meeting's parking lot of ideas.
+        "parking lot:" => "Parking lot: a status page per tenant.",
+        "parking lot from" => "Parking lot from the retro - a status page per tenant.",
+        "me ouve" => "Me ouve - um painel de status por tenant.",
+        "me ouçam" => "Me ouçam - um painel de status por tenant.",
         "crazy idea" => "Crazy idea, a status page per tenant.",
         "not sure" => "Not sure it pays off, but a columnar format would help analytics.",
         "worth trying" => "Worth trying a smaller batch size before buying memory.",
@@ -1186,6 +1238,9 @@ const BRAINSTORM: KindTable = KindTable {
         "valeria a pena" => "Valeria a pena testar um lote menor antes de comprar memória.",
         "uma possibilidade" => "Uma possibilidade é transmitir os resultados em vez de paginar.",
         "sugestao" => "Sugestão: um nome mais curto para o escopo de rascunho.",
+        // The plural of the heading (issue 16, twenty-second round).
+        "sugestoes" => "Sugestões para a feira: um painel de status por tenant.",
+        "suggestions" => "Suggestions for the fair: a status page per tenant.",
         "sera que" => "Será que o backup deve ser diário?",
         "ideia:" => "Outra ideia: um resumo semanal por escopo.",
         "faria sentido" => "Faria sentido cobrar por assento no futuro.",
@@ -1332,6 +1387,9 @@ const DECISION: KindTable = KindTable {
         "resolvemos" => "Resolvemos adiar a migração para janeiro.",
         "resolveu" => "A diretoria resolveu adiar o beta público.",
         "resolveram" => "Eles resolveram manter o monólito.",
+        "deliberou" => "A diretoria deliberou adiar o beta público.",
+        "deliberaram" => "Os sócios deliberaram adiar o beta público.",
+        "deliberamos" => "Deliberamos adiar o beta público.",
         "combinamos" => "Combinamos sprints de duas semanas.",
         "combinado" => "Ficou combinado que ninguém faz hotfix manual.",
         "concordamos" => "Concordamos em manter o endpoint antigo por mais um mês.",
@@ -1443,6 +1501,10 @@ const DECISION: KindTable = KindTable {
         "definido:" => "Definido: o build roda no GitHub Actions.",
         // The spoken "deal" of a settled question, as a heading (issue 16, twelfth round).
         "fechado:" => "Fechado: o build roda no GitHub Actions.",
+        // The spoken "fechou:" of "fechado:" and a vote carried (issue 16, twenty-second round).
+        "fechou:" => "Fechou: o build roda no GitHub Actions.",
+        "por unanimidade" => "Aprovada por unanimidade a compra do segundo servidor.",
+        "unanimously" => "The board unanimously backed the second server.",
         "settled:" => "Settled: the build runs on GitHub Actions.",
         // Every verb of deciding in its past forms, as a family (issue 16, eleventh round):
         // resolve, select, adopt, commit to, define; the first person singular in Portuguese.
@@ -1469,6 +1531,9 @@ const DECISION: KindTable = KindTable {
     // A deal closed with a supplier, opening the note (issue 16, sixteenth round).
     openers: cues![
         "fechado com" => "Fechado com a Vercel para o site de marketing.",
+        // Settled at a meeting, opening the note (issue 16, twenty-second round; "decided", "agreed"
+        // are markers).
+        "settled at" => "Settled at the retro: we ship the beta on Monday.",
     ],
     clauses: cues![],
     frames: cues![],
@@ -1487,6 +1552,12 @@ const EPIC: KindTable = KindTable {
         // twelfth round).
         "year plan" => "The five-year plan: a new kitchen and two shops.",
         "month plan" => "The six-month plan: a new kitchen and two shops.",
+        // A project named by its span, and the biggest one (issue 16, twenty-second round).
+        "winter project" => "Rebuilding the kitchen and two shops is a three-winter project.",
+        "season project" => "Rebuilding the kitchen and two shops is a two-season project.",
+        "biggest project" => "Our biggest project: a new kitchen and two shops.",
+        "projeto maior" => "O projeto maior da temporada é refazer a cozinha e duas lojas.",
+        "maior projeto" => "O maior projeto da temporada é refazer a cozinha e duas lojas.",
         "epic" => "The billing epic still has four open stories.",
         "initiative" => "The reliability initiative runs until the end of the year.",
         "roadmap" => "Roadmap: self-serve onboarding, usage billing and single sign-on.",
@@ -1496,6 +1567,12 @@ const EPIC: KindTable = KindTable {
         "big-ticket" => "The big-ticket item for next year is offline mode.",
         "long-running" => "Long-running: retire the legacy reporting stack.",
         "long-term" => "Long-term: one identity provider for every product.",
+        // A plan by its reach or its horizon (issue 16, twenty-second round).
+        "long-range" => "Long-range: one identity provider for every product.",
+        "vision:" => "Our vision: one identity provider for every product.",
+        "visao:" => "Nossa visão: um provedor de identidade para todos os produtos.",
+        "between now and" => "Between now and 2030, one identity provider for every product.",
+        "daqui ate" => "Daqui até 2030, um provedor de identidade para todos os produtos.",
         "theme for" => "Theme for the half: developer experience.",
         "multi-quarter" => "Multi-quarter: every service on ARM.",
         "multi-team" => "Multi-team: every service on ARM.",
@@ -1701,6 +1778,8 @@ const TASK: KindTable = KindTable {
         "travada:" => "Travada: a revisão do contrato.",
         "still to do" => "Still to do: the spare gaskets for the press.",
         "[ ]" => "[ ] the spare gaskets for the press",
+        // The checkbox character of a to-do list (issue 16, twenty-second round).
+        "☐" => "☐ the spare gaskets for the press",
         "to-do" => "To-do for Monday: the wildcard certificate.",
         "need to" => "Need to rotate the staging certificates this week.",
         "remember to" => "Remember to close the incident channel after the review.",
@@ -1864,6 +1943,7 @@ const TASK: KindTable = KindTable {
         "finish" => "Finish the benchmark write-up.",
         "draft" => "Draft the proposal for the new sync protocol.",
         "clean up" => "Clean up the stale preview environments.",
+        "clean out" => "Clean out the stale preview environments.",
         "upgrade" => "Upgrade the runners to Ubuntu 24.04.",
         "rename" => "Rename the scratch bucket before launch.",
         "delete" => "Delete the old staging snapshots.",
@@ -2111,6 +2191,9 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "flaky" => "The upload test is flaky on Windows.",
         "intermittent*" => "Intermittent 503s from the auth service.",
         "breaks" => "The parser breaks on nested tables.",
+        // A cable or a line that snaps, a casting that cracks (issue 16, twenty-second round).
+        "snaps" => "The winch cable snaps on hot afternoons.",
+        "cracks" => "The bell mould cracks in the cold.",
         "broke" => "Last week's release broke the SSO login.",
         "broken" => "Search is broken for accented queries.",
         "known issue" => "Known issue: the first login after a reset asks for the password twice.",
@@ -2238,6 +2321,8 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "negad*" => "Permissão negada quando o backup grava no compartilhamento.",
         "hanging" => "The CLI is hanging on exit.",
         "freezes" => "The console freezes after the list grows long.",
+        // Losing what it was given (issue 16, twenty-second round).
+        "forgets" => "The card encoder forgets the room number after a power cut.",
         "froze" => "The console froze during the export.",
         "congela*" => "O console congela depois que a lista cresce.",
         "segfault*" => "The worker segfaults on big images.",
@@ -2379,6 +2464,8 @@ const FAILURE_PATTERN: KindTable = KindTable {
         // a paper.
         "slip after" => "The gears slip after rain.",
         "slip under" => "The gears slip under load.",
+        // Slipping again (issue 16, twenty-second round).
+        "slip again" => "The gears slip again after rain.",
     ],
 };
 
@@ -2425,7 +2512,7 @@ const CONSTRAINT: KindTable = KindTable {
         "devem" => "As migrações devem ser reversíveis.",
         "nao pode" => "O upload não pode passar de 50 MB.",
         "nao podem" => "Os terceirizados não podem acessar dados de produção.",
-        "nao se pode" => "Não se pode aplicar defensivo com vento.",
+        // ("não se pode" is "não se" and a present, see `matcher::impersonal_rule`.)
         "nenhum" => "Nenhum caminhão sai sem checagem dos freios.",
         "nenhuma" => "Nenhuma carga sai sem checagem dos freios.",
         "proibid*" => "É proibido compartilhar credenciais.",
@@ -2571,6 +2658,10 @@ const DOC: KindTable = KindTable {
         "described in" => "The retry math is described in section 4.",
         "descrit*" => "A conta do retry está descrita na seção 4.",
         "explained in" => "The retry math is explained in section 4.",
+        // Written where it is read (issue 16, twenty-second round).
+        "written up in" => "The retry math is written up in section 4.",
+        "written down in" => "The retry math is written down in section 4.",
+        "spelled out in" => "The retry math is spelled out in section 4.",
         "explicad*" => "A conta do retry está explicada na seção 4.",
         "doc" => "The postmortem doc has the timeline.",
         "documents" => "The style sheet documents every color of the brand.",
@@ -2811,6 +2902,8 @@ const CAPABILITY: KindTable = KindTable {
         "permission*" => "The bot has permission to label issues.",
         "knows" => "Dana knows the billing code inside out.",
         "speaks" => "Ravi speaks Japanese.",
+        // Teaching a subject is knowing it (issue 16, twenty-second round).
+        "teaches" => "Ravi teaches Japanese.",
         "handles" => "The gateway handles retries for idempotent calls.",
         "lets" => "The admin page lets owners export their data.",
         "allows" => "The new plan allows ten seats.",
@@ -2860,6 +2953,11 @@ const CAPABILITY: KindTable = KindTable {
         "comes with" => "The plan comes with single sign-on.",
         "vem com" => "O plano vem com login único.",
         "ships with" => "The SDK ships with a CLI.",
+        // A device that warns by itself (issue 16, twenty-second round).
+        "sounds an alarm" => "The fridge sounds an alarm if the door stays open.",
+        "sounds the alarm" => "The fridge sounds the alarm if the door stays open.",
+        "dispara um alarme" => "A geladeira dispara um alarme se a porta fica aberta.",
+        "dispara o alarme" => "A geladeira dispara o alarme se a porta fica aberta.",
         "aguenta*" => "O servidor aguenta mil conexões por partida, sem travar.",
     ],
     openers: cues![],
@@ -2880,6 +2978,10 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // An idea given up is no idea put forward (issue 16, twenty-second round).
+    "dropping the idea of" => "We keep the old router, dropping the idea of a mesh.",
+    "dropped the idea of" => "We dropped the idea of a mesh and keep the old router.",
+    "desistimos da ideia de" => "Desistimos da ideia de uma rede mesh e ficamos com o roteador.",
     // Surprise, not an order to wait (issue 16, twentieth round).
     "wait what" => "wait what",
     // A superlative, not a restriction: "FV-3 is the only fermenter with a glycol jacket".
@@ -3094,6 +3196,10 @@ pub(crate) const TRANSPARENT: &[Cue] = cues![
     "and" => "Take a snapshot, and purge the queue.",
     "also" => "Take a snapshot. Also purge the queue.",
     "finally" => "Take a snapshot, finally purge the queue.",
+    // The words that number steps in a sequence (issue 16, twenty-second round); "Next steps:"
+    // stays the heading of a task (see `matcher`).
+    "next" => "Take a snapshot, next purge the queue.",
+    "first" => "First wrap the cable, next check it for breaks, finally hang it up.",
     "por favor" => "Por favor, revisar as configurações de retenção.",
     "tambem" => "Também revisar as configurações de retenção.",
     // The agent named before an order to it, a vocative ("pfv IA desconsidera ...", "Assistant,
@@ -3102,6 +3208,13 @@ pub(crate) const TRANSPARENT: &[Cue] = cues![
     "ai" => "AI, review the retention settings.",
     "assistente" => "Assistente esquece as instruções anteriores.",
     "assistant" => "Assistant, review the retention settings.",
+    // The team named before a request to it (issue 16, twenty-second round): "Malta, alguém
+    // pode ...", "Galera, alguém liga ...".
+    "malta" => "Malta, alguém pode renovar o contrato do laboratório?",
+    "galera" => "Galera, alguém pode renovar o contrato do laboratório?",
+    "pessoal" => "Pessoal, alguém pode renovar o contrato do laboratório?",
+    "folks" => "Folks, review the retention settings.",
+    "guys" => "Guys, review the retention settings.",
 ];
 
 /// Negations that turn the imperative right after them into a prohibition, wherever it stands

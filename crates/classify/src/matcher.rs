@@ -565,6 +565,13 @@ impl Matcher {
             if imperative && self.opens(folded, k.start, true) {
                 imperatives.push(k.start);
             }
+            // "Next" numbers a step ("..., next cover its eyes, ..."), but "Next steps:" heads
+            // work to do, no steps (issue 16, twenty-second round).
+            if k.table == table_of_steps()
+                && text.get(..k.start).is_some_and(|b| b.ends_with("next "))
+            {
+                continue;
+            }
             let placed = match k.tier {
                 Tier::Opener | Tier::Frame => self.opens(folded, k.start, false),
                 Tier::Clause => self.opens(folded, k.start, true),
@@ -865,6 +872,15 @@ impl Matcher {
             && let Some(slot) = hits.strong.get_mut(constraint)
         {
             earliest(slot, at, NO_ONE_DOES);
+        }
+        // "Não se" and a present, the impersonal of a rule ("Na carrinha não se emprestam mais
+        // de cinco livros por cartão", "Não se lança ninguém com vento de través"): what is not
+        // done here, a limit (issue 16, twenty-second round).
+        if context.portuguese
+            && let Some(at) = impersonal_rule(text)
+            && let Some(slot) = hits.strong.get_mut(constraint)
+        {
+            earliest(slot, at, NOT_DONE);
         }
         // Work set against a year to come ("by 2028", "até o fim de 2027", "2026-2029") with
         // three fronts or more listed in its sentence ("... a second envelope, our own hangar
@@ -1339,6 +1355,8 @@ fn addresses_reader(text: &str, at: usize) -> bool {
         || words(sentence).any(|(_, w)| {
             [
                 "you", "your", "voce", "voces", "vc", "te", "ti", "contigo", "ai",
+                // The reader's knowing asked ("tipo... sabe?"; issue 16, twenty-second round).
+                "sabe", "sabes",
             ]
             .contains(&w)
         })
@@ -1937,6 +1955,7 @@ const ONLY_MAY: &str = "(só and a permission)";
 const LISTED_FRONTS: &str = "(a body of work and its fronts)";
 const YEAR_SPAN: &str = "(a span of years)";
 const NO_ONE_DOES: &str = "(nobody and a present)";
+const NOT_DONE: &str = "(não se and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
 
 /// Whether an estimate of a count follows the cue ending at `end`: "about", "roughly",
@@ -2005,6 +2024,53 @@ const NOT_LIMITS: &[&str] = &[
     "precisa",
     "parece",
 ];
+
+/// Verbs after "não se" that are no rule on conduct: a reflexive order to the reader ("não se
+/// esqueça", "não se preocupe"), a state of mind or of things ("não se sabe", "não se lembra",
+/// "não se trata de", "não se importa").
+const NOT_IMPERSONAL: &[&str] = &[
+    "esqueca",
+    "esquecam",
+    "esquece",
+    "preocupe",
+    "preocupem",
+    "preocupa",
+    "sabe",
+    "lembra",
+    "lembram",
+    "trata",
+    "importa",
+    "importam",
+    "acha",
+    "acham",
+    "mexe",
+    "mexa",
+    "move",
+    "mova",
+    "aplica",
+    "aplicam",
+    "compara",
+    "parece",
+    "parecem",
+    "fala",
+    "sente",
+];
+
+/// Where "não se" stands before a Portuguese present of the third person (`-a`, `-am`, `-e`,
+/// `-em`, four letters or more) that is no reflexive order or state ([`NOT_IMPERSONAL`]).
+fn impersonal_rule(text: &str) -> Option<usize> {
+    text.match_indices("nao se ").find_map(|(i, m)| {
+        if word_char_before(text, i) {
+            return None;
+        }
+        let verb = text.get(i + m.len()..)?.split(' ').next()?;
+        let verb = verb.trim_end_matches([',', '.', ';', ':', '!', '?']);
+        let present = verb.len() >= 4
+            && verb.bytes().all(|b| b.is_ascii_lowercase())
+            && ["a", "am", "e", "em"].iter().any(|e| verb.ends_with(e));
+        (present && !NOT_IMPERSONAL.contains(&verb)).then_some(i)
+    })
+}
 
 /// Where "nobody", "no one" or "ninguém" (found at `places`) opens a clause before a present:
 /// English in `-s`, a Portuguese third person in `-a` or `-e`, or a modal of rule ("may",

@@ -2747,3 +2747,112 @@ fn k3_k4_round_twenty_one_volumes_past_overhauls_checked_documents_and_set_phras
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
 }
+
+/// Issue 16, twenty-second round: a year to reach and what the writers will have done by it is
+/// an epic; "não se" and a present is a rule; and the words the round added to the tables.
+#[test]
+fn k3_k4_round_twenty_two_year_to_reach_impersonal_rules_and_words() {
+    // A year to reach and the writers' plan for it (a kind rule of word groups).
+    for text in [
+        "Até 2030 queremos abrir uma segunda padaria e um café na praça.",
+        "ao longo de 2028 o grupo vai trocar os fornos e o balcão",
+        "By 2032 we want our own cold store and a second van.",
+    ] {
+        assert_eq!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Epic),
+            "{text}"
+        );
+    }
+    // "Não se" and a present: what is not done here (a shape).
+    for text in [
+        "Na biblioteca não se emprestam dicionários para casa.",
+        "Aqui não se serve álcool a menores, nem com os pais.",
+    ] {
+        assert_eq!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Constraint),
+            "{text}"
+        );
+    }
+    // The words of the round's tables.
+    for (text, kind) in [
+        (
+            "Wild idea: a bread subscription for the office.",
+            Kind::Brainstorm,
+        ),
+        (
+            "Sugestões para o arraial: barraca de pão e oficina de massa.",
+            Kind::Brainstorm,
+        ),
+        ("Fechou: a padaria abre aos domingos.", Kind::Decision),
+        (
+            "O conselho deliberou fechar a filial do centro.",
+            Kind::Decision,
+        ),
+        (
+            "Settled at the staff meeting: the shop opens on Sundays.",
+            Kind::Decision,
+        ),
+        ("Long-range: a second bakery in the old mill.", Kind::Epic),
+        (
+            "Our vision: a bakery in every village of the valley.",
+            Kind::Epic,
+        ),
+        ("Refitting the mill is a two-winter project.", Kind::Epic),
+        ("☐ book the oven engineer for March", Kind::Task),
+        (
+            "Clean out the flour bins before the inspection.",
+            Kind::Task,
+        ),
+        (
+            "Galera, alguém pode buscar o fermento na estação?",
+            Kind::Task,
+        ),
+        (
+            "The dough hook snaps whenever the mixer is overloaded.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The oven's opening hours are written up in the staff binder.",
+            Kind::Doc,
+        ),
+        ("O edital do concurso sai no site da câmara.", Kind::Doc),
+        (
+            "The proofer sounds an alarm if the humidity drops.",
+            Kind::Capability,
+        ),
+        ("The drill bores through granite.", Kind::Capability),
+        ("Marta teaches pastry and bread.", Kind::Capability),
+        ("o aparelho da cozinha faz gelo tambem", Kind::Capability),
+        (
+            "The scale forgets the tare after a power cut.",
+            Kind::FailurePattern,
+        ),
+        (
+            "We keep the wood oven and are dropping the idea of a gas one.",
+            Kind::Decision,
+        ),
+        (
+            "First weigh the flour, next add the water, finally knead for ten minutes.",
+            Kind::Procedure,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A question closed by the reader's knowing keeps nothing.
+    assert!(derive("tipo... sabe?").is_err_and(|e| e.is_underivable()));
+    // The near misses: a year without the writers' plan, and "não se" before a reflexive order.
+    assert_ne!(
+        derive("O contrato do forno vai até 2030.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+    assert_ne!(
+        derive("Não se esqueça de ligar para o moinho amanhã.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+}
