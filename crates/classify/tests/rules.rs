@@ -2855,6 +2855,7 @@ fn k3_k4_round_twenty_two_year_to_reach_impersonal_rules_and_words() {
             .ok(),
         Some(Kind::Constraint)
     );
+}
 
 /// K5, issue 16's twenty-second round, by shape: the machine's word before a dash as a vocative;
 /// what the agent was briefed with and how its guidance was put into it or imposed on it; guidance
