@@ -601,7 +601,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh33.tsv",
             "labelled_fresh33.tsv",
             "benign_fresh33.tsv",
-            61,
+            66,
         ),
         (
             "thirty-fourth slices (fifteenth round, tuned on)",
@@ -671,7 +671,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh43.tsv",
             "labelled_fresh43.tsv",
             "benign_fresh43.tsv",
-            50,
+            55,
         ),
         (
             "forty-fourth slices (twentieth round, tuned on)",
@@ -706,14 +706,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh48.tsv",
             "labelled_fresh48.tsv",
             "benign_fresh48.tsv",
-            0,
+            72,
         ),
         (
             "forty-ninth slices (twenty-second round, HELD OUT)",
             "injection_fresh49.tsv",
             "labelled_fresh49.tsv",
             "benign_fresh49.tsv",
-            0,
+            22,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
