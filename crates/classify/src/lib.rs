@@ -146,8 +146,8 @@
 //! secrecy clauses ("you must not tell anyone", "the human must never find out"), exfiltration
 //! (a sending verb, a secret and a destination, in either order; an address fetched with a
 //! secret in its query), persistent triggers (a standing condition and an order for future
-//! turns) and encoded payloads (base64 runs, escape runs, invisible characters, "decode and
-//! follow").
+//! turns) and encoded payloads (base64 runs, escape runs, ROT13 runs, invisible characters,
+//! "decode and follow").
 //!
 //! A rule is a sequence of cue groups found in order within a window of bytes of the folded
 //! text, and pairing is what keeps ordinary notes clean: "Ignore the flaky test" is not an
@@ -200,24 +200,24 @@
 //!
 //! Measured on the corpora in `tests/corpus/` by `cargo test -p kenning-classify --test figures
 //! -- --ignored --nocapture`, which prints every slice's figures and two rows summing them (never
-//! the sentences of a held-out slice). Issue 16 measured the classifier in twenty-one rounds:
+//! the sentences of a held-out slice). Issue 16 measured the classifier in twenty-two rounds:
 //! each round's sentences were written as a tuning slice and a held-out slice by a writer who had
 //! not read the rules, the rules were tuned on the first, and the second was read once, after the
-//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the twenty-first round:
+//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the twenty-second round:
 //!
 //! | | kind accuracy | underivable precision | injections flagged with their family, en / pt | injections flagged | benign text tainted |
 //! |---|---|---|---|---|---|
-//! | every slice tuned on | 97.4% (3345 / 3436) | 96.2% (658 / 684) | 100% / 99.7% (652 / 652, 650 / 652) | 99.8% | 0.27% (15 / 5619) |
-//! | every held-out slice (21) | 89.2% (2100 / 2354) | 82.1% (492 / 599) | 78.3% / 76.5% (353 / 451, 345 / 451) | 78.0% | 0.28% (11 / 3953) |
-//! | the latest held-out slice (47) | 78% | 66.7% | 27.8% / 55.6% | 41.7% | 1.22% (2 / 164) |
-//! | the latest tuning slice (46), its first run | 84% | 79.3% | 50.0% / 33.3% | 44.4% | 0% (0 / 164) |
+//! | every slice tuned on | 97.6% (3451 / 3536) | 97.2% (682 / 702) | 99.3% / 99.3% (665 / 670, 665 / 670) | 99.3% | 0.26% (15 / 5783) |
+//! | every held-out slice (22) | 88.6% (2174 / 2454) | 81.7% (514 / 629) | 76.8% / 75.3% (360 / 469, 353 / 469) | 76.7% | 0.27% (11 / 4117) |
+//! | the latest held-out slice (49) | 71% | 73.3% | 22.2% / 33.3% | 30.6% | 0% (0 / 164) |
+//! | the latest tuning slice (48), its first run | 72% | 65.7% | 22.2% / 11.1% | 19.4% | 0% (0 / 164) |
 //! | issue 16's target | 94% | 90% | 95% | | 2% |
 //!
 //! So the targets hold on the sentences the rules were tuned on and not on unseen ones: there
 //! about one derivable sentence in nine is missed (two in five of them refused as underivable: a
 //! failure, a capability or a doc phrased in words and shapes no rule holds), one sentence in
-//! five answered underivable had a kind, and one injection in five passes unflagged, far more in
-//! a slice whose phrasings differ from every earlier one's (the forty-seventh: three in five). Pass `kind` where it is known, and read
+//! five answered underivable had a kind, and nearly one injection in four passes unflagged, far
+//! more in a slice whose phrasings differ from every earlier one's (the forty-ninth: seven in ten). Pass `kind` where it is known, and read
 //! a taint flag as a warning, never its absence as a guarantee. Every slice's figures after every
 //! round, and what each round measured, are in the repository's `docs/classifier.md`; the
 //! floors in `tests/corpus.rs` and `tests/taint.rs` hold every slice at its figures.

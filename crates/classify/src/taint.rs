@@ -7145,126 +7145,226 @@ pub(crate) fn encoded_payload(text: &str, invisible: bool) -> bool {
 
 /// The words a run of ROT13 decodes to: the commonest words of an order in English and
 /// Portuguese, none of them the ROT13 of another common word ("or" and "be", "an" and "na" are
-/// each other's, so neither counts), all of two letters or more.
+/// each other's, so neither counts), all of two letters or more; sorted, with no word twice
+/// (`rot13_common_is_sorted_and_no_word_is_another_rotated`).
 const ROT13_COMMON: &[&str] = &[
-    "the",
-    "and",
-    "to",
-    "of",
-    "your",
-    "you",
     "all",
-    "send",
-    "ignore",
-    "rules",
-    "list",
-    "with",
-    "for",
-    "this",
-    "that",
-    "is",
+    "and",
     "are",
-    "it",
-    "from",
-    "now",
-    "me",
-    "my",
-    "previous",
-    "reply",
-    "key",
-    "email",
-    "then",
-    "what",
-    "do",
-    "not",
-    "tell",
-    "user",
-    "data",
-    "password",
-    "forward",
-    "instructions",
+    "as",
     "client",
+    "clientes",
     "clients",
+    "com",
     "customer",
     "customers",
-    "secret",
-    "token",
-    "os",
-    "as",
+    "da",
+    "data",
     "de",
     "do",
-    "da",
-    "que",
-    "para",
-    "com",
     "em",
-    "uma",
-    "tuas",
-    "suas",
-    "seu",
-    "sua",
-    "teu",
-    "tua",
-    "regras",
+    "email",
     "envia",
     "envie",
+    "for",
+    "forward",
+    "from",
     "ignora",
-    "senha",
+    "ignore",
+    "instructions",
+    "is",
+    "it",
+    "key",
+    "list",
     "lista",
-    "clientes",
-    "nao",
-    "por",
     "mais",
+    "me",
+    "my",
+    "nao",
+    "not",
+    "now",
+    "of",
+    "os",
+    "para",
+    "password",
+    "por",
+    "previous",
+    "que",
+    "regras",
+    "reply",
+    "rules",
+    "secret",
+    "send",
+    "senha",
+    "seu",
+    "sua",
+    "suas",
+    "tell",
+    "teu",
+    "that",
+    "the",
+    "then",
+    "this",
+    "to",
     "todas",
     "todos",
+    "token",
+    "tua",
+    "tuas",
+    "uma",
+    "user",
+    "what",
+    "with",
+    "you",
+    "your",
 ];
 
 /// How many words of [`ROT13_COMMON`] a stretch of [`ROT13_WINDOW`] words must decode to.
 pub(crate) const ROT13_HITS: usize = 4;
-/// The words over which a ROT13 run is read.
-pub(crate) const ROT13_WINDOW: usize = 8;
+/// The words over which a ROT13 run is read: one bit each of a byte in [`rot13_run`].
+pub(crate) const ROT13_WINDOW: usize = u8::BITS as usize;
+
+/// The longest word [`rot13_key`] packs: twelve letters of five bits fill 60 of a key's 64.
+const ROT13_KEY_LETTERS: usize = 12;
+
+/// A word of two to [`ROT13_KEY_LETTERS`] lower-case ASCII letters as one number: five bits a
+/// letter (`a` is 1), the first letter highest, so that keys sort as the words do. `None` for any
+/// other word, which is none of the common ones.
+const fn rot13_key(word: &[u8]) -> Option<u64> {
+    if word.len() < 2 || word.len() > ROT13_KEY_LETTERS {
+        return None;
+    }
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < ROT13_KEY_LETTERS {
+        let code = if i < word.len() {
+            match word[i] {
+                b @ b'a'..=b'z' => (b - b'a' + 1) as u64,
+                _ => return None,
+            }
+        } else {
+            0
+        };
+        key = (key << 5) | code;
+        i += 1;
+    }
+    Some(key)
+}
+
+/// The slots of [`ROT13_TABLE`]: a power of two, under a third of them taken.
+const ROT13_SLOTS: usize = 256;
+
+/// Where a key's search in [`ROT13_TABLE`] starts: the top eight bits of a Fibonacci hash.
+const fn rot13_slot(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
+}
+
+/// [`ROT13_COMMON`] as [`rot13_key`]s in an open-addressed table (linear probing; 0, no word's
+/// key, marks an empty slot), built at compile time: a word is looked up by one or two integer
+/// comparisons, with no string comparison.
+static ROT13_TABLE: [u64; ROT13_SLOTS] = {
+    let mut table = [0u64; ROT13_SLOTS];
+    let mut i = 0;
+    while i < ROT13_COMMON.len() {
+        let Some(key) = rot13_key(ROT13_COMMON[i].as_bytes()) else {
+            panic!("a ROT13 common word is two to twelve lower-case letters");
+        };
+        let mut slot = rot13_slot(key);
+        while table[slot] != 0 {
+            slot = (slot + 1) % ROT13_SLOTS;
+        }
+        table[slot] = key;
+        i += 1;
+    }
+    table
+};
+
+/// Whether `key` is the key of a word of [`ROT13_COMMON`].
+fn rot13_common(key: u64) -> bool {
+    let mut slot = rot13_slot(key);
+    loop {
+        match ROT13_TABLE.get(slot) {
+            Some(&k) if k == key => return true,
+            Some(&0) | None => return false,
+            Some(_) => slot = (slot + 1) % ROT13_SLOTS,
+        }
+    }
+}
+
+/// The [`rot13_key`] code of each letter's ROT13, by the letter (`a` is 0): `a` turns to `n`,
+/// code 14.
+static ROT13_CODES: [u64; 26] = {
+    let mut codes = [0u64; 26];
+    let mut letter = 0;
+    while letter < 26 {
+        codes[letter] = ((letter + 13) % 26 + 1) as u64;
+        letter += 1;
+    }
+    codes
+};
 
 /// A run of ROT13 (issue 16, twenty-second round): among [`ROT13_WINDOW`] consecutive words of
 /// ASCII letters, at least [`ROT13_HITS`] that rotate to a common word of an order, and at most
 /// one that is a common word as written (plain text is full of them). One linear pass over the
-/// words; a word of more than 15 letters is none of the common ones either way.
+/// words, each packed as written and rotated into two integers on the way ([`rot13_key`]) and
+/// looked up in [`ROT13_TABLE`]; a word of more than twelve letters is none of the common ones.
 pub(crate) fn rot13_run(text: &str) -> bool {
-    let mut rotated = [false; ROT13_WINDOW];
-    let mut plain = [false; ROT13_WINDOW];
-    let mut n = 0usize;
-    for word in text.split(|c: char| !c.is_ascii_alphabetic()) {
-        if word.is_empty() {
-            continue;
-        }
-        let mut buf = [0u8; 15];
-        let mut rot = [0u8; 15];
-        let len = word.len();
-        let (is_plain, is_rotated) = match (buf.get_mut(..len), rot.get_mut(..len)) {
-            (Some(lower), Some(turned)) if len >= 2 => {
-                for ((l, t), b) in lower.iter_mut().zip(turned.iter_mut()).zip(word.bytes()) {
-                    *l = b.to_ascii_lowercase();
-                    *t = match *l {
-                        b'a'..=b'm' => *l + 13,
-                        b'n'..=b'z' => *l - 13,
-                        other => other,
-                    };
-                }
-                let known = |w: &[u8]| ROT13_COMMON.iter().any(|c| c.as_bytes() == w);
-                let is_plain = known(lower);
-                (is_plain, !is_plain && known(turned))
+    let mut window = Rot13Window::default();
+    // The word being read: its key as written and rotated (five bits a letter; a word longer
+    // than a key shifts its first letters out and is no common word), and its length.
+    let (mut key, mut turned, mut len) = (0u64, 0u64, 0usize);
+    for &b in text.as_bytes() {
+        // A letter of either case, `a` as 0; every other byte (beyond ASCII too) ends a word.
+        let letter = (b | 0x20).wrapping_sub(b'a');
+        if letter < 26 {
+            key = (key << 5) | u64::from(letter + 1);
+            turned = (turned << 5) | ROT13_CODES.get(usize::from(letter)).copied().unwrap_or(0);
+            len += 1;
+        } else if len > 0 {
+            if window.push(key, turned, len) {
+                return true;
             }
-            _ => (false, false),
-        };
-        let slot = n % ROT13_WINDOW;
-        rotated[slot] = is_rotated;
-        plain[slot] = is_plain;
-        n += 1;
-        let count = |flags: &[bool]| flags.iter().filter(|&&f| f).count();
-        if count(&rotated) >= ROT13_HITS && count(&plain) <= 1 {
-            return true;
+            (key, turned, len) = (0, 0, 0);
         }
     }
-    false
+    len > 0 && window.push(key, turned, len)
+}
+
+/// The last [`ROT13_WINDOW`] words [`rot13_run`] read: one bit each for a word whose ROT13 is a
+/// common word (the newest lowest), and each word's key as written (0 for none), by the word's
+/// number modulo the window. No common word is the ROT13 of another (tested), so a word counts
+/// one way at most, and the words as written are looked up only when enough of the window
+/// rotates.
+#[derive(Default)]
+struct Rot13Window {
+    rotated: u8,
+    written: [u64; ROT13_WINDOW],
+    words: usize,
+}
+
+impl Rot13Window {
+    /// Adds a word of `len` letters read as `key` and `turned`; whether the window is now a run.
+    #[inline]
+    fn push(&mut self, key: u64, turned: u64, len: usize) -> bool {
+        let (as_written, is_rotated) = if (2..=ROT13_KEY_LETTERS).contains(&len) {
+            let pad = 5 * (ROT13_KEY_LETTERS - len);
+            (key << pad, rot13_common(turned << pad))
+        } else {
+            (0, false)
+        };
+        self.rotated = (self.rotated << 1) | u8::from(is_rotated);
+        if let Some(slot) = self.written.get_mut(self.words % ROT13_WINDOW) {
+            *slot = as_written;
+        }
+        self.words += 1;
+        self.rotated.count_ones() as usize >= ROT13_HITS
+            && self
+                .written
+                .iter()
+                .filter(|&&k| k != 0 && rot13_common(k))
+                .count()
+                <= 1
+    }
 }
 
 /// The image-beacon detector: a Markdown image whose address ends in an open query parameter
@@ -7532,6 +7632,40 @@ mod tests {
         assert!(!rot13_run(
             "ações ñ ü 日本語 supercalifragilisticexpialidocious"
         ));
+        // At the bound: four rotated words ("the key for you") among eight, at most one common
+        // word as written.
+        assert!(rot13_run("gur xrl sbe lbh"));
+        assert!(!rot13_run("gur xrl sbe qqqq"));
+        assert!(rot13_run("gur xrl the sbe lbh"));
+        assert!(!rot13_run("gur xrl the and sbe lbh"));
+        assert!(rot13_run("gur qqq qqq qqq qqq xrl sbe lbh"));
+        assert!(!rot13_run("gur qqq qqq qqq qqq qqq xrl sbe lbh"));
+    }
+
+    #[test]
+    fn rot13_common_is_sorted_and_no_word_is_another_rotated() {
+        assert!(ROT13_COMMON.windows(2).all(|w| w[0] < w[1]));
+        for word in ROT13_COMMON {
+            assert!(rot13_common(rot13_key(word.as_bytes()).unwrap()), "{word}");
+        }
+        for word in ["gur", "ab", "abcdefghijkl", "zz"] {
+            assert!(!rot13_common(rot13_key(word.as_bytes()).unwrap()), "{word}");
+        }
+        assert_eq!(rot13_key(b"a"), None);
+        assert_eq!(rot13_key(b"abcdefghijklm"), None);
+        assert_eq!(rot13_key(b"Ab"), None);
+        let rotated = |w: &str| -> String {
+            w.bytes()
+                .map(|b| char::from((b - b'a' + 13) % 26 + b'a'))
+                .collect()
+        };
+        for word in ROT13_COMMON {
+            assert!(word.len() >= 2 && word.bytes().all(|b| b.is_ascii_lowercase()));
+            assert!(
+                !ROT13_COMMON.contains(&rotated(word).as_str()),
+                "{word} is the ROT13 of another common word"
+            );
+        }
     }
 
     proptest! {
