@@ -691,7 +691,7 @@ impl Matcher {
         // twenty-first round).
         if let Some(verb) = CHECKS.iter().find(|v| text.starts_with(**v))
             && (text.contains(" for ") || text.contains(" para ") || text.contains(" pra "))
-            && pointed_document_at(text, verb.len())
+            && pointed_document_at(text, verb.len(), true)
             && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, CHECKED);
@@ -1609,17 +1609,13 @@ const STORES: &[&str] = &[
     "arquivador",
 ];
 
-/// Whether the text is a heading of six words or fewer naming a document ([`DOCUMENTS`]), a
-/// colon, and a short place whose first three words name where papers are kept ("Caderno de
-/// registo das fundições: prateleira do escritório, ao lado do cofre") (issue 16, eighteenth
-/// round).
 /// How a pointer written with "Ver" is named in a label's basis.
 const POINTED: &str = "(ver and a document)";
 
 /// Whether one of the four words after the opening "ver " names a document ([`DOCUMENTS`]) or
 /// is a path.
 fn pointed_document(text: &str) -> bool {
-    pointed_document_at(text, 4)
+    pointed_document_at(text, "ver ".len(), false)
 }
 
 /// How a pointer written with "Check" is named in a label's basis.
@@ -1628,9 +1624,9 @@ const CHECKED: &str = "(check a document for)";
 /// The verbs of looking something up in a document, opening the text.
 const CHECKS: &[&str] = &["check ", "checa ", "cheque ", "confira ", "confere "];
 
-/// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; after
-/// "check", also a doc, a wiki, a page) or is a path.
-fn pointed_document_at(text: &str, from: usize) -> bool {
+/// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; with
+/// `pages`, as after "check", also a doc, a wiki, a page) or is a path.
+fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
     const PAGES: &[&str] = &[
         "doc",
         "docs",
@@ -1648,16 +1644,14 @@ fn pointed_document_at(text: &str, from: usize) -> bool {
         .take(4)
         .any(|raw| {
             raw.contains('/')
-                || words(raw).any(|(_, w)| {
-                    (from != 4 && PAGES.contains(&w))
-                        || DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
-                            Some(stem) => w.starts_with(stem),
-                            None => w == c.text,
-                        })
-                })
+                || words(raw).any(|(_, w)| (pages && PAGES.contains(&w)) || names_document(w))
         })
 }
 
+/// Whether the text is a heading of six words or fewer naming a document ([`DOCUMENTS`]), a
+/// colon, and a short place whose first three words name where papers are kept ("Caderno de
+/// registo das fundições: prateleira do escritório, ao lado do cofre") (issue 16, eighteenth
+/// round).
 fn kept_at_heading(text: &str) -> bool {
     let Some(colon) = text.find(": ") else {
         return false;
@@ -1672,12 +1666,15 @@ fn kept_at_heading(text: &str) -> bool {
         && !head.contains(['.', '!', '?', ';', ','])
         && words(rest).take(3).any(|(_, w)| STORES.contains(&w))
         && words(rest).nth(12).is_none()
-        && words(head).any(|(_, w)| {
-            DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
-                Some(stem) => w.starts_with(stem),
-                None => w == c.text,
-            })
-        })
+        && words(head).any(|(_, w)| names_document(w))
+}
+
+/// Whether the word names a document ([`DOCUMENTS`], a starred entry by its stem).
+fn names_document(word: &str) -> bool {
+    DOCUMENTS.iter().any(|c| match c.text.strip_suffix('*') {
+        Some(stem) => word.starts_with(stem),
+        None => word == c.text,
+    })
 }
 
 const HOW_TO: &str = "como (infinitive)";

@@ -2693,6 +2693,12 @@ fn k3_k4_round_twenty_one_volumes_past_overhauls_checked_documents_and_set_phras
             Kind::Doc,
             Some("(check a document for)"),
         ),
+        // After "check", a doc, a page or the wiki names a document too.
+        (
+            "Check the boiler page for the reset steps.",
+            Kind::Doc,
+            Some("(check a document for)"),
+        ),
         // "(se) faz favor" closing a request.
         (
             "Rui, vê lá se consegues encomendar mais lenha para o abrigo, se faz favor.",
