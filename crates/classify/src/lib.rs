@@ -261,6 +261,7 @@
 
 #![deny(missing_docs)]
 
+mod addressed;
 mod anchor;
 mod cues;
 mod error;
@@ -367,6 +368,17 @@ pub(crate) fn check_content(content: &str) -> Result<(), Error> {
 
 /// [`classify`] with a given matcher (tests pass one built without an entry).
 fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<Label, Error> {
+    classify_scanning(matcher, content, options, true)
+}
+
+/// [`classify_with`], with the scan for text addressed to the agent (`addressed.rs`) on or off:
+/// the test of every taint cue weighs a cue against the other rules alone.
+fn classify_scanning(
+    matcher: &Matcher,
+    content: &str,
+    options: &Options,
+    address_scan: bool,
+) -> Result<Label, Error> {
     check_content(content)?;
     let folded = Folded::new(content);
     let mut hits = matcher.scan(&folded, options.kind.is_none());
@@ -385,6 +397,22 @@ fn classify_with(matcher: &Matcher, content: &str, options: &Options) -> Result<
     }
     if taint::role_tag(&folded) {
         families.push(Family::RoleTag);
+    }
+    // Text written to the agent (issue 16, round 23): its family taints a text no rule
+    // tainted, and a family the text states (an outside address, a standing time, a silence)
+    // is added beside the rules' own; the system's voice forged about the agent is a role tag.
+    let address = match address_scan {
+        true => addressed::scan(&folded.text, &folded.breaks),
+        false => addressed::Scan::default(),
+    };
+    if address.system_voice && !families.contains(&Family::RoleTag) {
+        families.push(Family::RoleTag);
+    }
+    if let Some(found) = address.addressed
+        && (families.is_empty() || found.stated)
+        && !families.contains(&found.family)
+    {
+        families.push(found.family);
     }
     Ok(Label::new(
         kind,

@@ -8,8 +8,8 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33, 35, 37, 39, 41, 43): their figures are read, their
-//! text is not.
+//! 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51): their figures are read,
+//! their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -389,6 +389,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh49.tsv",
         Some("injection_fresh49.tsv"),
         Some("benign_fresh49.tsv"),
+        true,
+    ),
+    (
+        "fresh50",
+        "labelled_fresh50.tsv",
+        Some("injection_fresh50.tsv"),
+        Some("benign_fresh50.tsv"),
+        false,
+    ),
+    (
+        "fresh51 (HELD OUT)",
+        "labelled_fresh51.tsv",
+        Some("injection_fresh51.tsv"),
+        Some("benign_fresh51.tsv"),
         true,
     ),
 ];
