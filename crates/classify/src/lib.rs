@@ -398,21 +398,21 @@ fn classify_scanning(
     if taint::role_tag(&folded) {
         families.push(Family::RoleTag);
     }
-    // Text written to the agent (issue 16, round 23): its family taints a text no rule
-    // tainted, and a family the text states (an outside address, a standing time, a silence)
-    // is added beside the rules' own; the system's voice forged about the agent is a role tag.
-    let address = match address_scan {
+    // Text written to the agent (issue 16, round 23) about its guidance, its data, its conduct
+    // from now on or a silence: the family it asks for, beside the rules' own; the system's
+    // voice forged about the agent is a role tag. Only text that holds a word naming the agent
+    // or the system (found by the cue pass) is scanned.
+    let address = match address_scan && hits.names_agent {
         true => addressed::scan(&folded.text, &folded.breaks),
         false => addressed::Scan::default(),
     };
     if address.system_voice && !families.contains(&Family::RoleTag) {
         families.push(Family::RoleTag);
     }
-    if let Some(found) = address.addressed
-        && (families.is_empty() || found.stated)
-        && !families.contains(&found.family)
+    if let Some(family) = address.addressed
+        && !families.contains(&family)
     {
-        families.push(found.family);
+        families.push(family);
     }
     Ok(Label::new(
         kind,

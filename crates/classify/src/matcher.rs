@@ -47,6 +47,10 @@ pub(crate) enum Role {
     /// A function word that marks the text as Portuguese (" de ", " com "), for its infinitives:
     /// no table entry, but found by the same pass.
     Portuguese,
+    /// A word that may name the agent or the system ("assistant", "bot", "sistema"): the scan
+    /// for text addressed to the agent (`addressed.rs`) reads only text that holds one. No table
+    /// entry either.
+    AgentName,
 }
 
 /// The tier of a kind cue (see the `cues` module).
@@ -157,6 +161,8 @@ pub(crate) struct Hits {
     pub(crate) copula: Option<(usize, &'static str)>,
     /// Whether the text names a speed of work ([`SPEEDS`]).
     pub(crate) speed: bool,
+    /// Whether the text holds a word that may name the agent ([`Role::AgentName`]).
+    pub(crate) names_agent: bool,
     pub(crate) taint: Vec<TaintHit>,
 }
 
@@ -252,6 +258,14 @@ impl Matcher {
                 left: false,
                 right: false,
                 meanings: vec![(Role::Portuguese, word)],
+            });
+        }
+        for (word, left, right) in crate::addressed::name_words() {
+            folded.push(word.to_owned());
+            patterns.push(Pattern {
+                left,
+                right,
+                meanings: vec![(Role::AgentName, word)],
             });
         }
         let automaton = AhoCorasickBuilder::new()
@@ -357,6 +371,7 @@ impl Matcher {
             weak: [None; KINDS.len()],
             copula: None,
             speed: false,
+            names_agent: false,
             taint: Vec::with_capacity(text.len() / BYTES_PER_HIT),
         };
         let mut kinds: Vec<KindHit> = Vec::with_capacity(text.len() / BYTES_PER_HIT);
@@ -430,6 +445,7 @@ impl Matcher {
                         }
                     }
                     Role::Portuguese => portuguese = true,
+                    Role::AgentName => hits.names_agent = true,
                     Role::AccentedCopula | Role::Transparent | Role::Negation => {}
                 }
             }
