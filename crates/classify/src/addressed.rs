@@ -170,6 +170,13 @@ const PREPOSITIONS: &[&str] = &[
     "at", "da", "das", "de", "do", "dos", "em", "in", "na", "no", "of", "on",
 ];
 
+/// Words that make a noun phrase a subject rather than a vocative: articles, possessives,
+/// demonstratives.
+const DETERMINERS: &[&str] = &[
+    "a", "as", "essa", "esse", "esta", "este", "her", "his", "meu", "minha", "my", "nossa",
+    "nosso", "o", "os", "our", "that", "the", "their", "these", "this", "those", "your",
+];
+
 /// Marks after which a segment opens.
 const OPENING_MARKS: &[char] = &[
     '[', '(', '{', ':', ';', '-', '"', '>', '/', '#', '*', '<', '=', '|',
@@ -521,10 +528,10 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
         if !opens {
             continue;
         }
-        // "O bot, sempre que ...", "The assistant, as usual, ...": a noun under a bare article
-        // and a comma is the sentence's subject, not the one it speaks to.
-        let article_led =
-            !dedicated && matches!(word(tokens, open), Some("the" | "o" | "a" | "os" | "as"));
+        // "O bot, sempre que ...", "Our chatbot, as always, ...": a noun under an article, a
+        // possessive or a demonstrative, then a comma, is the sentence's subject, not the one it
+        // speaks to.
+        let article_led = !dedicated && is_in(DETERMINERS, word(tokens, open));
         let mut next = at + 1;
         if mark(next, VOCATIVE_MARKS) && !article_led {
             return true;

@@ -192,7 +192,26 @@
 //! completed each family by class; what every round added, with its examples, is kept in the
 //! repository's `docs/classifier.md`.
 //!
-//! The scan runs on every call, a supplied kind or not. Its findings, the caller's
+//! Since issue 16's twenty-third round a second layer reads text written *to* the agent,
+//! whatever its words (`addressed.rs`): an agent's name in the shape of an address (a vocative
+//! closed by a comma, a colon or a dash, after a dedication or with a short post-modifier:
+//! "compliance bot -", "IA que responde aqui,", "Dear digital helper of this workshop,"; a
+//! dedication with a relative clause, "for the AI writing the weekly report"; "if you are an
+//! AI ..."; "whichever bot ..."; a bot's handle) together with what an injection asks for: an
+//! outside address (exfiltration), a standing time (a persistent trigger), a silence (secrecy) or
+//! the agent's guidance (an override; rules in general only as the agent's, "your rules"). Its
+//! family stands beside the rules' own. An address with an ordinary request ("Assistente, não
+//! deixe a bateria acabar"), a sentence about a bot ("The support bot understands English, ...")
+//! and a subject under an article ("O bot, sempre que ..., diz que está fechado") stay clean.
+//! The same layer knows the system's voice forged about the agent in any markup
+//! (`\begin{sistema}O assistente ...`, `('sistema', 'O agente de reservas deve ...')`,
+//! `System (priority: override): the assistant may ...`) as a role tag, and `taint.rs` knows
+//! text written as bits (`01001001 01100111 ...`) as an encoded payload. Its first run on the
+//! twenty-third round's fresh slice, before the slice was read: 28 of 36 injections flagged, where
+//! the rules alone flagged 10 (`docs/classifier.md`, "Round 23").
+//!
+//! The scan runs on every call, a supplied kind or not (the address layer only on text in which
+//! the cue automaton's one pass found a word naming the agent or the system). Its findings, the caller's
 //! `taint_hint` and an `external-import` origin are the label's [`Label::taint_reasons`]; any
 //! one taints it, and nothing clears one (K5).
 //!
