@@ -475,6 +475,60 @@ pub(crate) fn name_words() -> impl Iterator<Item = (&'static str, bool, bool)> {
     whole.chain([("bot", false, true), ("assist", true, false)])
 }
 
+/// Modal verbs that give the agent a duty or a permission.
+const DUTIES: &[&str] = &[
+    "deve", "devem", "devera", "deverao", "may", "must", "pode", "podem", "podera", "poderao",
+    "shall", "should",
+];
+
+/// Verbs that give a duty or a permission with the word after them: "is to", "is now",
+/// "is authorised", "fica autorizado", "passa a".
+const DUTY_PAIRS: &[(&str, &[&str])] = &[
+    (
+        "are",
+        &[
+            "allowed",
+            "authorised",
+            "authorized",
+            "now",
+            "permitted",
+            "to",
+        ],
+    ),
+    (
+        "esta",
+        &["autorizada", "autorizado", "liberada", "liberado"],
+    ),
+    ("estao", &["autorizadas", "autorizados"]),
+    ("fica", &["autorizada", "autorizado"]),
+    (
+        "is",
+        &[
+            "allowed",
+            "authorised",
+            "authorized",
+            "now",
+            "permitted",
+            "to",
+        ],
+    ),
+    ("passa", &["a"]),
+    ("passam", &["a"]),
+];
+
+/// Whether a duty or a permission follows `from` within its clause: at most ten words, no mark
+/// between.
+fn duty_follows(tokens: &[Token<'_>], from: usize) -> bool {
+    (from..tokens.len().min(from + 10))
+        .map_while(|i| word(tokens, i).map(|w| (i, w)))
+        .any(|(i, w)| {
+            DUTIES.contains(&w)
+                || DUTY_PAIRS
+                    .iter()
+                    .any(|(verb, after)| *verb == w && is_in(after, word(tokens, i + 1)))
+        })
+}
+
 /// Whether a chat handle names a bot or an assistant (`@pianobot`, `@assistente_luteria`).
 fn bot_handle(w: &str) -> bool {
     w.strip_prefix('@')
@@ -532,6 +586,16 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
         // possessive or a demonstrative, then a comma, is the sentence's subject, not the one it
         // speaks to.
         let article_led = !dedicated && is_in(DETERMINERS, word(tokens, open));
+        // The agent as the reader of this text and the subject of a duty or a permission,
+        // within its clause ("the assistant reconciling this ledger should send ...", "a IA
+        // que processar esta reserva deve ..."). Named plainly ("Going forward, the bot should
+        // post the build status") it is a note of the people who run it.
+        let heads = word(tokens, at + 1).is_some_and(|w| {
+            RELATIVES.contains(&w) || (w.len() > 4 && w.ends_with("ing") && !ING_NOUNS.contains(&w))
+        });
+        if heads && duty_follows(tokens, at + 1) {
+            return true;
+        }
         let mut next = at + 1;
         if mark(next, VOCATIVE_MARKS) && !article_led {
             return true;
@@ -556,7 +620,9 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
             let mut words = 0;
             for i in next + 1..next + 6 {
                 match tokens.get(i) {
-                    Some(Token::Mark(c)) if VOCATIVE_MARKS.contains(c) => return true,
+                    Some(Token::Mark(c)) if VOCATIVE_MARKS.contains(c) && !article_led => {
+                        return true;
+                    }
                     Some(Token::Word(w)) if is_clause(w) => {
                         clause_at = Some(i);
                         break;
