@@ -3133,6 +3133,16 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
     "cada vez que" => "Cada vez que trocamos de runner, os builds falham.",
     "sempre que" => "Sempre que trocamos de runner, os builds falham.",
     "every single" => "The robot drifts left every single match.",
+    // Most or nearly all of the times a thing happens, and after any occasion of it: the same
+    // repeated event (issue 16, twenty-third round).
+    "most nights" => "The hall lights flicker most nights.",
+    "most mornings" => "The hall lights flicker most mornings.",
+    "almost every" => "The hall lights flicker almost every night.",
+    "nearly every" => "The hall lights flicker nearly every night.",
+    "after any" => "The hall lights flicker after any storm.",
+    "quase todas as" => "As luzes do corredor piscam quase todas as noites.",
+    "quase todos os" => "As luzes do corredor piscam quase todos os dias.",
+    "quase toda" => "As luzes do corredor piscam quase toda noite.",
 ];
 
 /// Everyone denied: "nobody", "no one" or "ninguém" opening a clause before a present is a
