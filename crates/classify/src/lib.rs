@@ -1685,6 +1685,15 @@ fn hedges(folded: &str) -> bool {
         "hm",
         "really",
         "not really",
+        // Waiting to see how things turn out (issue 16, twenty-third round).
+        "we'll see how it goes",
+        "well see how it goes",
+        "let's see how it goes",
+        "lets see how it goes",
+        "logo se ve",
+        "logo se vera",
+        "logo vemos",
+        "vamos ver no que da",
     ];
     let text = folded.trim().trim_end_matches(['.', '!', '…']);
     if text.len() > 60 || !text.contains(',') {
