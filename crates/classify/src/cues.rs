@@ -1357,6 +1357,14 @@ const DECISION: KindTable = KindTable {
         "we'll use" => "We'll use feature branches for the rewrite.",
         "we will use" => "We will use semantic versioning from the first stable release on.",
         "final call" => "Final call: the beta stays invite-only.",
+        // Whoever decides having the last word, or making the call (issue 16, twenty-third
+        // round).
+        "final word from" => "Final word from the board: the beta stays invite-only.",
+        "final word:" => "Final word: the beta stays invite-only.",
+        "final say" => "Final say from the board: the beta stays invite-only.",
+        "call made by" => "Call made by the board: the beta stays invite-only.",
+        "palavra final" => "Palavra final da diretoria: o beta continua fechado.",
+        "ultima palavra" => "Última palavra da diretoria: o beta continua fechado.",
         "approved" => "The CTO approved the move to ARM instances.",
         "ruled out" => "We ruled out MongoDB for the audit log.",
         "from now on" => "From now on, releases are cut on Tuesdays.",
