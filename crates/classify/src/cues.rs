@@ -3151,6 +3151,15 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
     "quase todas as" => "As luzes do corredor piscam quase todas as noites.",
     "quase todos os" => "As luzes do corredor piscam quase todos os dias.",
     "quase toda" => "As luzes do corredor piscam quase toda noite.",
+    // The moment a condition comes, or all it takes for the event to follow: the same repeated
+    // event, told by its trigger (issue 16, twenty-third round).
+    "as soon as the" => "The hall lights flicker as soon as the heating clicks on.",
+    "assim que o" => "As luzes do corredor piscam assim que o aquecimento liga.",
+    "assim que a" => "As luzes do corredor piscam assim que a caldeira liga.",
+    "basta um" => "Basta um dia de chuva e as luzes do corredor piscam.",
+    "basta uma" => "Basta uma chuva forte e as luzes do corredor piscam.",
+    "mal o" => "Mal o aquecimento liga, as luzes do corredor piscam.",
+    "mal a" => "Mal a caldeira liga, os disjuntores do corredor disparam.",
 ];
 
 /// Everyone denied: "nobody", "no one" or "ninguém" opening a clause before a present is a
