@@ -959,6 +959,11 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     // twenty-first round).
     "dossie*" => "Os recibos estão no dossiê vermelho.",
     "arquivador*" => "Os recibos estão no arquivador vermelho.",
+    // The boxes and cabinets that files are kept in (issue 16, twenty-third round).
+    "box file*" => "The allergy list is filed in the red box file.",
+    "filing cabinet*" => "The allergy list is in the filing cabinet.",
+    "lever arch*" => "The allergy list is in the lever arch file.",
+    "arquivo de aco" => "A lista de alergias fica no arquivo de aço.",
 ];
 
 /// Being kept somewhere, before a container of papers.
