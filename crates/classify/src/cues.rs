@@ -1241,6 +1241,16 @@ const BRAINSTORM: KindTable = KindTable {
         "vale a pena" => "Vale a pena testar um lote menor antes de comprar memória.",
         "valer a pena" => "Pode valer a pena testar um lote menor antes de comprar memória.",
         "valeria a pena" => "Valeria a pena testar um lote menor antes de comprar memória.",
+        // The imperfect of the same doubt, and the European progressive of turning an idea
+        // over, "a pensar" for "pensando" (issue 16, twenty-third round).
+        "valia a pena" => "Se calhar valia a pena testar um lote menor antes de comprar memória.",
+        "estava a pensar" => "Estava a pensar: um painel de status por tenant.",
+        "estou a pensar" => "Estou a pensar num modo offline para a app.",
+        "ando a pensar" => "Ando a pensar num modo offline para a app.",
+        "tava a pensar" => "Tava a pensar: um painel de status por tenant.",
+        // Ideas emptied out of one's head before sorting them.
+        "brain dump" => "Brain dump for the offsite: a status page, a digest, a tenant map.",
+        "braindump" => "Braindump for the offsite: a status page, a digest, a tenant map.",
         "uma possibilidade" => "Uma possibilidade é transmitir os resultados em vez de paginar.",
         "sugestao" => "Sugestão: um nome mais curto para o escopo de rascunho.",
         // The plural of the heading (issue 16, twenty-second round).
