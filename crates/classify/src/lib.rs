@@ -117,7 +117,10 @@
 //!    steps and before the entity gate. In the twenty-first, at the precedence of their kinds'
 //!    tables: "Check" a document "for" something is a pointer; and no capability is read in a
 //!    verb of capacity before an estimated count ("handles about 3,000 parcels a day", a
-//!    volume), nor a plan in a body of work named as the last one ("at the last overhaul");
+//!    volume), nor a plan in a body of work named as the last one ("at the last overhaul").
+//!    In the twenty-third: steps told to the generic "você", "vc" or "tu", three verbs or more
+//!    opening the clauses after the pronoun ("vc passa o leitor, pesa, dá o vermífugo e deixa
+//!    ele na quarentena"), are a procedure at the precedence of a heading of steps;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table

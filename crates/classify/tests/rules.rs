@@ -2989,3 +2989,30 @@ fn k5_round_twenty_two_instructions_by_shape_dashes_briefings_wipes_dedications_
         assert!(families_of(note).is_empty(), "{note}");
     }
 }
+
+#[test]
+fn k3_round_twenty_three_steps_told_to_you() {
+    for text in [
+        // Steps told to the generic "you" in Portuguese: the pronoun, then three verbs or more
+        // opening the clauses after it.
+        "quando chega cliente novo vc confere o cadastro, imprime a ficha e entrega a chave",
+        "é fácil: tu abre a tampa, limpa o filtro e fecha de novo",
+        "aí você pega a caixa, confere se nada tá quebrado e guarda na prateleira",
+    ] {
+        assert_eq!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Procedure),
+            "{text}"
+        );
+    }
+    // A question to "you" is no run of steps, nor are two verbs.
+    for (text, not) in [
+        (
+            "vc confere o cadastro, imprime a ficha e entrega a chave?",
+            Kind::Procedure,
+        ),
+        ("vc confere o cadastro e imprime a ficha", Kind::Procedure),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
