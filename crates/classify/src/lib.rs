@@ -120,7 +120,10 @@
 //!    volume), nor a plan in a body of work named as the last one ("at the last overhaul").
 //!    In the twenty-third: steps told to the generic "você", "vc" or "tu", three verbs or more
 //!    opening the clauses after the pronoun ("vc passa o leitor, pesa, dá o vermífugo e deixa
-//!    ele na quarentena"), are a procedure at the precedence of a heading of steps;
+//!    ele na quarentena"), are a procedure at the precedence of a heading of steps; and an
+//!    event under a condition told in a clause of its own ("Uploads from the iOS app get
+//!    rejected when the file name has emoji") is a failure pattern at its table's precedence,
+//!    ahead of the fact its anchor would make (a bare participle, "when packed", is no clause);
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table

@@ -860,7 +860,26 @@ impl Matcher {
             } else {
                 (failure, CONDITIONAL_EVENT)
             };
-            if let Some(slot) = hits.weak.get_mut(table) {
+            // A condition told in a clause of its own, a subject and its verb ("... when the
+            // file name has emoji"), makes the event a failure pattern at its table's
+            // precedence, ahead of the fact its anchor would make; a bare participle ("weighs
+            // 9 tonnes when packed") is no such clause (issue 16, twenty-third round).
+            let condition_words =
+                text.get(at..)
+                    .and_then(|r| r.split_once(' '))
+                    .map_or(0, |(_, r)| {
+                        r.split([',', '.', ';', ':', '!', '?'])
+                            .next()
+                            .unwrap_or("")
+                            .split_whitespace()
+                            .count()
+                    });
+            let slots = if table == failure && condition_words >= 2 {
+                &mut hits.strong
+            } else {
+                &mut hits.weak
+            };
+            if let Some(slot) = slots.get_mut(table) {
                 earliest(slot, at, cue);
             }
         }

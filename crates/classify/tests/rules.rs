@@ -3016,3 +3016,26 @@ fn k3_round_twenty_three_steps_told_to_you() {
         assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
     }
 }
+
+#[test]
+fn k3_k4_round_twenty_three_an_event_under_a_condition_outranks_its_anchor() {
+    // A condition told in a clause of its own, a subject and its verb: the event is a failure
+    // pattern ahead of the fact its anchor would make.
+    for text in [
+        "The PDF export in v2 stalls when the page count passes 300.",
+        "O export de PDF da v2 trava quando o documento passa de 300 páginas.",
+    ] {
+        assert_eq!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::FailurePattern),
+            "{text}"
+        );
+    }
+    // A bare participle is no such clause: the anchor's fact stands.
+    let text = "The big top weighs 9 tonnes when packed.";
+    assert_eq!(
+        derive(text).map(|l| l.kind()).ok(),
+        Some(Kind::Fact),
+        "{text}"
+    );
+}
