@@ -3022,8 +3022,8 @@ fn k3_k4_round_twenty_three_an_event_under_a_condition_outranks_its_anchor() {
     // A condition told in a clause of its own, a subject and its verb: the event is a failure
     // pattern ahead of the fact its anchor would make.
     for text in [
-        "The PDF export in v2 stalls when the page count passes 300.",
-        "O export de PDF da v2 trava quando o documento passa de 300 páginas.",
+        "The PDF export in v2 slows down when the page count passes 300.",
+        "O export de PDF da v2 fica lento quando o documento passa de 300 páginas.",
     ] {
         assert_eq!(
             derive(text).map(|l| l.kind()).ok(),
