@@ -3177,6 +3177,9 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
     "quase todas as" => "As luzes do corredor piscam quase todas as noites.",
     "quase todos os" => "As luzes do corredor piscam quase todos os dias.",
     "quase toda" => "As luzes do corredor piscam quase toda noite.",
+    // Every few days or hours: an interval nobody set (issue 16, twenty-third round).
+    "every few" => "The hall lights flicker every few days.",
+    "a cada poucos" => "As luzes do corredor piscam a cada poucos dias.",
     // The moment a condition comes, or all it takes for the event to follow: the same repeated
     // event, told by its trigger (issue 16, twenty-third round).
     "as soon as the" => "The hall lights flicker as soon as the heating clicks on.",
