@@ -1372,6 +1372,14 @@ const DECISION: KindTable = KindTable {
         "we'll use" => "We'll use feature branches for the rewrite.",
         "we will use" => "We will use semantic versioning from the first stable release on.",
         "final call" => "Final call: the beta stays invite-only.",
+        // The outcome of a long debate (issue 16, twenty-third round).
+        "we went back and forth" => "We went back and forth, but the beta stays invite-only.",
+        "after much discussion" => "After much discussion, the beta stays invite-only.",
+        "after much debate" => "After much debate, the beta stays invite-only.",
+        "after a long discussion" => "After a long discussion, the beta stays invite-only.",
+        "depois de muita discussao" => "Depois de muita discussão, o beta continua fechado.",
+        "apos muita discussao" => "Após muita discussão, o beta continua fechado.",
+        "depois de muito debate" => "Depois de muito debate, o beta continua fechado.",
         // Whoever decides having the last word, or making the call (issue 16, twenty-third
         // round).
         "final word from" => "Final word from the board: the beta stays invite-only.",
