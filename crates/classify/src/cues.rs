@@ -628,6 +628,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "without" => "No sample leaves the lab without a label.",
                 "within" => "No sample leaves the freezer within a day of the audit.",
                 "unless" => "No sample leaves the lab unless it is labelled.",
+                // A condition met first (issue 16, twenty-third round).
+                "until" => "No sample leaves the lab until it is labelled.",
+                "before" => "No sample leaves the lab before it is labelled.",
             ],
         ],
     },
