@@ -117,7 +117,13 @@
 //!    steps and before the entity gate. In the twenty-first, at the precedence of their kinds'
 //!    tables: "Check" a document "for" something is a pointer; and no capability is read in a
 //!    verb of capacity before an estimated count ("handles about 3,000 parcels a day", a
-//!    volume), nor a plan in a body of work named as the last one ("at the last overhaul");
+//!    volume), nor a plan in a body of work named as the last one ("at the last overhaul").
+//!    In the twenty-third: steps told to the generic "você", "vc" or "tu", three verbs or more
+//!    opening the clauses after the pronoun ("vc passa o leitor, pesa, dá o vermífugo e deixa
+//!    ele na quarentena"), are a procedure at the precedence of a heading of steps; and an
+//!    event under a condition told in a clause of its own ("Uploads from the iOS app get
+//!    rejected when the file name has emoji") is a failure pattern at its table's precedence,
+//!    ahead of the fact its anchor would make (a bare participle, "when packed", is no clause);
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -1704,6 +1710,15 @@ fn hedges(folded: &str) -> bool {
         "hm",
         "really",
         "not really",
+        // Waiting to see how things turn out (issue 16, twenty-third round).
+        "we'll see how it goes",
+        "well see how it goes",
+        "let's see how it goes",
+        "lets see how it goes",
+        "logo se ve",
+        "logo se vera",
+        "logo vemos",
+        "vamos ver no que da",
     ];
     let text = folded.trim().trim_end_matches(['.', '!', '…']);
     if text.len() > 60 || !text.contains(',') {

@@ -745,6 +745,16 @@ impl Matcher {
                 break;
             }
         }
+        // Steps told to the generic "you" in Portuguese ("qdo chega gato novo vc passa o
+        // leitor, pesa, dá o vermífugo e deixa ele na quarentena"): the pronoun, then three
+        // verbs or more opening the clauses after it, a procedure at the precedence of a
+        // heading of steps (issue 16, twenty-third round).
+        if context.portuguese
+            && let Some(at) = steps_to_you(text)
+            && let Some(slot) = hits.strong.get_mut(steps)
+        {
+            earliest(slot, at, STEPS_TO_YOU);
+        }
         // A recurrence whose sentence has no imperative describes a repeated event ("the
         // printer jams every time someone loads thick paper", "o elevador para toda vez que
         // está cheio"): a failure pattern, ahead of the statement it is made of. With a rule's
@@ -866,7 +876,26 @@ impl Matcher {
             } else {
                 (failure, CONDITIONAL_EVENT)
             };
-            if let Some(slot) = hits.weak.get_mut(table) {
+            // A condition told in a clause of its own, a subject and its verb ("... when the
+            // file name has emoji"), makes the event a failure pattern at its table's
+            // precedence, ahead of the fact its anchor would make; a bare participle ("weighs
+            // 9 tonnes when packed") is no such clause (issue 16, twenty-third round).
+            let condition_words =
+                text.get(at..)
+                    .and_then(|r| r.split_once(' '))
+                    .map_or(0, |(_, r)| {
+                        r.split([',', '.', ';', ':', '!', '?'])
+                            .next()
+                            .unwrap_or("")
+                            .split_whitespace()
+                            .count()
+                    });
+            let slots = if table == failure && condition_words >= 2 {
+                &mut hits.strong
+            } else {
+                &mut hits.weak
+            };
+            if let Some(slot) = slots.get_mut(table) {
                 earliest(slot, at, cue);
             }
         }
@@ -1768,6 +1797,47 @@ const GERUND_HEADING: &str = "(gerund heading)";
 
 /// How a labelled link is named in a label's basis.
 const LABELLED_LINK: &str = "(labelled link)";
+
+/// How steps told to the generic "you" are named in a label's basis.
+const STEPS_TO_YOU: &str = "(steps told to you)";
+
+/// Where the generic "you" of Portuguese speech ("você", "vc", "tu") opens a run of steps: the
+/// pronoun before a verb, and the clauses after it, split at commas and "e", opening with a
+/// present in `-a` or `-e` (or "dá", "põe", "faz"), three of them or more in one sentence with
+/// no question mark.
+fn steps_to_you(text: &str) -> Option<usize> {
+    const PRONOUNS: &[&str] = &["voce", "vc", "tu"];
+    const SHORT: &[&str] = &["da", "poe", "faz", "vai", "ve", "tira"];
+    let sentence_end = |from: usize| {
+        text.get(from..)
+            .and_then(|r| r.find(['.', ';', '?', '!']).map(|e| from + e))
+            .unwrap_or(text.len())
+    };
+    let (at, pronoun) = words(text).find(|(_, w)| PRONOUNS.contains(w))?;
+    let end = sentence_end(at);
+    if text.get(end..).is_some_and(|r| r.starts_with('?')) {
+        return None;
+    }
+    let rest = text.get(at + pronoun.len()..end)?;
+    let verb = |clause: &str| {
+        let mut ws = words(clause).map(|(_, w)| w);
+        let mut first = ws.next().unwrap_or("");
+        // A word of sequence before the verb ("e depois confere").
+        if matches!(first, "depois" | "entao" | "ai" | "so") {
+            first = ws.next().unwrap_or("");
+        }
+        SHORT.contains(&first)
+            || (first.len() >= 4
+                && (first.ends_with('a') || first.ends_with('e'))
+                && !NOT_IMPERATIVES.contains(&first))
+    };
+    let steps = rest
+        .split(',')
+        .flat_map(|part| part.split(" e "))
+        .filter(|clause| verb(clause))
+        .count();
+    (steps >= STEPS_RUN).then_some(at)
+}
 
 /// How a run of infinitive steps is named in a label's basis.
 const INFINITIVE_RUN: &str = "(infinitive steps)";

@@ -3061,3 +3061,53 @@ fn k5_round_twenty_three_text_addressed_to_the_agent_the_system_voice_and_bits()
         );
     }
 }
+
+#[test]
+fn k3_round_twenty_three_steps_told_to_you() {
+    for text in [
+        // Steps told to the generic "you" in Portuguese: the pronoun, then three verbs or more
+        // opening the clauses after it.
+        "quando chega cliente novo vc confere o cadastro, imprime a ficha e entrega a chave",
+        "é fácil: tu abre a tampa, limpa o filtro e fecha de novo",
+        "aí você pega a caixa, confere se nada tá quebrado e guarda na prateleira",
+    ] {
+        assert_eq!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Procedure),
+            "{text}"
+        );
+    }
+    // A question to "you" is no run of steps, nor are two verbs.
+    for (text, not) in [
+        (
+            "vc confere o cadastro, imprime a ficha e entrega a chave?",
+            Kind::Procedure,
+        ),
+        ("vc confere o cadastro e imprime a ficha", Kind::Procedure),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
+
+#[test]
+fn k3_k4_round_twenty_three_an_event_under_a_condition_outranks_its_anchor() {
+    // A condition told in a clause of its own, a subject and its verb: the event is a failure
+    // pattern ahead of the fact its anchor would make.
+    for text in [
+        "The PDF export in v2 slows down when the page count passes 300.",
+        "O export de PDF da v2 fica lento quando o documento passa de 300 páginas.",
+    ] {
+        assert_eq!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::FailurePattern),
+            "{text}"
+        );
+    }
+    // A bare participle is no such clause: the anchor's fact stands.
+    let text = "The big top weighs 9 tonnes when packed.";
+    assert_eq!(
+        derive(text).map(|l| l.kind()).ok(),
+        Some(Kind::Fact),
+        "{text}"
+    );
+}
