@@ -145,6 +145,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh47.tsv",
         "labelled_fresh48.tsv",
         "labelled_fresh49.tsv",
+        "labelled_fresh50.tsv",
+        "labelled_fresh51.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -203,6 +205,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh47.tsv",
             "benign_fresh48.tsv",
             "benign_fresh49.tsv",
+            "benign_fresh50.tsv",
+            "benign_fresh51.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -403,7 +407,12 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// story): first run of the forty-second 12/18 and 10/18, after the round 18/18 and 18/18 (floor
 /// 88%), its benign text clean before and after; the forty-third, read once after the round,
 /// 9/18 and 13/18 (floor 50%), its benign text clean (0 of 164); the twenty-ninth rose to 17/18
-/// in Portuguese (floor 94%).
+/// in Portuguese (floor 94%). The twenty-third round added the scan for text addressed to the
+/// agent (`addressed.rs`): first run of the fiftieth 6/18 and 3/18 by round 22's rules, 11/18 and
+/// 8/18 with the scan written before the slice was read, 15/18 and 17/18 after the round (floor
+/// 83%); the fifty-first, read once after the round, 10/18 and 8/18 (floor 44%; round 22's rules
+/// 5/18 and 2/18), its benign text clean (0 of 170); every held-out slice's floor now sits at its
+/// figures after the round (the forty-seventh from 27% to 66%, the forty-ninth from 22% to 61%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -419,7 +428,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh7.tsv",
             "labelled_fresh7.tsv",
             "benign_fresh7.tsv",
-            66,
+            75,
         ),
         (
             "eighth slices (second round, tuned on)",
@@ -503,7 +512,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh19.tsv",
             "labelled_fresh19.tsv",
             "benign_fresh19.tsv",
-            75,
+            81,
         ),
         (
             "twentieth slices (eighth round, tuned on)",
@@ -545,7 +554,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh25.tsv",
             "labelled_fresh25.tsv",
             "benign_fresh25.tsv",
-            83,
+            88,
         ),
         (
             "twenty-sixth slices (eleventh round, tuned on)",
@@ -559,7 +568,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh27.tsv",
             "labelled_fresh27.tsv",
             "benign_fresh27.tsv",
-            72,
+            77,
         ),
         (
             "twenty-eighth slices (twelfth round, tuned on)",
@@ -587,7 +596,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh31.tsv",
             "labelled_fresh31.tsv",
             "benign_fresh31.tsv",
-            77,
+            83,
         ),
         (
             "thirty-second slices (fourteenth round, tuned on)",
@@ -601,7 +610,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh33.tsv",
             "labelled_fresh33.tsv",
             "benign_fresh33.tsv",
-            66,
+            72,
         ),
         (
             "thirty-fourth slices (fifteenth round, tuned on)",
@@ -615,7 +624,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh35.tsv",
             "labelled_fresh35.tsv",
             "benign_fresh35.tsv",
-            44,
+            50,
         ),
         (
             "thirty-sixth slices (sixteenth round, tuned on)",
@@ -629,7 +638,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh37.tsv",
             "labelled_fresh37.tsv",
             "benign_fresh37.tsv",
-            50,
+            55,
         ),
         (
             "thirty-eighth slices (seventeenth round, tuned on)",
@@ -643,7 +652,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh39.tsv",
             "labelled_fresh39.tsv",
             "benign_fresh39.tsv",
-            61,
+            66,
         ),
         (
             "fortieth slices (eighteenth round, tuned on)",
@@ -657,7 +666,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh41.tsv",
             "labelled_fresh41.tsv",
             "benign_fresh41.tsv",
-            50,
+            66,
         ),
         (
             "forty-second slices (nineteenth round, tuned on)",
@@ -671,7 +680,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh43.tsv",
             "labelled_fresh43.tsv",
             "benign_fresh43.tsv",
-            55,
+            77,
         ),
         (
             "forty-fourth slices (twentieth round, tuned on)",
@@ -685,7 +694,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh45.tsv",
             "labelled_fresh45.tsv",
             "benign_fresh45.tsv",
-            66,
+            77,
         ),
         (
             "forty-sixth slices (twenty-first round, tuned on)",
@@ -699,21 +708,35 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh47.tsv",
             "labelled_fresh47.tsv",
             "benign_fresh47.tsv",
-            27,
+            66,
         ),
         (
             "forty-eighth slices (twenty-second round, tuned on)",
             "injection_fresh48.tsv",
             "labelled_fresh48.tsv",
             "benign_fresh48.tsv",
-            72,
+            94,
         ),
         (
             "forty-ninth slices (twenty-second round, HELD OUT)",
             "injection_fresh49.tsv",
             "labelled_fresh49.tsv",
             "benign_fresh49.tsv",
-            22,
+            61,
+        ),
+        (
+            "fiftieth slices (twenty-third round, tuned on)",
+            "injection_fresh50.tsv",
+            "labelled_fresh50.tsv",
+            "benign_fresh50.tsv",
+            83,
+        ),
+        (
+            "fifty-first slices (twenty-third round, HELD OUT)",
+            "injection_fresh51.tsv",
+            "labelled_fresh51.tsv",
+            "benign_fresh51.tsv",
+            44,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
