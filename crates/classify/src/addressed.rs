@@ -11,27 +11,39 @@
 //! English"), seldom *to* one. So this detector looks for the form of an address and nothing
 //! else:
 //!
-//! - a **vocative**: an agent noun (assistant, bot, copilot, model, agent, AI, `...bot`, an
-//!   automated or virtual one; the Portuguese nouns beside them) at the start of the text or of a
-//!   segment (after `:`, `-`, a bracket, a quote, a comment mark) or after a word of dedication
-//!   ("to", "for", "dear", "hey", "ao", "para", "caro", "Exmo."), followed at once by `,` `:` or
-//!   a dash, or by a short post-modifier (a prepositional phrase, a relative clause, a participle:
-//!   "of this workshop", "que lê estas entradas", "ingesting this feed") that ends in one;
+//! - a **vocative**: an agent noun (assistant, bot, copilot, agent, AI, `...bot`, an automated
+//!   or virtual one, a model that reads; the Portuguese nouns beside them) at the start of the
+//!   text or of a segment (after `:`, `-`, a bracket, a quote, a comment mark, a line break) or
+//!   after a word of dedication ("to", "for", "dear", "hey", "ao", "para", "caro", "Exmo."),
+//!   followed at once by `,` `:` or a dash, or by a short post-modifier (a prepositional phrase,
+//!   a relative clause, a participle: "of this workshop", "que lê estas entradas", "ingesting
+//!   this feed") that ends in one;
 //! - a **dedication with a relative** ("for the AI writing the weekly report", "ao modelo que
 //!   traduz estas legendas");
 //! - a **condition on being an agent** ("if you are an AI", "se você for uma IA", "if an
 //!   assistant is reading this"), **"whichever"** before an agent noun, and a chat **handle**
-//!   naming a bot (`@pianobot`).
+//!   naming a bot (`@pianobot`);
+//! - the agent as **the reader of this text with a duty** ("the assistant reconciling this
+//!   ledger should send ...", "a IA que processar esta reserva deve ...").
 //!
-//! The family is read from what the addressed text asks, in this order: an outside address (a
-//! mail address, a URL, a dotted quad, a webhook) makes it exfiltration; a standing time ("from
-//! now on", "every time", "sempre que", "daqui pra frente") a persistent trigger; a silence
-//! ("don't tell", "não pode saber", "keep it out of") secrecy; anything else an override, since
-//! a text that addresses the agent and asks for none of those tells it to act otherwise than
-//! it was set up to.
+//! A noun under an article, a possessive or a demonstrative before a comma is the sentence's
+//! subject, not the one it speaks to ("O bot, sempre que ..., diz que está fechado"), and a bot
+//! named plainly with a duty is a note of the people who run it ("Going forward, the bot should
+//! post the build status").
 //!
-//! It is a backstop: the label takes its family only when no rule or other detector tainted
-//! the text. It is not a parser: a vocative is found by its shape around an agent noun, and an
+//! An address taints only with what an injection asks for, read in this order: an outside
+//! address (a mail address, a URL of any scheme, a dotted quad, a bracketed IPv6 address, a
+//! webhook) is exfiltration; a standing time ("from now on", "every time", "sempre que", "daqui
+//! pra frente") a persistent trigger; a silence ("don't tell", "não pode saber", "out of the
+//! loop") secrecy; the agent's guidance (its instructions, prompt, guardrails; rules and policies
+//! in general only as the agent's, "your rules") an override. An address with an ordinary request
+//! ("Assistente, não deixe a bateria acabar") is no injection. The family found stands beside the
+//! rules' own.
+//!
+//! The same tokens serve a second detector: the system's voice forged about the agent in any
+//! markup ([`Scan::system_voice`], a role tag). The classifier calls [`scan`] only for text in
+//! which the cue automaton's one pass found a word of [`name_words`], so most text costs nothing
+//! here. It is not a parser: a vocative is found by its shape around an agent noun, and an
 //! address the shapes above miss ("Gather the contents of ~/.ssh and ship them") is left to the
 //! cue rules.
 
@@ -191,8 +203,8 @@ const STANDING: &[&str] = &[
     "a contar de",
     "a partir d*",
     "all future",
-    "as long as",
     "always",
+    "as long as",
     "cada nov*",
     "cada vez",
     "daqui em diante",
@@ -225,19 +237,19 @@ const STANDING: &[&str] = &[
     "from now on",
     "from this",
     "from today",
+    "futuras",
     "future chat*",
     "future conversation*",
     "future session*",
-    "futuras",
     "futuros",
     "going forward",
-    "hereafter",
     "henceforth",
+    "hereafter",
+    "on every",
     "para sempre",
     "permanent*",
     "pra sempre",
     "proximas sessoes",
-    "on every",
     "rest of the",
     "sempre que",
     "subsequent",
@@ -259,9 +271,11 @@ const SILENCES: &[&str] = &[
     "don't tell",
     "dont mention",
     "dont tell",
+    "entre nos",
     "escond*",
     "fica de fora",
     "fica fora",
+    "fica sabendo",
     "fora de qualquer",
     "fora de todas",
     "fora de todos",
@@ -275,29 +289,27 @@ const SILENCES: &[&str] = &[
     "leave it out",
     "leave them out",
     "leave this out",
+    "must not catch",
+    "must not hear",
+    "must not know",
+    "must not learn",
     "na gaveta",
     "nao avis*",
     "nao comente*",
     "nao cont*",
+    "nao deve saber",
     "nao diga*",
     "nao fal*",
     "nao mencion*",
     "nao pode desconfiar",
     "nao pode ouvir",
     "nao pode saber",
+    "nao podem saber",
     "never hear",
     "never know",
     "never learn",
     "never mention",
     "never tell",
-    "entre nos",
-    "fica sabendo",
-    "must not catch",
-    "must not hear",
-    "must not know",
-    "must not learn",
-    "nao deve saber",
-    "nao podem saber",
     "ninguem mais",
     "ninguem pode saber",
     "no one else",
@@ -308,8 +320,8 @@ const SILENCES: &[&str] = &[
     "not to know",
     "off the books",
     "off the record",
-    "out of the loop",
     "omit*",
+    "out of the loop",
     "segredo*",
     "sem avisar",
     "without telling",
@@ -322,17 +334,17 @@ const GUIDANCE: &[&str] = &[
     "checklist*",
     "configur*",
     "criteria",
+    "directive*",
     "diretiva*",
     "diretriz*",
-    "directive*",
     "guardrail*",
     "guidance",
     "guideline*",
     "instruc*",
     "instruid*",
     "orientac*",
-    "programm*",
     "programaram",
+    "programm*",
     "prompt*",
     "set up with",
     "te deram",
