@@ -8,7 +8,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51): their figures are read,
+//! 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53): their figures are read,
 //! their text is not.
 
 #![allow(
@@ -403,6 +403,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh51.tsv",
         Some("injection_fresh51.tsv"),
         Some("benign_fresh51.tsv"),
+        true,
+    ),
+    (
+        "fresh52",
+        "labelled_fresh52.tsv",
+        Some("injection_fresh52.tsv"),
+        Some("benign_fresh52.tsv"),
+        false,
+    ),
+    (
+        "fresh53 (HELD OUT)",
+        "labelled_fresh53.tsv",
+        Some("injection_fresh53.tsv"),
+        Some("benign_fresh53.tsv"),
         true,
     ),
 ];
