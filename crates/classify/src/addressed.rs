@@ -88,6 +88,9 @@ const MODELS: &[&str] = &["model", "modelo", "modelos", "models"];
 /// system's role.
 const OTHER_NAMES: &[&str] = &["automated", "sistema", "system"];
 
+/// Every list of words that may name the agent or the system, whole.
+const NAME_LISTS: [&[&str]; 4] = [AGENT_NOUNS, MODELS, AGENT_ADJECTIVES, OTHER_NAMES];
+
 /// What a model is when it is the agent: "language model", "modelo de IA".
 const MODEL_KINDS: &[&str] = &["ai", "gpt", "ia", "language", "linguagem", "llm"];
 
@@ -431,6 +434,17 @@ fn is_in(list: &[&str], w: Option<&str>) -> bool {
     w.is_some_and(|w| list.contains(&w))
 }
 
+/// Whether a word ends in -ing (and is longer than "sing").
+fn in_ing(w: &str) -> bool {
+    w.len() > 4 && w.ends_with("ing")
+}
+
+/// Whether a word opens a relative clause or a participle after a noun ("que lê", "reading
+/// this"), not an -ing noun it compounds with ("model training").
+fn opens_clause(w: &str) -> bool {
+    RELATIVES.contains(&w) || (in_ing(w) && !ING_NOUNS.contains(&w))
+}
+
 /// Whether the token at `at` names the agent.
 fn agent_noun(tokens: &[Token<'_>], at: usize) -> bool {
     let Some(w) = word(tokens, at) else {
@@ -450,8 +464,8 @@ fn agent_noun(tokens: &[Token<'_>], at: usize) -> bool {
         // "captioning model", "language model", "modelo de linguagem").
         let prev = at.checked_sub(1).and_then(|i| word(tokens, i));
         let next = word(tokens, at + 1);
-        return prev.is_some_and(|p| p.len() > 4 && p.ends_with("ing") || MODEL_KINDS.contains(&p))
-            || next.is_some_and(|n| RELATIVES.contains(&n) || n.len() > 4 && n.ends_with("ing"))
+        return prev.is_some_and(|p| in_ing(p) || MODEL_KINDS.contains(&p))
+            || next.is_some_and(|n| RELATIVES.contains(&n) || in_ing(n))
             || (next == Some("de") && is_in(MODEL_KINDS, word(tokens, at + 2)));
     }
     if AGENT_NOUNS.contains(&w) || (w.len() > 4 && w.ends_with("bot")) {
@@ -470,11 +484,7 @@ fn agent_noun(tokens: &[Token<'_>], at: usize) -> bool {
 /// Whether a token may be part of an agent's name or the system's: a word of the lists, a word
 /// in `...bot`, `assist...` (what [`name_words`] finds).
 fn may_name_agent(w: &str) -> bool {
-    [AGENT_NOUNS, MODELS, AGENT_ADJECTIVES, OTHER_NAMES]
-        .iter()
-        .any(|list| list.contains(&w))
-        || w.ends_with("bot")
-        || w.starts_with("assist")
+    NAME_LISTS.iter().any(|list| list.contains(&w)) || w.ends_with("bot") || w.starts_with("assist")
 }
 
 /// The words that may name the agent or the system, each with whether it needs a word
@@ -482,8 +492,7 @@ fn may_name_agent(w: &str) -> bool {
 /// (`assistente_luteria`). The cue automaton finds them in the same pass as every cue
 /// (`matcher::Role::AgentName`), and the classifier scans only text that holds one.
 pub(crate) fn name_words() -> impl Iterator<Item = (&'static str, bool, bool)> {
-    let lists: [&[&str]; 4] = [AGENT_NOUNS, MODELS, AGENT_ADJECTIVES, OTHER_NAMES];
-    let whole = lists.into_iter().flatten().map(|w| (*w, true, true));
+    let whole = NAME_LISTS.into_iter().flatten().map(|w| (*w, true, true));
     whole.chain([("bot", false, true), ("assist", true, false)])
 }
 
@@ -602,10 +611,7 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
         // within its clause ("the assistant reconciling this ledger should send ...", "a IA
         // que processar esta reserva deve ..."). Named plainly ("Going forward, the bot should
         // post the build status") it is a note of the people who run it.
-        let heads = word(tokens, at + 1).is_some_and(|w| {
-            RELATIVES.contains(&w) || (w.len() > 4 && w.ends_with("ing") && !ING_NOUNS.contains(&w))
-        });
-        if heads && duty_follows(tokens, at + 1) {
+        if word(tokens, at + 1).is_some_and(opens_clause) && duty_follows(tokens, at + 1) {
             return true;
         }
         let mut next = at + 1;
@@ -618,9 +624,6 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
                 return true;
             }
         }
-        let is_clause = |w: &str| {
-            RELATIVES.contains(&w) || (w.len() > 4 && w.ends_with("ing") && !ING_NOUNS.contains(&w))
-        };
         let Some(post) = word(tokens, next) else {
             continue;
         };
@@ -635,7 +638,7 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
                     Some(Token::Mark(c)) if VOCATIVE_MARKS.contains(c) && !article_led => {
                         return true;
                     }
-                    Some(Token::Word(w)) if is_clause(w) => {
+                    Some(Token::Word(w)) if opens_clause(w) => {
                         clause_at = Some(i);
                         break;
                     }
@@ -648,7 +651,7 @@ fn addresses_agent(tokens: &[Token<'_>]) -> bool {
                 continue;
             };
             next = at;
-        } else if !is_clause(post) {
+        } else if !opens_clause(post) {
             continue;
         }
         if dedicated {
@@ -972,8 +975,7 @@ mod tests {
 
     #[test]
     fn the_word_filter_lets_every_listed_word_through() {
-        let lists: [&[&str]; 4] = [AGENT_NOUNS, MODELS, AGENT_ADJECTIVES, OTHER_NAMES];
-        for w in lists.iter().flat_map(|l| l.iter()) {
+        for w in NAME_LISTS.iter().flat_map(|l| l.iter()) {
             assert!(may_name_agent(w), "{w}");
         }
         for w in ["pianobot", "assistente_luteria", "assistants"] {

@@ -7130,9 +7130,22 @@ pub(crate) fn encoded_payload(text: &str, invisible: bool) -> bool {
     let runs = (bytes.chunks_exact(8).enumerate())
         .filter(|(_, block)| !block.iter().fold(false, |space, &b| space | (b == b' ')))
         .map(|(k, _)| stretch_around(bytes, k * 8))
-        .filter(|stretch| stretch.len() >= shortest)
-        .any(|stretch| base64_run(stretch) || escape_run(stretch));
-    runs || rot13_run(text) || binary_run(text) || (invisible && hidden_text(text))
+        .any(|stretch| {
+            (stretch.len() >= shortest && (base64_run(stretch) || escape_run(stretch)))
+                // A run of bits has a word of two groups or more, which holds a block, or eight
+                // groups of one with a space after each, of which one starts on a multiple of 8
+                // (a group starts there once in every 8): only then is the text read for it.
+                || (!stretch.is_empty()
+                    && stretch.len() % 8 == 0
+                    && stretch.chunks(8).all(ascii_bits)
+                    && binary_run(text))
+        });
+    runs || rot13_run(text) || (invisible && hidden_text(text))
+}
+
+/// Whether `group` is eight binary digits of an ASCII byte (`01001001`).
+fn ascii_bits(group: &[u8]) -> bool {
+    group.len() == 8 && group[0] == b'0' && group.iter().all(|b| matches!(b, b'0' | b'1'))
 }
 
 /// The fewest bytes written as bits that make a run (issue 16, round 23): eight, a short
@@ -7142,14 +7155,12 @@ const BINARY_RUN: usize = 8;
 /// Whether `text` holds text written as bits: [`BINARY_RUN`] bytes or more in a row, each as
 /// eight binary digits of an ASCII byte (`01001001`), apart or together (a run of them with no
 /// space between counts by its eight-digit groups).
-pub(crate) fn binary_run(text: &str) -> bool {
-    let ascii_byte =
-        |w: &[u8]| w.len() == 8 && w[0] == b'0' && w.iter().all(|b| matches!(b, b'0' | b'1'));
+fn binary_run(text: &str) -> bool {
     let mut run = 0;
     for word in text.as_bytes().split(|&b| b == b' ') {
         let bytes = match word.len() {
-            8 if ascii_byte(word) => 1,
-            n if n > 8 && n % 8 == 0 && word.chunks(8).all(ascii_byte) => n / 8,
+            8 if ascii_bits(word) => 1,
+            n if n > 8 && n % 8 == 0 && word.chunks(8).all(ascii_bits) => n / 8,
             _ => 0,
         };
         run = if bytes == 0 { 0 } else { run + bytes };
@@ -7675,9 +7686,23 @@ mod tests {
         assert!(!binary_run(&bits.replacen("01001001", "0100100", 1)));
         // A run broken by a word starts again.
         assert!(!binary_run(&bits.replacen(" 01101111", " and 01101111", 1)));
-        // Through the scan.
-        assert!(encoded_payload(bits, false));
         assert!(!binary_run("Flags 0000 0001 1010 on register 10110011."));
+        // Through the scan, which reads the text for bits only where a block of 8 bytes lies
+        // inside a word of groups: at every offset, apart, together and mixed, it agrees.
+        let together = bits.replace(' ', "");
+        let mixed = format!(
+            "{} {}",
+            bits.get(..8).unwrap_or(""),
+            together.get(8..).unwrap_or("")
+        );
+        for offset in 0..=16 {
+            let before = "x".repeat(offset);
+            for text in [bits, together.as_str(), mixed.as_str(), short] {
+                let text = format!("{before} {text}");
+                assert_eq!(encoded_payload(&text, false), binary_run(&text), "{text}");
+            }
+        }
+        assert!(encoded_payload(bits, false));
     }
 
     #[test]
@@ -7724,6 +7749,24 @@ mod tests {
             }).collect();
             prop_assert!(!rot13_run(&text));
             prop_assert!(rot13_run(&rotated));
+        }
+
+        #[test]
+        fn k5_the_scan_finds_every_run_of_bits(
+            prefix in "[a-z ]{0,17}",
+            groups in proptest::collection::vec((0u8..128, any::<bool>()), 0..14),
+            spacing in 0u8..3,
+        ) {
+            // Groups of ASCII bits, each followed by a space (always, never, or at random): the
+            // block-gated scan reads the text for bits whenever the plain reading finds a run.
+            let mut text = prefix;
+            for (byte, space) in groups {
+                text.push_str(&format!("{byte:08b}"));
+                if spacing == 0 || (spacing == 2 && space) {
+                    text.push(' ');
+                }
+            }
+            prop_assert_eq!(encoded_payload(&text, false) || !binary_run(&text), true, "{}", text);
         }
     }
 
