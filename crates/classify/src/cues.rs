@@ -3065,6 +3065,8 @@ pub(crate) const VETOES: &[Cue] = cues![
     "update from" => "Update from the vendor: the contract is signed.",
     "review of" => "Review of the budget: spending is on track.",
     "can't wait" => "Can't wait for the offsite!",
+    // A farewell, not an order to look something up (issue 16, twenty-fourth round).
+    "see you" => "Thanks for today, see you on Monday.",
     "i'll be" => "I'll be out on Friday.",
     "i will be" => "I will be out on Friday.",
     "password reset" => "Email the password reset link to ana@acme.io.",

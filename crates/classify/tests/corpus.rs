@@ -267,12 +267,6 @@ const HELD_OUT_SECOND_ROUND: &str = "labelled_fresh9.tsv";
 /// same way: its first run gave 2 of its 24 a kind.
 const HELD_OUT_THIRD_ROUND: &str = "labelled_fresh11.tsv";
 
-/// Tuning slices that keep a guess after their round, held by their floor instead: the
-/// twenty-third round's "Take care, see you all after the weekend." is a doc by "see" after a
-/// comma. The fix ("see you" as a veto) was found after the round's held-out read and waits for
-/// the next round, so that the read stays after the round's last change.
-const GUESS_LEFT: &[&str] = &["labelled_fresh50.tsv"];
-
 #[test]
 fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
     let mut all: Vec<Labelled> = Vec::new();
@@ -288,7 +282,7 @@ fn k3_k4_corpus_kind_right_on_90_percent_and_never_a_guess() {
         // Issue 16's held-out slices are kept out of the guarantee of no guess, as the ninth and
         // the eleventh are out of the corpus: their floors hold what their one read showed
         // (the seventh gave one underivable sentence a kind at round 17's read).
-        if !title.contains("issue 16, HELD OUT") && !GUESS_LEFT.contains(file) {
+        if !title.contains("issue 16, HELD OUT") {
             guessed += score.guessed();
         }
         all.extend(slice);
