@@ -432,16 +432,16 @@ fn classify_scanning(
     // voice forged about the agent is a role tag. Only text that holds a word naming the agent
     // or the system (found by the cue pass) is scanned.
     let address = match address_scan && hits.names_agent {
-        true => addressed::scan(&folded.text, &folded.breaks),
+        true => addressed::scan(content, &folded.text, &folded.breaks),
         false => addressed::Scan::default(),
     };
     if address.system_voice && !families.contains(&Family::RoleTag) {
         families.push(Family::RoleTag);
     }
-    if let Some(family) = address.addressed
-        && !families.contains(&family)
-    {
-        families.push(family);
+    for family in address.addressed {
+        if !families.contains(&family) {
+            families.push(family);
+        }
     }
     Ok(Label::new(
         kind,
