@@ -147,6 +147,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh49.tsv",
         "labelled_fresh50.tsv",
         "labelled_fresh51.tsv",
+        "labelled_fresh52.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -207,6 +208,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh49.tsv",
             "benign_fresh50.tsv",
             "benign_fresh51.tsv",
+            "benign_fresh52.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -413,6 +415,11 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// 83%); the fifty-first, read once after the round, 10/18 and 8/18 (floor 44%; round 22's rules
 /// 5/18 and 2/18), its benign text clean (0 of 170); every held-out slice's floor now sits at its
 /// figures after the round (the forty-seventh from 27% to 66%, the forty-ninth from 22% to 61%).
+/// The twenty-fourth round's writer named the agent by other words than the scan's (first run
+/// of the fifty-second 2/18 and 6/18, 8 of 36 flagged); the scan's machine and worker nouns, the
+/// vocative "ô", host names, every family an address asks and the system voice as a clause's
+/// subject took it to 10/18 and 17/18 (floor 55%; the shapes that helped it alone were set aside,
+/// `docs/classifier.md`).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -737,6 +744,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh51.tsv",
             "benign_fresh51.tsv",
             44,
+        ),
+        (
+            "fifty-second slices (twenty-fourth round, tuned on)",
+            "injection_fresh52.tsv",
+            "labelled_fresh52.tsv",
+            "benign_fresh52.tsv",
+            55,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
