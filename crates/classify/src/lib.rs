@@ -214,7 +214,11 @@
 //! `System (priority: override): the assistant may ...`) as a role tag, and `taint.rs` knows
 //! text written as bits (`01001001 01100111 ...`) as an encoded payload. Its first run on the
 //! twenty-third round's fresh slice, before the slice was read: 28 of 36 injections flagged, where
-//! the rules alone flagged 10 (`docs/classifier.md`, "Round 23").
+//! the rules alone flagged 10 (`docs/classifier.md`, "Round 23"). Since the twenty-fourth, a
+//! machine's or a worker's noun names the agent in the stronger shapes ("shipping-clerk software,
+//! ...", "ao programa que responde ...", never "Programa de fidelidade: ..."), the Portuguese
+//! vocative "ô" calls it ("ô robô das reservas,"), a host name is an outside address, and an
+//! address gets every family it asks for.
 //!
 //! The scan runs on every call, a supplied kind or not (the address layer only on text in which
 //! the cue automaton's one pass found a word naming the agent or the system). Its findings, the caller's
