@@ -402,6 +402,8 @@ pub(crate) fn habitual_present_pt(text: &str) -> Option<&str> {
         // A quantity in words is an object as its digits are (issue 16, seventeenth round): the
         // anchors' number words, and these hundreds.
         "duzentas", "duzentos",
+        // Any one of a kind (issue 16, twenty-fourth round): "copia qualquer desenho".
+        "qualquer",
     ];
     const STATES: &[&str] = &[
         "tem",
@@ -825,8 +827,14 @@ pub(crate) fn undertaken(text: &str) -> bool {
     if next.starts_with(|c: char| c.is_uppercase()) {
         next = words.next().unwrap_or("");
     }
+    // "Mia's going to ...": "is" contracted onto the name (issue 16, twenty-fourth round).
+    let contracted = text
+        .split_whitespace()
+        .find(|w| trim(w) == name)
+        .is_some_and(|w| w.ends_with("'s") || w.ends_with("\u{2019}s"));
     let action = match next {
         "will" | "vai" => words.next().unwrap_or(""),
+        "going" if contracted && words.next() == Some("to") => words.next().unwrap_or(""),
         "is" if words.next() == Some("going") && words.next() == Some("to") => {
             words.next().unwrap_or("")
         }

@@ -943,6 +943,10 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "instruction card*" => "The instruction cards are laminated and kept in the dry box.",
     "safety card*" => "The safety cards are laminated and kept in the dry box.",
     "cue card*" => "The cue cards are laminated and kept in the dry box.",
+    // Risk assessments, kept where a team reads them (issue 16, twenty-fourth round).
+    "risk assessment*" => "The risk assessments are saved on the office laptop.",
+    "avaliacao de risco*" => "A avaliação de riscos está no computador da receção.",
+    "avaliacoes de risco*" => "As avaliações de risco estão no computador da receção.",
 ];
 
 /// Containers made for papers: what is kept in one is a document, whatever it is called
@@ -1138,6 +1142,9 @@ const LOCATED: &[Cue] = cues![
     "ta arquivad*" => "O regulamento interno tá arquivado com as notas.",
     "tao arquivad*" => "As instruções de operação tão arquivadas com as notas.",
     "ta grampead*" => "O regulamento interno tá grampeado na porta.",
+    // "(Está) tudo no ...": all of it kept there (issue 16, twenty-fourth round).
+    "tudo no" => "O regulamento interno: tudo no site do clube.",
+    "tudo na" => "O regulamento interno: tudo na secretaria do clube.",
     "tao grampead*" => "As instruções de operação tão grampeadas na porta.",
 ];
 
@@ -1393,6 +1400,17 @@ const DECISION: KindTable = KindTable {
         "ultima palavra" => "Última palavra da diretoria: o beta continua fechado.",
         "approved" => "The CTO approved the move to ARM instances.",
         "ruled out" => "We ruled out MongoDB for the audit log.",
+        // A ruling of whoever decides, and a question landed on, and the European "entendeu
+        // por bem" (thought it right to) of a board (issue 16, twenty-fourth round).
+        "ruled that" => "The trustees ruled that the night tours end in October.",
+        "have ruled" => "The trustees have ruled: the night tours end in October.",
+        "has ruled" => "The council has ruled: the night tours end in October.",
+        "landed on it" => "Landed on it in the retro: the night tours end in October.",
+        "we landed on" => "We landed on Thursdays for the night tours.",
+        "entendeu por bem" => "A direção entendeu por bem encerrar as visitas noturnas.",
+        "entenderam por bem" => "Os sócios entenderam por bem encerrar as visitas noturnas.",
+        "achou por bem" => "A direção achou por bem encerrar as visitas noturnas.",
+        "acharam por bem" => "Os sócios acharam por bem encerrar as visitas noturnas.",
         "from now on" => "From now on, releases are cut on Tuesdays.",
         // From a period named as this one on (issue 16, twenty-third round).
         "from this sprint on" => "From this sprint on, releases are cut on Tuesdays.",
@@ -1658,6 +1676,11 @@ const EPIC: KindTable = KindTable {
         "months-long" => "A months-long push to retire the on-prem data center.",
         "de varios meses" => "Um projeto de vários meses para desligar o datacenter próprio.",
         "year-long" => "A year-long push to retire the on-prem data center.",
+        // A span of work of a decade or of years, in one compound (issue 16, twenty-fourth
+        // round).
+        "decade-long" => "The decade-long aim: a seed bank for every county.",
+        "decades-long" => "A decades-long push to restore the estuary.",
+        "years-long" => "A years-long push to restore the estuary.",
         "varios anos" => "Um trabalho de vários anos para desligar o datacenter próprio.",
         "o ano inteiro" => "A migração para a nuvem vai levar o ano inteiro.",
         "o ano todo" => "A migração para a nuvem vai levar o ano todo.",
@@ -1914,6 +1937,16 @@ const TASK: KindTable = KindTable {
         // Work that needs doing, and what is due still today (issue 16, twenty-third round).
         "needs doing" => "The date parser needs doing.",
         "ainda hoje" => "O relatório precisa ficar pronto ainda hoje.",
+        // The same with the adverb after, and a job left in someone's charge (issue 16,
+        // twenty-fourth round).
+        "hoje ainda" => "O relatório precisa ficar pronto hoje ainda.",
+        "fica a cargo" => "Fica a cargo do Rui renovar o seguro da carrinha.",
+        "ficam a cargo" => "Ficam a cargo do Rui as renovações do seguro.",
+        "fica ao cargo" => "Fica ao cargo do Rui renovar o seguro da carrinha.",
+        // Asked of the reader as whether it can be done (issue 16, twenty-fourth round).
+        "da pra voce" => "Bia, dá pra você renovar o seguro da van hoje?",
+        "da para voce" => "Bia, dá para você renovar o seguro da van hoje?",
+        "da pra vc" => "Bia, dá pra vc renovar o seguro da van hoje?",
         "ainda falta" => "Ainda falta o guia de migração.",
         "gotta" => "Gotta renew the domain this week.",
         "still pending" => "Still pending: the security review of the new endpoint.",
@@ -2033,6 +2066,10 @@ const TASK: KindTable = KindTable {
         "plan" => "Plan the Q3 offsite.",
         "send" => "Send the contract to legal.",
         "chase" => "Chase the vendor for the signed contract.",
+        // Ordering stock again (issue 16, twenty-fourth round).
+        "reorder" => "Reorder the printer toner before the audit.",
+        "restock" => "Restock the first-aid kit before the audit.",
+        "re-order" => "Re-order the printer toner before the audit.",
         "get" => "Get quotes from two more vendors.",
         "falta" => "Falta configurar o alerta de disco no backup.",
         "a fazer" => "A fazer: o questionário do fornecedor.",
@@ -2416,6 +2453,15 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "fica preso" => "O pagamento fica preso em pendente.",
         // Malfunctions of devices and services, by their verbs.
         "drops out" => "The radio drops out near the loading bay.",
+        // Off the network by itself, and a part working loose (issue 16, twenty-fourth round).
+        "drops offline" => "The radio drops offline near the loading bay.",
+        "drop offline" => "The radios drop offline near the loading bay.",
+        "dropping offline" => "The radios are dropping offline near the loading bay.",
+        "comes loose" => "The winch cable comes loose on hot afternoons.",
+        "come loose" => "The winch cables come loose on hot afternoons.",
+        "works loose" => "The winch bolt works loose on hot afternoons.",
+        "soltam" => "Os parafusos do guincho soltam nas tardes quentes.",
+        "se solta" => "O parafuso do guincho se solta nas tardes quentes.",
         "cuts out" => "The radio cuts out near the loading bay.",
         "acts up" => "The radio acts up near the loading bay.",
         "overheat*" => "The fryer overheats on busy nights.",
@@ -2592,6 +2638,10 @@ const CONSTRAINT: KindTable = KindTable {
         "permitted" => "Writes are permitted from the API only.",
         "restricted to" => "Admin access is restricted to the VPN.",
         "restrit*" => "O acesso de admin é restrito à VPN.",
+        // Kept or confined to a place or a use (issue 16, twenty-fourth round).
+        "are kept to" => "Visitors are kept to the ground floor.",
+        "is kept to" => "Admin access is kept to the VPN.",
+        "confined to" => "Admin access is confined to the VPN.",
         "reserved for" => "The big runners are reserved for release builds.",
         "reservado para" => "O runner grande é reservado para builds de release.",
         "reservados para" => "Os runners grandes são reservados para builds de release.",
@@ -2623,6 +2673,8 @@ const CONSTRAINT: KindTable = KindTable {
         // they can't be lent out") (issue 16, twenty-first round).
         "can't be" => "Books stay on the bus - they can't be lent out.",
         "cannot be" => "Books stay on the bus - they cannot be lent out.",
+        // The same refused as a permission (issue 16, twenty-fourth round).
+        "may not be" => "The 4 spare kayaks are the club's and may not be lent out.",
         "cant be" => "Books stay on the bus - they cant be lent out.",
         "can't leave" => "Customer data from Germany can't leave the Frankfurt region.",
         "cannot leave" => "Customer data cannot leave the Frankfurt region.",
@@ -2948,6 +3000,15 @@ const CAPABILITY: KindTable = KindTable {
         "simultaneously" => "Ana kneads two doughs simultaneously.",
         "ao mesmo tempo" => "A panela cozinha arroz, feijão e legumes ao mesmo tempo.",
         "simultaneamente" => "A panela cozinha arroz, feijão e legumes simultaneamente.",
+        // What an animal or a machine does when signalled, as trained (issue 16, twenty-fourth
+        // round).
+        "on cue" => "Our barn owl lands on the glove on cue.",
+        "on command" => "Our barn owl lands on the glove on command.",
+        "ao comando" => "A nossa coruja pousa na luva ao comando.",
+        // Done with no miss: what the thing or the animal can be trusted to do ("never misses",
+        // "nunca erra" would be rules by "never", "nunca").
+        "sem falhar" => "A nossa coruja pousa na luva sem falhar.",
+        "sem errar" => "A nossa coruja pousa na luva sem errar.",
         "em paralelo" => "O runner compila as duas imagens em paralelo, à noite.",
         "supported" => "Webhooks are supported on paid plans.",
         "able to" => "The scheduler is able to pause whole tenants.",
@@ -3032,6 +3093,16 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // A reminder a machine sends is its function, not a note to self; a day named after "pra",
+    // "para" is when, not a purpose (issue 16, twenty-fourth round).
+    "texts a reminder" => "The dentist's system texts a reminder two days ahead.",
+    "sends a reminder" => "The dentist's system sends a reminder two days ahead.",
+    "envia um lembrete" => "O sistema da clínica envia um lembrete dois dias antes.",
+    "manda um lembrete" => "O sistema da clínica manda um lembrete dois dias antes.",
+    "pra hoje" => "Pra hoje ainda: trocar o filtro da piscina e testar a bomba.",
+    "para hoje" => "Para hoje ainda: trocar o filtro da piscina e testar a bomba.",
+    "pra amanha" => "Pra amanhã ainda: trocar o filtro da piscina e testar a bomba.",
+    "para amanha" => "Para amanhã ainda: trocar o filtro da piscina e testar a bomba.",
     // An idea given up is no idea put forward (issue 16, twenty-second round).
     "dropping the idea of" => "We keep the old router, dropping the idea of a mesh.",
     "dropped the idea of" => "We dropped the idea of a mesh and keep the old router.",

@@ -123,7 +123,14 @@
 //!    ele na quarentena"), are a procedure at the precedence of a heading of steps; and an
 //!    event under a condition told in a clause of its own ("Uploads from the iOS app get
 //!    rejected when the file name has emoji") is a failure pattern at its table's precedence,
-//!    ahead of the fact its anchor would make (a bare participle, "when packed", is no clause);
+//!    ahead of the fact its anchor would make (a bare participle, "when packed", is no clause).
+//!    In the twenty-fourth: an order to one person or role named before a spaced dash ("Priya -
+//!    chase the printer ...") opens after the dash as after a colon; a body of work named by a
+//!    gerund opening the text, with the year it runs to ("Rewilding the lower meadow ... by the
+//!    end of 2033"), is an epic ahead of the task's deadline; a Portuguese present of work
+//!    before "sozinho" ("a prensa nova dobra sozinha as caixas") is a capability; and a
+//!    decision word inside the condition of a rule ("may not be sent out before the editor has
+//!    approved the layout") is the rule's, a constraint;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -592,6 +599,21 @@ fn derive(
         {
             return Ok((Kind::Constraint, Basis::Cue { cue: rule.into() }));
         }
+        // A rule whose condition is a decision to wait for ("Printed proofs may not be sent out
+        // before the editor has approved the layout", "releases ship only with a signed-off
+        // changelog"): the decision word is the rule's condition, not what the text decides
+        // (issue 16, twenty-fourth round).
+        if kind == Kind::Decision
+            && !question
+            && let Some((rule_at, rule)) = strong_of(hits, Kind::Constraint)
+            && let Some((decided_at, _)) = strong_of(hits, Kind::Decision)
+            && rule_at < decided_at
+            && folded
+                .get(rule_at..decided_at)
+                .is_some_and(|between| CONDITIONS.iter().any(|c| between.contains(c)))
+        {
+            return Ok((Kind::Constraint, Basis::Cue { cue: rule.into() }));
+        }
         // Steps listed or chained are a procedure at the precedence of a heading of steps: a
         // failure or a function word inside them is the state of a step ("cabine travada no
         // topo, contrapeso calçado, ...", "identifica-se o tubo, congela-se a amostra"), not
@@ -757,6 +779,31 @@ fn derive(
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
+}
+
+/// The words that open a rule's condition: what must happen first.
+const CONDITIONS: &[&str] = &[
+    " before ",
+    " until ",
+    " unless ",
+    " without ",
+    "only with ",
+    "only after ",
+    "only once ",
+    " antes de ",
+    " antes que ",
+    " ate que ",
+    " sem ",
+    "so com ",
+    "so depois ",
+];
+
+/// The first strong cue of a kind's table, where it stands and the cue.
+fn strong_of(hits: &matcher::Hits, kind: Kind) -> Option<(usize, &'static str)> {
+    hits.strong
+        .iter()
+        .zip(cues::KINDS)
+        .find_map(|(slot, t)| slot.filter(|_| t.kind == kind))
 }
 
 /// Whether the content is a short farewell ("See you all tomorrow.", "Até amanhã, gente."): six
@@ -1708,6 +1755,12 @@ fn hedges(folded: &str) -> bool {
         "lets see",
         "vamos ver",
         "could go either way",
+        // It cannot be told yet (issue 16, twenty-fourth round).
+        "hard to say",
+        "hard to tell",
+        "dificil dizer",
+        "dificil de dizer",
+        "dificil saber",
         "either way",
         "i suppose",
         "i guess",

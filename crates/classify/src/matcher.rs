@@ -589,6 +589,12 @@ impl Matcher {
                 continue;
             }
             let placed = match k.tier {
+                // An order to one person or role named before a spaced dash ("Priya - chase the
+                // printer about the proofs", "Rui - restock the first-aid kit") opens after the
+                // dash as it would after a colon (issue 16, twenty-fourth round).
+                Tier::Opener if k.table == task => {
+                    self.opens(folded, k.start, false) || dash_address(text, k.start)
+                }
                 Tier::Opener | Tier::Frame => self.opens(folded, k.start, false),
                 Tier::Clause => self.opens(folded, k.start, true),
                 Tier::Marker | Tier::Hint => true,
@@ -678,6 +684,7 @@ impl Matcher {
             || text.contains("resol")
             || text.contains("deliber")
             || text.contains("verd")
+            || text.contains("vered")
             || text.contains("ruling"))
             && let Some(at) = decision_heading(folded, &self.transparent)
             && let Some(slot) = hits.strong.get_mut(decision)
@@ -899,6 +906,18 @@ impl Matcher {
                 earliest(slot, at, cue);
             }
         }
+        // A thing doing its work by itself, a Portuguese present before "sozinho" ("a prensa
+        // nova dobra sozinha as caixas", "o torno corta sozinho"): what it can do, a
+        // capability at its table's precedence; a thing stopping or starting by itself is a
+        // failure's matter, and a person's state ("fica sozinha") is no work (issue 16,
+        // twenty-fourth round).
+        if context.portuguese
+            && text.contains("sozinh")
+            && let Some(at) = works_alone(text)
+            && let Some(slot) = hits.strong.get_mut(table_of(Kind::Capability))
+        {
+            earliest(slot, at, WORKS_ALONE);
+        }
         // Who alone may do a thing, in Portuguese: "só" opening a sentence, whoever it names
         // with or without an article, and the modal of permission within the sentence ("Só
         // técnicos habilitados podem operar o guindaste"): a restriction, not an ability.
@@ -936,6 +955,17 @@ impl Matcher {
             && let Some(slot) = hits.strong.get_mut(table_of(Kind::Epic))
         {
             earliest(slot, at, HORIZON_FRONTS);
+        }
+        // A body of work named by a gerund opening the text, and the year it runs to in its
+        // sentence ("Rewilding the lower meadow, a hectare a spring, by the end of 2033",
+        // "Restaurando as casas do bairro, uma por ano, até fechar as doze em 2034"): an epic,
+        // ahead of the deadline a task would read in "by the end of" (issue 16, twenty-fourth
+        // round).
+        if text.contains("20")
+            && let Some(at) = gerund_to_year(text)
+            && let Some(slot) = hits.strong.get_mut(table_of(Kind::Epic))
+        {
+            earliest(slot, at, GERUND_TO_YEAR);
         }
         // A body of work named, then its fronts listed after a colon ("the food truck
         // expansion: three more trucks, a central kitchen and a franchise"): an epic.
@@ -1460,6 +1490,16 @@ const ING_STEMS: &[&str] = &[
     "ring", "bring", "sing", "swing", "sting", "wring", "fling", "cling", "sling", "string",
 ];
 
+/// Whether the text opens with one word, a name or a role, and a spaced dash right before
+/// `pos`: "priya - chase ...", "rui - restock ..." (issue 16, twenty-fourth round).
+fn dash_address(text: &str, pos: usize) -> bool {
+    text.get(..pos)
+        .and_then(|head| head.strip_suffix(" - "))
+        .is_some_and(|name| {
+            name.len() >= 2 && name.bytes().all(|b| b.is_ascii_lowercase() || b >= 0x80)
+        })
+}
+
 /// How a decision heading is named in a label's basis.
 const DECISION_HEADING: &str = "(a decision heading)";
 
@@ -1937,6 +1977,112 @@ fn earliest(slot: &mut Option<(usize, &'static str)>, start: usize, cue: &'stati
 
 const CONDITIONAL_EVENT: &str = "(an event under a condition)";
 const CONDITIONAL_FUNCTION: &str = "(a thing coming on under a condition)";
+const WORKS_ALONE: &str = "(a thing working by itself)";
+
+/// Where a Portuguese present of work (four letters or more, in `-a`, `-e`, `-am`, `-em`)
+/// stands right before "sozinho", "sozinha", "sozinhos" or "sozinhas", in a text that opens
+/// with an article or a possessive naming its subject, the verb no noun after an article or a
+/// preposition, nor a verb of stopping, starting, moving or being.
+fn works_alone(text: &str) -> Option<usize> {
+    const SUBJECTS: &[&str] = &[
+        "o", "a", "os", "as", "nosso", "nossa", "nossos", "nossas", "esse", "essa", "este", "esta",
+    ];
+    const NOT_WORK: &[&str] = &[
+        "desliga",
+        "desligam",
+        "liga",
+        "ligam",
+        "apaga",
+        "apagam",
+        "acende",
+        "acendem",
+        "trava",
+        "travam",
+        "destrava",
+        "destravam",
+        "reinicia",
+        "reiniciam",
+        "some",
+        "somem",
+        "para",
+        "param",
+        "dispara",
+        "disparam",
+        "abre",
+        "abrem",
+        "fecha",
+        "fecham",
+        "fica",
+        "ficam",
+        "esta",
+        "estao",
+        "anda",
+        "andam",
+        "vai",
+        "vao",
+        "volta",
+        "voltam",
+        "mora",
+        "moram",
+        "sai",
+        "saem",
+        "chega",
+        "chegam",
+        "gira",
+        "giram",
+        "mexe",
+        "mexem",
+        "cai",
+        "caem",
+        "toca",
+        "tocam",
+        "sobe",
+        "sobem",
+        "desce",
+        "descem",
+        "entra",
+        "entram",
+        "desarma",
+        "desarmam",
+        "desconecta",
+        "desconectam",
+        "reseta",
+        "resetam",
+        "pifa",
+        "pifam",
+        "falha",
+        "falham",
+        "queima",
+        "queimam",
+        "engasga",
+        "engasgam",
+        "morre",
+        "morrem",
+        "esvazia",
+        "esvaziam",
+        "enche",
+        "enchem",
+        "solta",
+        "soltam",
+    ];
+    const BEFORE_NOUNS: &[&str] = &[
+        "o", "a", "os", "as", "um", "uma", "de", "da", "do", "das", "dos", "no", "na", "nos",
+        "nas", "em", "com", "para", "pra", "por", "pela", "pelo",
+    ];
+    let all: Vec<(usize, &str)> = words(text).collect();
+    if !all.first().is_some_and(|&(_, w)| SUBJECTS.contains(&w)) {
+        return None;
+    }
+    all.windows(3).find_map(|w| {
+        let [(_, before), (at, verb), (_, alone)] = [w[0], w[1], w[2]];
+        let shaped = verb.len() >= 4 && ["a", "e", "am", "em"].iter().any(|e| verb.ends_with(e));
+        (matches!(alone, "sozinho" | "sozinha" | "sozinhos" | "sozinhas")
+            && shaped
+            && !NOT_WORK.contains(&verb)
+            && !BEFORE_NOUNS.contains(&before))
+        .then_some(at)
+    })
+}
 
 /// Verbs of a thing coming into operation: coming on, opening, lifting, starting, lighting up,
 /// unlocking (English with their particles, Portuguese in the present), as a verb and the
@@ -2040,6 +2186,57 @@ const YEAR_SPAN: &str = "(a span of years)";
 const NO_ONE_DOES: &str = "(nobody and a present)";
 const NOT_DONE: &str = "(não se and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
+const GERUND_TO_YEAR: &str = "(work named by a gerund, to a year)";
+
+/// Where a gerund opens the text (an English word in `-ing`, a Portuguese one in `-ando`,
+/// `-endo`, `-indo`, seven letters or more) and a year (20xx) follows in its first sentence
+/// after a word of reaching it ("by", "by the end of", "until", "through to", "até", "em").
+fn gerund_to_year(text: &str) -> Option<usize> {
+    const NOT_GERUNDS: &[&str] = &[
+        "morning",
+        "evening",
+        "nothing",
+        "something",
+        "everything",
+        "anything",
+        "according",
+        "pending",
+        "including",
+        "regarding",
+        "following",
+        "ceiling",
+        "during",
+        "comando",
+        "segundo",
+        "quando",
+    ];
+    const HORIZONS: &[&str] = &[
+        "by", "until", "till", "through", "to", "of", "ate", "em", "in", "before",
+    ];
+    let (start, first) = words(text).next()?;
+    let gerund = first.len() >= 7
+        && (first.ends_with("ing") || ["ando", "endo", "indo"].iter().any(|e| first.ends_with(e)))
+        && !NOT_GERUNDS.contains(&first);
+    if !gerund || text.get(..start)?.contains(|c: char| c.is_alphanumeric()) {
+        return None;
+    }
+    let end = [". ", "! ", "? ", "; "]
+        .iter()
+        .filter_map(|stop| text.find(stop))
+        .min()
+        .unwrap_or(text.len());
+    let sentence = text.get(..end)?;
+    let mut previous = "";
+    for (_, word) in words(sentence) {
+        let year =
+            word.len() == 4 && word.starts_with("20") && word.bytes().all(|b| b.is_ascii_digit());
+        if year && HORIZONS.contains(&previous) {
+            return Some(start);
+        }
+        previous = word;
+    }
+    None
+}
 
 /// Whether an estimate of a count follows the cue ending at `end`: "about", "roughly",
 /// "around", "cerca de" and the like, then a number or a number word.

@@ -3111,3 +3111,63 @@ fn k3_k4_round_twenty_three_an_event_under_a_condition_outranks_its_anchor() {
         "{text}"
     );
 }
+
+#[test]
+fn k3_round_twenty_four_addressed_orders_gerunds_to_a_year_work_alone_and_conditions() {
+    for (text, kind) in [
+        // An order to one person or role named before a spaced dash.
+        (
+            "Priya - chase the printer about the late proofs.",
+            Kind::Task,
+        ),
+        (
+            "Rui - restock the first-aid kit before the audit.",
+            Kind::Task,
+        ),
+        // A body of work named by a gerund, and the year it runs to.
+        (
+            "Rewilding the lower meadow, a hectare every spring, until 2033.",
+            Kind::Epic,
+        ),
+        (
+            "Restaurando as casas do bairro, uma por ano, até fechar as doze em 2034.",
+            Kind::Epic,
+        ),
+        // A thing doing its work by itself.
+        (
+            "A prensa nova dobra sozinha as caixas de cartão.",
+            Kind::Capability,
+        ),
+        // A rule whose condition is a decision to wait for.
+        (
+            "Printed proofs may not be sent out before the editor has approved the layout.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A dash after a heading of two words is no address; a gerund with no year it runs to is
+    // no epic by this rule; a thing stopping by itself is no work of it; a decision with no
+    // rule before it stays a decision.
+    for (text, not) in [
+        ("Reading the 2030 report takes a week.", Kind::Epic),
+        (
+            "A bomba do poço desarma sozinha nas tardes quentes.",
+            Kind::Capability,
+        ),
+        (
+            "The editor has approved the layout before the print run.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+    assert_ne!(
+        derive("Next week - chase the printer about the late proofs.")
+            .map(|l| l.basis().clone())
+            .ok(),
+        Some(Basis::Cue {
+            cue: "chase".into()
+        }),
+    );
+}
