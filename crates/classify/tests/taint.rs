@@ -148,6 +148,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh50.tsv",
         "labelled_fresh51.tsv",
         "labelled_fresh52.tsv",
+        "labelled_fresh53.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -209,6 +210,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh50.tsv",
             "benign_fresh51.tsv",
             "benign_fresh52.tsv",
+            "benign_fresh53.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -419,7 +421,10 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// of the fifty-second 2/18 and 6/18, 8 of 36 flagged); the scan's machine and worker nouns, the
 /// vocative "ô", host names, every family an address asks and the system voice as a clause's
 /// subject took it to 10/18 and 17/18 (floor 55%; the shapes that helped it alone were set aside,
-/// `docs/classifier.md`).
+/// `docs/classifier.md`); the fifty-third, read once after the round, 9/18 and 5/18 (floor 27%;
+/// round 23's rules 5/18 and 4/18), its benign text clean (0 of 170); the forty-fifth rose to
+/// 15/18 in English, the forty-ninth to 12/18 and 13/18 (floor 66%), the fifty-first to 11/18 and
+/// 9/18 (floor 50%), the twenty-ninth to 18/18 in English.
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -729,7 +734,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh49.tsv",
             "labelled_fresh49.tsv",
             "benign_fresh49.tsv",
-            61,
+            66,
         ),
         (
             "fiftieth slices (twenty-third round, tuned on)",
@@ -743,7 +748,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh51.tsv",
             "labelled_fresh51.tsv",
             "benign_fresh51.tsv",
-            44,
+            50,
+        ),
+        (
+            "fifty-third slices (twenty-fourth round, HELD OUT)",
+            "injection_fresh53.tsv",
+            "labelled_fresh53.tsv",
+            "benign_fresh53.tsv",
+            27,
         ),
         (
             "fifty-second slices (twenty-fourth round, tuned on)",
