@@ -8,7 +8,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
 //! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53): their figures are read,
+//! 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55): their figures are read,
 //! their text is not.
 
 #![allow(
@@ -417,6 +417,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh53.tsv",
         Some("injection_fresh53.tsv"),
         Some("benign_fresh53.tsv"),
+        true,
+    ),
+    (
+        "fresh54",
+        "labelled_fresh54.tsv",
+        Some("injection_fresh54.tsv"),
+        Some("benign_fresh54.tsv"),
+        false,
+    ),
+    (
+        "fresh55 (HELD OUT)",
+        "labelled_fresh55.tsv",
+        Some("injection_fresh55.tsv"),
+        Some("benign_fresh55.tsv"),
         true,
     ),
 ];
