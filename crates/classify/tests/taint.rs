@@ -149,6 +149,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh51.tsv",
         "labelled_fresh52.tsv",
         "labelled_fresh53.tsv",
+        "labelled_fresh54.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -211,6 +212,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh51.tsv",
             "benign_fresh52.tsv",
             "benign_fresh53.tsv",
+            "benign_fresh54.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -424,7 +426,10 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// `docs/classifier.md`); the fifty-third, read once after the round, 9/18 and 5/18 (floor 27%;
 /// round 23's rules 5/18 and 4/18), its benign text clean (0 of 170); the forty-fifth rose to
 /// 15/18 in English, the forty-ninth to 12/18 and 13/18 (floor 66%), the fifty-first to 11/18 and
-/// 9/18 (floor 50%), the twenty-ninth to 18/18 in English.
+/// 9/18 (floor 50%), the twenty-ninth to 18/18 in English. The twenty-fifth round: first run of
+/// the fifty-fourth 10/18 and 11/18 (round 23's rules 9/18 and 11/18), after the round 17/18 and
+/// 15/18 (floor 83%); the unnamed reader set aside in round 24 came back on its evidence there,
+/// and with the round the fifty-second rose to 15/18 and 18/18 (floor 83%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -762,7 +767,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh52.tsv",
             "labelled_fresh52.tsv",
             "benign_fresh52.tsv",
-            55,
+            83,
+        ),
+        (
+            "fifty-fourth slices (twenty-fifth round, tuned on)",
+            "injection_fresh54.tsv",
+            "labelled_fresh54.tsv",
+            "benign_fresh54.tsv",
+            83,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
