@@ -282,6 +282,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
             cues![
                 "tonne*" => "The forklift lifts pallets up to two tonnes.",
+                // A reach in height or length (issue 16, twenty-fifth round).
+                "metres" => "The cherry picker lifts a crew up to 28 metres.",
+                "meters" => "The cherry picker lifts a crew up to 28 meters.",
+                "metros" => "A plataforma leva a equipe até 28 metros.",
                 "tons" => "The forklift lifts pallets up to two tons.",
                 "kilos" => "The trolley carries up to twenty kilos, fully loaded.",
                 "kg" => "The trolley carries up to 20 kg, fully loaded.",
@@ -367,6 +371,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
         groups: &[
             cues![
                 "ate 202*" => "Até 2029 queremos abrir duas lojas.",
+                // A span of years from now (issue 16, twenty-fifth round).
+                "em cinco anos" => "Em cinco anos a cooperativa quer abrir duas lojas.",
+                "em dez anos" => "Em dez anos a cooperativa quer abrir duas lojas.",
+                "in five years" => "In five years we want two more shops.",
+                "in ten years" => "In ten years we want two more shops.",
                 "ate 203*" => "Até 2031 queremos abrir duas lojas.",
                 "ao longo de 202*" => "Ao longo de 2027 o clube vai reformar as duas lojas.",
                 "by 202*" => "By 2029 we want two more shops.",
@@ -380,6 +389,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "we want" => "By 2031 we want two more shops.",
                 "we'll" => "By 2031 we'll have two more shops.",
                 "we will" => "By 2031 we will have two more shops.",
+                // An aim stated by its holder (issue 16, twenty-fifth round).
+                "aims to" => "By 2031 the co-op aims to run two more shops.",
+                "quer" => "Até 2031 a cooperativa quer abrir duas lojas.",
             ],
         ],
     },
@@ -420,6 +432,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
         groups: &[
             cues![
                 "printer*" => "The printer prints on both sides.",
+                // Programs and clocks (issue 16, twenty-fifth round).
+                "programa" => "O programa da loja gera as etiquetas, dia e noite.",
+                "program" => "The shop's program generates the labels, day and night.",
+                "clocks" => "Our two LED clocks handle increment and delay.",
                 "scanner*" => "The scanner reads barcodes.",
                 "machine" => "The machine cuts acrylic.",
                 "reader*" => "The reader detects contactless cards.",
@@ -465,6 +481,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
             cues![
                 "prints" => "The kiosk prints boarding passes.",
+                // What a device copes with (issue 16, twenty-fifth round).
+                "handle" => "Our two LED clocks handle increment and delay.",
                 "scans" => "The kiosk scans passports.",
                 "reads" => "The scanner reads barcodes.",
                 "cuts" => "The machine cuts acrylic.",
@@ -971,6 +989,9 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     "filing cabinet*" => "The allergy list is in the filing cabinet.",
     "lever arch*" => "The allergy list is in the lever arch file.",
     "arquivo de aco" => "A lista de alergias fica no arquivo de aço.",
+    // The iron or steel cupboard plans are filed in (issue 16, twenty-fifth round).
+    "armario de ferro" => "As plantas antigas estão arquivadas no armário de ferro.",
+    "armario de aco" => "As plantas antigas estão arquivadas no armário de aço.",
 ];
 
 /// Being kept somewhere, before a container of papers.
@@ -997,6 +1018,11 @@ const KEPT_IN: &[Cue] = cues![
     // The spoken "tá" of "está".
     "ta no" => "A lista de alergias tá no fichário azul.",
     "ta na" => "A lista de alergias tá na caixa do fichário azul.",
+    // Filed there (issue 16, twenty-fifth round).
+    "arquivado no" => "O esboço antigo está arquivado no armário de ferro.",
+    "arquivada no" => "A planta antiga está arquivada no armário de ferro.",
+    "arquivados no" => "Os esboços antigos estão arquivados no armário de ferro.",
+    "arquivadas no" => "As plantas antigas estão arquivadas no armário de ferro.",
 ];
 
 /// Where a document is kept.
@@ -1222,6 +1248,8 @@ const BRAINSTORM: KindTable = KindTable {
         "thinking about" => "Thinking about a plugin system for custom lanes.",
         "wonder*" => "Wondering whether a second region pays for itself.",
         "half-baked" => "Half-baked: a digest of the week's busiest scopes.",
+        // An idea not yet thought through (issue 16, twenty-fifth round).
+        "half-formed" => "Half-formed: a swap shelf by the door for people who've never read it?",
         "idea:" => "Another idea: a digest of the week's busiest scopes.",
         // An idea pitched to the team (issue 16, fifteenth round).
         "pitch:" => "Pitch: a digest of the week's busiest scopes.",
@@ -1357,6 +1385,22 @@ const BRAINSTORM: KindTable = KindTable {
 const DECISION: KindTable = KindTable {
     kind: Kind::Decision,
     markers: cues![
+        // A motion carried, a mind made up, a deal shaken on, a consultation's result, terms
+        // agreed or settled with someone: a decision by how it was reached (issue 16,
+        // twenty-fifth round).
+        "motion carried" => "Motion carried at the members' meeting: the bar closes at ten.",
+        "motion passed" => "Motion passed at the members' meeting: the bar closes at ten.",
+        "mocao aprovada" => "Moção aprovada na reunião de sócios: o bar fecha às dez.",
+        "made up her mind" => "The head gardener has made up her mind: the hedge goes.",
+        "made up his mind" => "The head gardener has made up his mind: the hedge goes.",
+        "made up their mind*" => "The owners have made up their minds: the hedge goes.",
+        "made up our mind*" => "We've made up our minds: the hedge goes.",
+        "signed it off" => "Blue doors, not green, for the whole terrace: the owner signed it off.",
+        "signed that off" => "Blue doors, not green, for the whole terrace: the owner signed that off.",
+        "shook hands on" => "We shook hands on it: the old van goes to the neighbour.",
+        "resultado da votacao" => "Saiu o resultado da votação: a festa vai ser no sábado.",
+        "resultado da consulta" => "Saiu o resultado da consulta: a festa vai ser no sábado.",
+        "acordaram que" => "Os vizinhos acordaram que o muro fica como está.",
         "decided" => "The board decided against a public beta.",
         "decision:" => "Our decision: nightly builds move to the new runners.",
         "decision was" => "The decision was to keep the monolith for now.",
@@ -1591,6 +1635,9 @@ const DECISION: KindTable = KindTable {
     ],
     // A deal closed with a supplier, opening the note (issue 16, sixteenth round).
     openers: cues![
+        // A deal shaken on or terms settled, opening the note (issue 16, twenty-fifth round).
+        "shook hands" => "Shook hands with the neighbour: the old van goes to him.",
+        "acertado com" => "Acertado com o vizinho: o muro fica como está.",
         "fechado com" => "Fechado com a Vercel para o site de marketing.",
         // Settled at a meeting, opening the note (issue 16, twenty-second round; "decided", "agreed"
         // are markers).
@@ -1818,6 +1865,9 @@ const TASK: KindTable = KindTable {
         "on the hook for" => "Carla is on the hook for the load-test report.",
         "ficou de" => "A Marta ficou de revisar a escala de aulas.",
         "ficaram de" => "Os técnicos ficaram de revisar a escala de aulas.",
+        // The present of the same undertaking (issue 16, twenty-fifth round).
+        "fica de" => "O Caio fica de trazer as chaves do depósito.",
+        "ficam de" => "Os técnicos ficam de trazer as chaves do depósito.",
         "comprometeu-se a" => "A Marta comprometeu-se a revisar a escala de aulas.",
         "se comprometeu a" => "A Marta se comprometeu a revisar a escala de aulas.",
         "said he'd" => "Ben said he'd repaint the benches.",
@@ -2281,6 +2331,12 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "time out" => "Builds time out on the shared runners.",
         "flaky" => "The upload test is flaky on Windows.",
         "intermittent*" => "Intermittent 503s from the auth service.",
+        // Rust on a crop, a blight the season brings (issue 16, twenty-fifth round).
+        "apanha ferrugem" => "O feijão da horta nova apanha ferrugem com a chuva.",
+        "apanham ferrugem" => "Os feijões da horta nova apanham ferrugem com a chuva.",
+        "pega ferrugem" => "O feijão da horta nova pega ferrugem com a chuva.",
+        "pegam ferrugem" => "Os feijões da horta nova pegam ferrugem com a chuva.",
+        "gets rust" => "The bean patch gets rust after heavy rain.",
         "breaks" => "The parser breaks on nested tables.",
         // A cable or a line that snaps, a casting that cracks (issue 16, twenty-second round).
         "snaps" => "The winch cable snaps on hot afternoons.",
@@ -2582,6 +2638,11 @@ const CONSTRAINT: KindTable = KindTable {
         "must" => "Passwords must have twelve characters.",
         "mustn't" => "Agents mustn't write to the billing scope.",
         "never" => "Never force-push to main.",
+        // Kept switched off somewhere (issue 16, twenty-fifth round).
+        "stay switched off" => "Radios stay switched off in the reading room.",
+        "stays switched off" => "The radio stays switched off in the reading room.",
+        "ficam desligados" => "Os rádios ficam desligados na sala de leitura.",
+        "ficam desligadas" => "As rádios ficam desligadas na sala de leitura.",
         "always" => "Always tag releases from the release branch.",
         "allowed" => "Deploys are allowed between 9am and 4pm.",
         "needs" => "Every public item needs a doc comment.",
@@ -2789,6 +2850,9 @@ const PROCEDURE: KindTable = KindTable {
     kind: Kind::Procedure,
     markers: cues![
         "step by step" => "Step by step setup for the VPN client.",
+        // How the house does it, heading the steps (issue 16, twenty-fifth round).
+        "our way:" => "Opening the hive, our way: 1) smoke; 2) a slow lift; 3) frames checked.",
+        "do nosso jeito:" => "Colmeia, do nosso jeito: 1) fumaça; 2) tampa devagar; 3) quadros vistos.",
         "how to" => "A note on how to read the flame graphs in the perf dashboard.",
         "by running" => "The client is regenerated by running the codegen target.",
         "passo a passo" => "Passo a passo da configuração da VPN no notebook novo.",
@@ -3000,6 +3064,10 @@ const CAPABILITY: KindTable = KindTable {
         "simultaneously" => "Ana kneads two doughs simultaneously.",
         "ao mesmo tempo" => "A panela cozinha arroz, feijão e legumes ao mesmo tempo.",
         "simultaneamente" => "A panela cozinha arroz, feijão e legumes simultaneamente.",
+        // Several things at once, named by the adjective (issue 16, twenty-fifth round).
+        "simultaneous" => "Rafa plays ten simultaneous games.",
+        "simultaneas" => "A Ana dá três aulas simultâneas.",
+        "simultaneos" => "A Ana dá três cursos simultâneos.",
         // What an animal or a machine does when signalled, as trained (issue 16, twenty-fourth
         // round).
         "on cue" => "Our barn owl lands on the glove on cue.",
@@ -3103,6 +3171,11 @@ pub(crate) const VETOES: &[Cue] = cues![
     "para hoje" => "Para hoje ainda: trocar o filtro da piscina e testar a bomba.",
     "pra amanha" => "Pra amanhã ainda: trocar o filtro da piscina e testar a bomba.",
     "para amanha" => "Para amanhã ainda: trocar o filtro da piscina e testar a bomba.",
+    // The days of the weekend after "before" are when, no condition to frame an order
+    // (issue 16, twenty-fifth round; the weekdays are deadlines of the task table).
+    "before saturday" => "Before Saturday somebody has to sweep the yard and lock the shed.",
+    "before sunday" => "Before Sunday somebody has to sweep the yard and lock the shed.",
+    "before the weekend" => "Before the weekend somebody has to sweep the yard and lock the shed.",
     // An idea given up is no idea put forward (issue 16, twenty-second round).
     "dropping the idea of" => "We keep the old router, dropping the idea of a mesh.",
     "dropped the idea of" => "We dropped the idea of a mesh and keep the old router.",
@@ -3124,6 +3197,20 @@ pub(crate) const VETOES: &[Cue] = cues![
     "hangs above" => "The allergen chart hangs above the till.",
     "hangs on" => "The allergen chart hangs on the wall.",
     "hangs below" => "The allergen chart hangs below the clock.",
+    // Hanging by a place, and hanging from a rope, are where a thing is ("hangs from time to
+    // time" stays a freeze) (issue 16, twenty-fifth round).
+    "hanging by" => "The safety card is in the plastic sleeve hanging by the door.",
+    "hanging next" => "The safety card is in the plastic sleeve hanging next to the door.",
+    "hangs from a" => "The climber hangs from a rope while the other is re-rigged.",
+    "hangs from the" => "The climber hangs from the top rope while the other is re-rigged.",
+    "hangs from one" => "The climber hangs from one rope while the other is re-rigged.",
+    "hangs from two" => "The climber hangs from two ropes while a third is re-rigged.",
+    "hanging from a" => "The climber is hanging from a rope while the other is re-rigged.",
+    "hanging from the" => "The climber is hanging from the top rope while the other is re-rigged.",
+    // A game lost is its result, no failure (issue 16, twenty-fifth round).
+    "loses the game" => "If a player's flag falls first, that player loses the game.",
+    "lose the game" => "Players who arrive late lose the game.",
+    "perde a partida" => "Se a bandeira cair, o jogador perde a partida.",
     // A message sent to the wrong place is an apology's matter, not a failure.
     "mensagem errada" => "Mensagem errada, foi mal.",
     // The sewer, a noun, not the verb of running out (issue 16, nineteenth round).
@@ -3325,6 +3412,9 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     // All of a load in one go (issue 16, nineteenth round).
     "in one go" => "The press stamps the 40 panels in one go.",
     "de uma so vez" => "As prensas estampam os 40 painéis de uma só vez.",
+    // So many at a time (issue 16, twenty-fifth round).
+    "at a time" => "The press stamps 40 panels at a time.",
+    "de cada vez" => "As prensas estampam 40 painéis de cada vez.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and

@@ -834,6 +834,11 @@ fn farewell(content: &str) -> bool {
         "até a próxima",
         "ate a proxima",
         "tchau",
+        // A hug to all, the Portuguese sign-off (issue 16, twenty-fifth round).
+        "abraço",
+        "abraco",
+        "abraços",
+        "abracos",
     ];
     // A leave-taking until a weekday, alone or with where ("Até segunda no café."): the
     // weekday with nothing after it but a place (issue 16, fourteenth round).

@@ -2048,6 +2048,9 @@ fn works_alone(text: &str) -> Option<usize> {
         "desconectam",
         "reseta",
         "resetam",
+        // Resetting to zero (issue 16, twenty-fifth round).
+        "zera",
+        "zeram",
         "pifa",
         "pifam",
         "falha",

@@ -3171,3 +3171,92 @@ fn k3_round_twenty_four_addressed_orders_gerunds_to_a_year_work_alone_and_condit
         }),
     );
 }
+
+/// Issue 16, twenty-fifth round (kinds): words only. Decisions reached by a motion, a mind
+/// made up, a deal shaken on, a vote's result, terms agreed or settled with someone; places a
+/// thing hangs or is filed in; a game lost; a weekend day after "before"; the present of
+/// "ficar de"; a reset by itself; so many at a time, a reach in metres, several at once; an
+/// aim to a year or a span of years; a sign-off of a hug.
+#[test]
+fn k3_round_twenty_five_words_of_decisions_places_and_aims() {
+    for (text, kind) in [
+        (
+            "Motion carried at the residents' meeting: bins go out on Tuesdays.",
+            Kind::Decision,
+        ),
+        (
+            "The head chef has made up his mind: the tasting menu goes.",
+            Kind::Decision,
+        ),
+        (
+            "Shook hands with the landlord: the lease runs on for two more years.",
+            Kind::Decision,
+        ),
+        (
+            "Saiu o resultado da votação: a feira passa para o domingo.",
+            Kind::Decision,
+        ),
+        (
+            "Acertado com a escola: as aulas de natação passam para a manhã.",
+            Kind::Decision,
+        ),
+        (
+            "Os dois sócios acordaram que a loja fecha às segundas.",
+            Kind::Decision,
+        ),
+        (
+            "The first-aid guide lives in the plastic sleeve hanging by the back door.",
+            Kind::Doc,
+        ),
+        (
+            "As plantas da casa velha estão arquivadas no armário de aço da obra.",
+            Kind::Doc,
+        ),
+        (
+            "Mobiles stay switched off in the exam room; if one rings, its owner loses the game.",
+            Kind::Constraint,
+        ),
+        (
+            "Before Sunday somebody has to water the seedlings and close the greenhouse.",
+            Kind::Task,
+        ),
+        (
+            "O Caio fica de passar na gráfica para buscar os cartazes.",
+            Kind::Task,
+        ),
+        (
+            "The big press cuts forty blanks at a time.",
+            Kind::Capability,
+        ),
+        (
+            "A escada dos bombeiros alcança até 40 metros.",
+            Kind::Capability,
+        ),
+        (
+            "By 2030 the bakery aims to open a second shop and bake only with local flour.",
+            Kind::Epic,
+        ),
+        (
+            "Em dez anos a cooperativa quer ter uma loja em cada bairro da cidade.",
+            Kind::Epic,
+        ),
+        (
+            "O cronômetro da piscina zera sozinho toda vez que falta luz.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O tomateiro da estufa apanha ferrugem quando chove muito.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A hug to all is a sign-off; a weekday after "before" stays the task's deadline.
+    assert!(derive("Abraços a todos.").unwrap_err().is_underivable());
+    assert_eq!(
+        derive("The report must be ready before Friday.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+}
