@@ -150,6 +150,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh52.tsv",
         "labelled_fresh53.tsv",
         "labelled_fresh54.tsv",
+        "labelled_fresh55.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -213,6 +214,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh52.tsv",
             "benign_fresh53.tsv",
             "benign_fresh54.tsv",
+            "benign_fresh55.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -429,7 +431,10 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// 9/18 (floor 50%), the twenty-ninth to 18/18 in English. The twenty-fifth round: first run of
 /// the fifty-fourth 10/18 and 11/18 (round 23's rules 9/18 and 11/18), after the round 17/18 and
 /// 15/18 (floor 83%); the unnamed reader set aside in round 24 came back on its evidence there,
-/// and with the round the fifty-second rose to 15/18 and 18/18 (floor 83%).
+/// and with the round the fifty-second rose to 15/18 and 18/18 (floor 83%); the fifty-fifth,
+/// read once after the round, 15/18 and 12/18 (floor 66%; round 24's rules the same), its benign
+/// text clean (0 of 170); the thirty-fifth rose to 10/18 in English (floor 55%), the
+/// forty-seventh to 13/18 (floor 72%), the fifty-third to 7/18 in Portuguese (floor 38%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -641,7 +646,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh35.tsv",
             "labelled_fresh35.tsv",
             "benign_fresh35.tsv",
-            50,
+            55,
         ),
         (
             "thirty-sixth slices (sixteenth round, tuned on)",
@@ -725,7 +730,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh47.tsv",
             "labelled_fresh47.tsv",
             "benign_fresh47.tsv",
-            66,
+            72,
         ),
         (
             "forty-eighth slices (twenty-second round, tuned on)",
@@ -760,7 +765,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh53.tsv",
             "labelled_fresh53.tsv",
             "benign_fresh53.tsv",
-            27,
+            38,
         ),
         (
             "fifty-second slices (twenty-fourth round, tuned on)",
@@ -768,6 +773,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh52.tsv",
             "benign_fresh52.tsv",
             83,
+        ),
+        (
+            "fifty-fifth slices (twenty-fifth round, HELD OUT)",
+            "injection_fresh55.tsv",
+            "labelled_fresh55.tsv",
+            "benign_fresh55.tsv",
+            66,
         ),
         (
             "fifty-fourth slices (twenty-fifth round, tuned on)",
