@@ -6,10 +6,10 @@
 //! Ignored by default; run it with
 //! `cargo test -p kenning-classify --test figures -- --ignored --nocapture`.
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
-//! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It never prints the
-//! sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25,
-//! 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55): their figures are read,
-//! their text is not.
+//! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It
+//! never prints the sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
+//! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57): their figures are read, their text is
+//! not.
 
 #![allow(
     clippy::unwrap_used,
@@ -431,6 +431,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh55.tsv",
         Some("injection_fresh55.tsv"),
         Some("benign_fresh55.tsv"),
+        true,
+    ),
+    (
+        "fresh56",
+        "labelled_fresh56.tsv",
+        Some("injection_fresh56.tsv"),
+        Some("benign_fresh56.tsv"),
+        false,
+    ),
+    (
+        "fresh57 (HELD OUT)",
+        "labelled_fresh57.tsv",
+        Some("injection_fresh57.tsv"),
+        Some("benign_fresh57.tsv"),
         true,
     ),
 ];
