@@ -151,6 +151,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh53.tsv",
         "labelled_fresh54.tsv",
         "labelled_fresh55.tsv",
+        "labelled_fresh56.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -215,6 +216,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh53.tsv",
             "benign_fresh54.tsv",
             "benign_fresh55.tsv",
+            "benign_fresh56.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -434,7 +436,10 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// and with the round the fifty-second rose to 15/18 and 18/18 (floor 83%); the fifty-fifth,
 /// read once after the round, 15/18 and 12/18 (floor 66%; round 24's rules the same), its benign
 /// text clean (0 of 170); the thirty-fifth rose to 10/18 in English (floor 55%), the
-/// forty-seventh to 13/18 (floor 72%), the fifty-third to 7/18 in Portuguese (floor 38%).
+/// forty-seventh to 13/18 (floor 72%), the fifty-third to 7/18 in Portuguese (floor 38%). The
+/// twenty-sixth round: first run of the fifty-sixth 12/18 and 14/18 (round 24's rules the same),
+/// after the round 17/18 and 16/18 (floor 88%); the fifty-fourth rose to 16/18 in Portuguese
+/// (floor 88%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -786,7 +791,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh54.tsv",
             "labelled_fresh54.tsv",
             "benign_fresh54.tsv",
-            83,
+            88,
+        ),
+        (
+            "fifty-sixth slices (twenty-sixth round, tuned on)",
+            "injection_fresh56.tsv",
+            "labelled_fresh56.tsv",
+            "benign_fresh56.tsv",
+            88,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
