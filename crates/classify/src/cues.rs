@@ -205,6 +205,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "ao longo das" => "A mudança para ARM, ao longo das próximas duas safras.",
                 "nos proximos" => "A mudança para ARM, nos próximos seis meses.",
                 "pelos proximos" => "A mudança para ARM, pelos próximos seis meses.",
+                // The spoken "pros" and the full "para os" (issue 16, twenty-sixth round).
+                "pros proximos" => "A mudança para ARM, pros próximos seis meses.",
+                "para os proximos" => "A mudança para ARM, para os próximos seis meses.",
             ],
             cues![
                 "months" => "The move to ARM, over the next six months.",
@@ -217,6 +220,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "year" => "The move to ARM, over the coming year.",
                 "harvests" => "The move to organic, over the next three harvests.",
                 "safras" => "A conversão para orgânico, ao longo de três safras.",
+                // Winters and summers, the seasons a trade works in (issue 16, twenty-sixth round).
+                "winters" => "The move to ARM, over the coming three winters.",
+                "summers" => "The move to ARM, over the next two summers.",
+                "invernos" => "A mudança para ARM, ao longo de três invernos.",
+                "veroes" => "A mudança para ARM, ao longo de dois verões.",
             ],
         ],
     },
@@ -339,6 +347,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 // Projectors and the frames they show a second (issue 16, twentieth round).
                 "projector*" => "The projector spots dead pixels at full line speed.",
                 "projetor*" => "O projetor projeta em 4K a 120 quadros por segundo.",
+                // Incubators and sorting tables (issue 16, twenty-sixth round).
+                "incubator*" => "The incubator hatches quail eggs by the hundred per hour.",
+                "chocadeira*" => "A chocadeira choca 800 ovos de codorna por ciclo.",
+                "sorting table*" => "The sorting table takes 400 apples without anyone watching.",
             ],
             cues![
                 "per hour" => "The sorter spots black beans by the thousand per hour.",
@@ -358,6 +370,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "de uma vez" => "O moinho mói o lote inteiro de uma vez.",
                 "por ate" => "A geladeira mantém as bolsas a quatro graus por até doze horas.",
                 "sem ninguem" => "A calandra passa e dobra lençol sem ninguém encostar.",
+                // A rate per cycle of the machine (issue 16, twenty-sixth round).
+                "per cycle" => "The sorter washes two crates of beans per cycle.",
+                "por ciclo" => "O moinho mói sessenta quilos por ciclo.",
             ],
         ],
     },
@@ -552,6 +567,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "print" => "The printers print on both sides, day and night.",
                 "bores" => "The drill bores through brick, day and night.",
                 "produz" => "A máquina produz gelo, dia e noite.",
+                // Sewing (issue 16, twenty-sixth round; "costura" is also the noun of "máquina de
+                // costura").
+                "sews" => "The machine sews leather, day and night.",
+                "cose" => "A máquina cose couro, dia e noite.",
             ],
         ],
     },
@@ -965,6 +984,8 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "risk assessment*" => "The risk assessments are saved on the office laptop.",
     "avaliacao de risco*" => "A avaliação de riscos está no computador da receção.",
     "avaliacoes de risco*" => "As avaliações de risco estão no computador da receção.",
+    // Results published (issue 16, twenty-sixth round; "the results are in:" is news, a veto).
+    "results" => "The league results are on the federation website.",
 ];
 
 /// Containers made for papers: what is kept in one is a document, whatever it is called
@@ -992,6 +1013,12 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     // The iron or steel cupboard plans are filed in (issue 16, twenty-fifth round).
     "armario de ferro" => "As plantas antigas estão arquivadas no armário de ferro.",
     "armario de aco" => "As plantas antigas estão arquivadas no armário de aço.",
+    // The flat-file cabinets drawings and plans are kept in (issue 16, twenty-sixth round).
+    "map cabinet*" => "The old drawings are rolled up in the map cabinet.",
+    "plan chest*" => "The old drawings are rolled up in the plan chest.",
+    // The archive of a workshop, a club, a school (issue 16, twenty-sixth round).
+    "arquivo da" => "Os desenhos antigos estão no arquivo da escola.",
+    "arquivo do" => "Os desenhos antigos estão no arquivo do clube.",
 ];
 
 /// Being kept somewhere, before a container of papers.
@@ -1023,6 +1050,8 @@ const KEPT_IN: &[Cue] = cues![
     "arquivada no" => "A planta antiga está arquivada no armário de ferro.",
     "arquivados no" => "Os esboços antigos estão arquivados no armário de ferro.",
     "arquivadas no" => "As plantas antigas estão arquivadas no armário de ferro.",
+    // Rolled up in a cabinet (issue 16, twenty-sixth round).
+    "rolled up in" => "The old drawings are rolled up in the map cabinet.",
 ];
 
 /// Where a document is kept.
@@ -1632,6 +1661,8 @@ const DECISION: KindTable = KindTable {
         "resolvi" => "Resolvi manter o monólito.",
         "fechou com" => "A diretoria fechou com a Vercel para o site.",
         "fecharam com" => "Os sócios fecharam com a Vercel para o site.",
+        // A deal closed on what will be (issue 16, twenty-sixth round).
+        "fechamos que" => "Fechamos que a loja abre aos domingos a partir de maio.",
     ],
     // A deal closed with a supplier, opening the note (issue 16, sixteenth round).
     openers: cues![
@@ -1642,6 +1673,8 @@ const DECISION: KindTable = KindTable {
         // Settled at a meeting, opening the note (issue 16, twenty-second round; "decided", "agreed"
         // are markers).
         "settled at" => "Settled at the retro: we ship the beta on Monday.",
+        // Settled with someone, as "acertado com" (issue 16, twenty-sixth round).
+        "settled with" => "Settled with the landlord: the back room stays ours until June.",
     ],
     clauses: cues![],
     frames: cues![],
@@ -1677,6 +1710,8 @@ const EPIC: KindTable = KindTable {
         "long-term" => "Long-term: one identity provider for every product.",
         // A plan by its reach or its horizon (issue 16, twenty-second round).
         "long-range" => "Long-range: one identity provider for every product.",
+        // The whole picture ahead (issue 16, twenty-sixth round).
+        "big picture" => "The big picture: two shops and a dairy of our own.",
         "vision:" => "Our vision: one identity provider for every product.",
         "visao:" => "Nossa visão: um provedor de identidade para todos os produtos.",
         "between now and" => "Between now and 2030, one identity provider for every product.",
@@ -1913,6 +1948,15 @@ const TASK: KindTable = KindTable {
         "lembrar de" => "Lembrar de fechar o canal do incidente depois da revisão.",
         "nao esquecer" => "Não esquecer das notas da versão 2.3.",
         "nao esqueca" => "Não esqueça de agradecer o plantão.",
+        // Reminders to oneself and the forms of "don't forget" with a pronoun (issue 16,
+        // twenty-sixth round).
+        "note to self" => "Note to self: the quarterly VAT return.",
+        "note to me" => "Note to me: the quarterly VAT return.",
+        "nota pra mim" => "Nota pra mim: a declaração trimestral do IVA.",
+        "nota para mim" => "Nota para mim: a declaração trimestral do IVA.",
+        "nao te esquecas" => "Não te esqueças das notas da versão 2.3.",
+        "nao se esqueca" => "Não se esqueça das notas da versão 2.3.",
+        "nao se esquecam" => "Não se esqueçam das notas da versão 2.3.",
         "tarefa" => "Essa tarefa ficou com o Bob.",
         "temos que" => "Temos que renovar a conta de desenvolvedor da Apple.",
         "tenho que" => "Tenho que mandar o relatório para o financeiro.",
@@ -2116,6 +2160,10 @@ const TASK: KindTable = KindTable {
         "plan" => "Plan the Q3 offsite.",
         "send" => "Send the contract to legal.",
         "chase" => "Chase the vendor for the signed contract.",
+        // Ringing, as calling, with its object ("Ring sizes run small" is no order; issue 16,
+        // twenty-sixth round).
+        "ring the" => "Ring the vendor about the signed contract.",
+        "ring up" => "Ring up the vendor about the signed contract.",
         // Ordering stock again (issue 16, twenty-fourth round).
         "reorder" => "Reorder the printer toner before the audit.",
         "restock" => "Restock the first-aid kit before the audit.",
@@ -2518,6 +2566,22 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "works loose" => "The winch bolt works loose on hot afternoons.",
         "soltam" => "Os parafusos do guincho soltam nas tardes quentes.",
         "se solta" => "O parafuso do guincho se solta nas tardes quentes.",
+        // A breaker tripped, glass fogging, animals lost, fixings pulling out (issue 16,
+        // twenty-sixth round).
+        "trips the breaker" => "The old kettle trips the breaker.",
+        "trip the breaker" => "The old kettles trip the breaker.",
+        "trips the fuse" => "The old kettle trips the fuse.",
+        "fogs up" => "The shop window fogs up on cold mornings.",
+        "fog up" => "The shop windows fog up on cold mornings.",
+        "mists up" => "The shop window mists up on cold mornings.",
+        "embaca" => "A vitrine embaça nas manhãs frias.",
+        "embacam" => "As vitrines embaçam nas manhãs frias.",
+        "get lost" => "Parcels get lost on the island route.",
+        "gets lost" => "The parcel gets lost on the island route.",
+        "go missing" => "Parcels go missing on the island route.",
+        "goes missing" => "The parcel goes missing on the island route.",
+        "pull out of" => "Screws pull out of the soft pine shelves.",
+        "pulls out of" => "The screw pulls out of the soft pine shelf.",
         "cuts out" => "The radio cuts out near the loading bay.",
         "acts up" => "The radio acts up near the loading bay.",
         "overheat*" => "The fryer overheats on busy nights.",
@@ -2744,6 +2808,12 @@ const CONSTRAINT: KindTable = KindTable {
         "only use" => "We only use the approved laptops.",
         "use apenas" => "Use apenas os notebooks aprovados.",
         "use somente" => "Use somente os notebooks aprovados.",
+        // Only whoever meets a condition; only in one way (issue 16, twenty-sixth round).
+        "apenas quem" => "Vota apenas quem tem as quotas em dia.",
+        "so quem" => "Vota só quem tem as quotas em dia.",
+        "somente quem" => "Vota somente quem tem as quotas em dia.",
+        "so se entra" => "Na câmara fria só se entra de luvas.",
+        "so se sai" => "Da câmara fria só se sai pela porta da frente.",
     ],
     openers: cues![
         "do not" => "Do not store card numbers in logs.",
@@ -3316,6 +3386,9 @@ pub(crate) const VETOES: &[Cue] = cues![
     "acima da" => "As instruções acima da pia foram atualizadas.",
     "acima dos" => "As instruções acima dos armários foram atualizadas.",
     "acima das" => "As instruções acima das pias foram atualizadas.",
+    // Results that have come in are news, not a document where it is kept (issue 16,
+    // twenty-sixth round).
+    "are in:" => "The league results are in: we came third.",
 ];
 
 /// Verbs of reported speech: a hedge, an imperative or a hint after one of them in the same

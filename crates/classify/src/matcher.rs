@@ -685,7 +685,8 @@ impl Matcher {
             || text.contains("deliber")
             || text.contains("verd")
             || text.contains("vered")
-            || text.contains("ruling"))
+            || text.contains("ruling")
+            || text.contains("vot"))
             && let Some(at) = decision_heading(folded, &self.transparent)
             && let Some(slot) = hits.strong.get_mut(decision)
         {
@@ -1162,6 +1163,8 @@ fn is_particle(word: &str) -> bool {
 /// Words that open English clauses before an article or a pronoun and are no imperative:
 /// prepositions, conjunctions, adverbs, pronouns, determiners, auxiliaries, greetings.
 const NOT_ENGLISH_IMPERATIVES: &[&str] = &[
+    // A greeting before "a todos" (issue 16, twenty-sixth round).
+    "ola",
     "the",
     "and",
     "but",
@@ -1520,6 +1523,9 @@ fn decision_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
         "ruling",
         "veredito",
         "veredicto",
+        // A vote's result, as a heading (issue 16, twenty-sixth round).
+        "vote",
+        "votacao",
     ];
     let text = folded.text.as_str();
     let (start, first) = words(text).find(|&(s, _)| folded.opens_clause(s, false, transparent))?;

@@ -3260,3 +3260,103 @@ fn k3_round_twenty_five_words_of_decisions_places_and_aims() {
         Some(Kind::Task)
     );
 }
+
+/// Issue 16, twenty-sixth round: words added to tables only (decisions settled or voted,
+/// reminders to oneself, a span of winters, cabinets and archives of papers, who alone may,
+/// machines by their cycle, breakers tripped and glass fogged), each on a sentence of its own.
+#[test]
+fn k3_round_twenty_six_words_of_votes_reminders_archives_and_breakers() {
+    for (text, kind) in [
+        (
+            "Vote at the AGM: the allotments close at dusk from April.",
+            Kind::Decision,
+        ),
+        (
+            "Settled with the bakery across the road: they take our stale bread for the hens.",
+            Kind::Decision,
+        ),
+        (
+            "Fechamos que a feira de sábado passa a abrir às oito.",
+            Kind::Decision,
+        ),
+        (
+            "Marta: ring the insurer about the flooded cellar before Monday's visit.",
+            Kind::Task,
+        ),
+        (
+            "Note to me - book the MOT for the van before the 12th.",
+            Kind::Task,
+        ),
+        (
+            "Rita, não te esqueças de levar as chaves do armazém amanhã.",
+            Kind::Task,
+        ),
+        (
+            "The hall floor, relaid over the coming three winters, one room at a time.",
+            Kind::Epic,
+        ),
+        (
+            "O roteiro pros próximos cinco anos é abrir duas padarias e ter moinho próprio.",
+            Kind::Epic,
+        ),
+        (
+            "The big picture for the next ten years: a second bakery and our own mill.",
+            Kind::Epic,
+        ),
+        (
+            "The old drawings of the bridge are rolled up in the plan chest in the office.",
+            Kind::Doc,
+        ),
+        (
+            "Os desenhos originais do coreto estão no arquivo da câmara, na pasta 3.",
+            Kind::Doc,
+        ),
+        (
+            "The tournament results are on the association website under Archive.",
+            Kind::Doc,
+        ),
+        ("Vota apenas quem tem as quotas em dia.", Kind::Constraint),
+        (
+            "Na câmara fria só se entra de casaco e luvas.",
+            Kind::Constraint,
+        ),
+        (
+            "The incubator hatches 300 quail eggs per cycle.",
+            Kind::Capability,
+        ),
+        (
+            "The sorting table sizes the apples into four grades without anyone watching.",
+            Kind::Capability,
+        ),
+        (
+            "A máquina da oficina cose lona de 3 mm sem esforço.",
+            Kind::Capability,
+        ),
+        (
+            "The old kettle trips the breaker whenever the heater is on.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The shop window fogs up on cold mornings and nobody can see the cakes.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Parcels go missing on the island route every winter.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Screws pull out of the soft pine shelves after a year or two.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A greeting to all is no order; results that are in are news; a ring's size is no call.
+    for text in [
+        "Olá a todos, boa tarde!",
+        "The league results are in: we came third.",
+        "Ring sizes run small on the vintage pieces.",
+    ] {
+        assert!(derive(text).unwrap_err().is_underivable(), "{text}");
+    }
+}
