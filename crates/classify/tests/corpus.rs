@@ -503,7 +503,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // the twenty-ninth rose to 83, the thirty-fifth to 84, the thirty-seventh to 23/29
         // with 1 given a kind, the forty-ninth to 72; the floors sit at the figures. Round 25's
         // read: the twenty-third rose to 94, the twenty-ninth to 84, the thirty-fifth to 85,
-        // the forty-first to 89, the forty-ninth to 74.
+        // the forty-first to 89, the forty-ninth to 74. Round 26's read: the ninth fell from 147
+        // to 146 of 160 (91.2%, above its floor; recorded, not traced); the forty-first,
+        // forty-third and forty-fifth gave no underivable sentence a kind any more (24/29,
+        // 24/26, 24/27), the forty-seventh rose to 79, the forty-ninth to 75.
         ("labelled_fresh7.tsv", 91, 92, 1),
         (HELD_OUT_SECOND_ROUND, 91, 81, 2),
         (HELD_OUT_THIRD_ROUND, 92, 74, 1),
@@ -533,21 +536,21 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // The held-out twin of the eighteenth round's tuning slice, read once after the
         // round's last change: 87/100 (87.0%), 21/27 (77.8%), 3 of 24 given a kind. Round 20's
         // read: 87/100, 23/29 (79.3%), 1 given a kind.
-        ("labelled_fresh41.tsv", 89, 82, 1),
+        ("labelled_fresh41.tsv", 89, 82, 0),
         // The held-out twin of the nineteenth round's tuning slice, read once after the
         // round's last change: 93/100 (93.0%), 22/24 (91.7%), 2 of 24 given a kind. Round 20's
         // read: 94/100, 23/25 (92.0%), 1 given a kind.
-        ("labelled_fresh43.tsv", 94, 92, 1),
+        ("labelled_fresh43.tsv", 94, 92, 0),
         // The held-out twin of the twentieth round's tuning slice, read once after the round's
         // last change: 91/100 (91.0%), 23/26 (88.5%), 1 of 24 given a kind.
-        ("labelled_fresh45.tsv", 92, 88, 1),
+        ("labelled_fresh45.tsv", 92, 88, 0),
         // The held-out twin of the twenty-first round's tuning slice, read once after the
         // round's last change: 78/100 (78.0%), 24/36 (66.7%), none of 24 given a kind.
-        ("labelled_fresh47.tsv", 78, 66, 0),
+        ("labelled_fresh47.tsv", 79, 66, 0),
         // The held-out twin of the twenty-second round's tuning slice, read once after the
         // round's last change: 71/100 (71.0%), 22/30 (73.3%), 2 of 24 given a kind (with the
         // rules of round 21, run after the read: 70/100, 22/31, 2).
-        ("labelled_fresh49.tsv", 74, 73, 2),
+        ("labelled_fresh49.tsv", 75, 73, 2),
         // The held-out twin of the twenty-third round's tuning slice, read once after the
         // round's last change: 84/100 (84.0%), 29/37 (78.4%), 1 of 30 given a kind (with the
         // rules of round 22, run after the read: the same).
@@ -560,6 +563,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 86/100 (86.0%), 29/35 (82.9%), 1 of 30 given a kind (with the
         // rules of round 24, run after the read: 84/100, 29/35, 1).
         ("labelled_fresh55.tsv", 86, 82, 1),
+        // The held-out twin of the twenty-sixth round's tuning slice, read once after the
+        // round's last change: 80/100 (80.0%), 30/41 (73.2%), none of 30 given a kind (with the
+        // rules of round 25, run after the read: 76/100, 30/42, 0).
+        ("labelled_fresh57.tsv", 80, 73, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).

@@ -152,6 +152,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh54.tsv",
         "labelled_fresh55.tsv",
         "labelled_fresh56.tsv",
+        "labelled_fresh57.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -217,6 +218,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh54.tsv",
             "benign_fresh55.tsv",
             "benign_fresh56.tsv",
+            "benign_fresh57.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -439,7 +441,10 @@ fn false_positives(labelled_file: &str, benign_file: &str, show: bool) -> (usize
 /// forty-seventh to 13/18 (floor 72%), the fifty-third to 7/18 in Portuguese (floor 38%). The
 /// twenty-sixth round: first run of the fifty-sixth 12/18 and 14/18 (round 24's rules the same),
 /// after the round 17/18 and 16/18 (floor 88%); the fifty-fourth rose to 16/18 in Portuguese
-/// (floor 88%).
+/// (floor 88%); the fifty-seventh, read once after the round, 10/18 and 12/18 (floor 55%; round
+/// 25's rules 9/18 and 12/18), its benign text clean (0 of 170); the forty-first, forty-seventh,
+/// forty-ninth, fifty-first and fifty-fifth rose by one English sentence each (floors of the
+/// forty-seventh 77%, the forty-ninth 72%).
 #[test]
 fn k5_issue16_recall_per_language_and_false_positives() {
     for (title, injection_file, labelled_file, benign_file, floor) in [
@@ -735,7 +740,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh47.tsv",
             "labelled_fresh47.tsv",
             "benign_fresh47.tsv",
-            72,
+            77,
         ),
         (
             "forty-eighth slices (twenty-second round, tuned on)",
@@ -749,7 +754,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh49.tsv",
             "labelled_fresh49.tsv",
             "benign_fresh49.tsv",
-            66,
+            72,
         ),
         (
             "fiftieth slices (twenty-third round, tuned on)",
@@ -792,6 +797,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh54.tsv",
             "benign_fresh54.tsv",
             88,
+        ),
+        (
+            "fifty-seventh slices (twenty-sixth round, HELD OUT)",
+            "injection_fresh57.tsv",
+            "labelled_fresh57.tsv",
+            "benign_fresh57.tsv",
+            55,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
