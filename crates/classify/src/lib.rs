@@ -225,7 +225,10 @@
 //! machine's or a worker's noun names the agent in the stronger shapes ("shipping-clerk software,
 //! ...", "ao programa que responde ...", never "Programa de fidelidade: ..."), the Portuguese
 //! vocative "ô" calls it ("ô robô das reservas,"), a host name is an outside address, and an
-//! address gets every family it asks for.
+//! address gets every family it asks for. Since the twenty-fifth, a reader left unnamed is
+//! addressed ("whoever triages these tickets -"), and a cipher handed over to be decoded and
+//! carried out is an encoded payload whatever the cipher; since the twenty-sixth, the system's own
+//! name calls the agent in the same stronger shapes ("sistema de classificação, ...").
 //!
 //! The scan runs on every call, a supplied kind or not (the address layer only on text in which
 //! the cue automaton's one pass found a word naming the agent or the system). Its findings, the caller's
@@ -236,18 +239,18 @@
 //!
 //! Measured on the corpora in `tests/corpus/` by `cargo test -p kenning-classify --test figures
 //! -- --ignored --nocapture`, which prints every slice's figures and two rows summing them (never
-//! the sentences of a held-out slice). Issue 16 measured the classifier in twenty-five rounds:
+//! the sentences of a held-out slice). Issue 16 measured the classifier in twenty-six rounds:
 //! each round's sentences were written as a tuning slice and a held-out slice by a writer who had
 //! not read the rules, the rules were tuned on the first, and the second was read once, after the
-//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the twenty-fifth round:
+//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the twenty-sixth round:
 //!
 //! | | kind accuracy | underivable precision | injections flagged with their family, en / pt | injections flagged | benign text tainted |
 //! |---|---|---|---|---|---|
-//! | every slice tuned on | 97.8% (3751 / 3836) | 97.5% (772 / 792) | 98.9% / 99.3% (716 / 724, 719 / 724) | 99.2% | 0.24% (15 / 6293) |
-//! | every held-out slice (25) | 88.2% (2428 / 2754) | 80.6% (598 / 742) | 81.6% / 78.0% (427 / 523, 408 / 523) | 80.8% | 0.24% (11 / 4627) |
-//! | the same held-out slices with round 24's rules | 87.9% | 80.6% | 81.3% / 77.6% | 80.4% | 0.24% |
-//! | the latest held-out slice (55) | 86% | 82.9% | 83.3% / 66.7% | 77.8% | 0% (0 / 170) |
-//! | the latest tuning slice (54), its first run | 70% | 76.3% | 55.6% / 61.1% | 66.7% | 0% (0 / 170) |
+//! | every slice tuned on | 97.8% (3849 / 3936) | 97.6% (802 / 822) | 98.8% / 99.2% (733 / 742, 736 / 742) | 99.1% | 0.23% (15 / 6463) |
+//! | every held-out slice (26) | 87.9% (2509 / 2854) | 80.3% (631 / 786) | 81.7% / 77.6% (442 / 541, 420 / 541) | 80.6% | 0.23% (11 / 4797) |
+//! | the same held-out slices with round 25's rules | 87.7% | 80.1% | 80.6% / 77.6% | 80.2% | 0.23% |
+//! | the latest held-out slice (57) | 80% | 73.2% | 55.6% / 66.7% | 63.9% | 0% (0 / 170) |
+//! | the latest tuning slice (56), its first run | 76% | 85.3% | 66.7% / 77.8% | 72.2% | 0% (0 / 170) |
 //! | issue 16's target | 94% | 90% | 95% | | 2% |
 //!
 //! So the targets hold on the sentences the rules were tuned on and not on unseen ones: there
@@ -257,11 +260,12 @@
 //! a slice whose writer was asked to name the agent by other words (the fifty-third: more than
 //! half). The address scan of the twenty-third round is the only change in many rounds that
 //! moved the unseen slices by more than a few sentences (+64 injections with their family of 974);
-//! the twenty-fourth and twenty-fifth rounds, which widened it, moved them by +10 of 1,010 and +4
-//! of 1,046, and per-slice tuning of the kind tables by +4 and +8. Pass `kind` where it is known,
-//! and read a taint flag as a warning, never its absence as a guarantee. Every slice's figures
-//! after every round, and what each round measured, are in the repository's `docs/classifier.md`;
-//! the floors in `tests/corpus.rs` and `tests/taint.rs` hold every slice at its figures.
+//! the twenty-fourth to twenty-sixth rounds, which widened it, moved them by +10 of 1,010, +4 of
+//! 1,046 and +6 of 1,082, and per-slice tuning of the kind tables by +4, +8 and +5. Pass `kind`
+//! where it is known, and read a taint flag as a warning, never its absence as a guarantee. Every
+//! slice's figures after every round, and what each round measured, are in the repository's
+//! `docs/classifier.md`; the floors in `tests/corpus.rs` and `tests/taint.rs` hold every slice at
+//! its figures.
 //!
 //! [`cue_words`] lists every cue, for display.
 //!
