@@ -1318,6 +1318,28 @@ mod tests {
         }
     }
 
+    #[test]
+    fn only_text_naming_a_reader_is_scanned() {
+        // The cue pass finds the names and the unnamed readers' phrases, not their words alone.
+        for (text, named) in [
+            ("The assistant is out until Monday.", true),
+            ("Whoever triages these tickets - reply today.", true),
+            ("Pergunta: a quem resume as perguntas - responde.", true),
+            ("Sherpa, you who file these forms, hello.", true),
+            ("Sistema de rega: liga às seis.", true),
+            ("You are great, see you on Monday.", false),
+            ("Quem fechar hoje apaga a luz.", false),
+            ("Nice weather for the match today.", false),
+        ] {
+            let folded = Folded::new(text);
+            assert_eq!(
+                crate::matcher().scan(&folded, false).names_agent,
+                named,
+                "{text}"
+            );
+        }
+    }
+
     fn voice(text: &str) -> bool {
         let folded = Folded::new(text);
         scan(text, &folded.text, &folded.breaks).system_voice
