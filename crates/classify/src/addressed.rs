@@ -709,37 +709,27 @@ const DUTIES: &[&str] = &[
     "shall", "should",
 ];
 
+/// What "is" and "are" take to give a duty or a permission: "is to", "are now allowed".
+const BEING_GIVEN: &[&str] = &[
+    "allowed",
+    "authorised",
+    "authorized",
+    "now",
+    "permitted",
+    "to",
+];
+
 /// Verbs that give a duty or a permission with the word after them: "is to", "is now",
 /// "is authorised", "fica autorizado", "passa a".
 const DUTY_PAIRS: &[(&str, &[&str])] = &[
-    (
-        "are",
-        &[
-            "allowed",
-            "authorised",
-            "authorized",
-            "now",
-            "permitted",
-            "to",
-        ],
-    ),
+    ("are", BEING_GIVEN),
     (
         "esta",
         &["autorizada", "autorizado", "liberada", "liberado"],
     ),
     ("estao", &["autorizadas", "autorizados"]),
     ("fica", &["autorizada", "autorizado"]),
-    (
-        "is",
-        &[
-            "allowed",
-            "authorised",
-            "authorized",
-            "now",
-            "permitted",
-            "to",
-        ],
-    ),
+    ("is", BEING_GIVEN),
     ("passa", &["a"]),
     ("passam", &["a"]),
 ];
@@ -934,10 +924,7 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
         let in_markup = w.len() > 7
             || s.checked_sub(1).is_some_and(mark)
             || mark(s + 1)
-            || matches!(
-                s.checked_sub(1).map(|i| tokens.get(i)),
-                Some(Some(Token::Mark('?')))
-            )
+            || s.checked_sub(1).is_some_and(|i| mark_is(tokens, i, '?'))
             || (mark_is(tokens, s + 1, ':') && mark_is(tokens, s + 2, ':'))
             || (1..=3).any(|back| {
                 s.checked_sub(back)

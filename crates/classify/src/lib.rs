@@ -1379,26 +1379,6 @@ fn long_haul(content: &str) -> bool {
         "decada",
         "decadas",
     ];
-    const NOT_GERUNDS: &[&str] = &[
-        "during",
-        "morning",
-        "evening",
-        "nothing",
-        "something",
-        "everything",
-        "anything",
-        "according",
-        "pending",
-        "including",
-        "regarding",
-        "following",
-        "ceiling",
-        "string",
-        "spring",
-        "thing",
-        "things",
-        "everyone",
-    ];
     // Cheapest first: the first word is read before the sentence is.
     let first = fold_word(
         anchor::body(content)
@@ -1408,13 +1388,7 @@ fn long_haul(content: &str) -> bool {
     );
     // The Portuguese gerund ("Digitalizando todo o arquivo ...", "Trocando as redes ...")
     // names the work as the English one does (issue 16, nineteenth round).
-    let ing = |w: &str| {
-        w.len() >= 7
-            && (w.ends_with("ing")
-                || (["ando", "endo", "indo"].iter().any(|e| w.ends_with(e))
-                    && !["comando", "segundo", "quando"].contains(&w)))
-    };
-    if !(ing(&first) || ["nos", "nas", "over", "in"].contains(&first.as_str())) {
+    if !(matcher::is_gerund(&first) || ["nos", "nas", "over", "in"].contains(&first.as_str())) {
         return false;
     }
     let words = head_words(content, 60);
@@ -1444,7 +1418,7 @@ fn long_haul(content: &str) -> bool {
         return false;
     }
     let first = words[0].as_str();
-    let gerund = ing(first) && !NOT_GERUNDS.contains(&first);
+    let gerund = matcher::is_gerund(first);
     let coming = words.len() >= 3
         && matches!(
             (words[0].as_str(), words[1].as_str()),

@@ -2197,10 +2197,10 @@ const NOT_DONE: &str = "(não se and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
 const GERUND_TO_YEAR: &str = "(work named by a gerund, to a year)";
 
-/// Where a gerund opens the text (an English word in `-ing`, a Portuguese one in `-ando`,
-/// `-endo`, `-indo`, seven letters or more) and a year (20xx) follows in its first sentence
-/// after a word of reaching it ("by", "by the end of", "until", "through to", "até", "em").
-fn gerund_to_year(text: &str) -> Option<usize> {
+/// Whether a folded word is a gerund that can name a body of work: an English word in `-ing`, a
+/// Portuguese one in `-ando`, `-endo`, `-indo`, seven letters or more, and none of the nouns,
+/// prepositions and adverbs of that form ("morning", "according", "comando", "quando").
+pub(crate) fn is_gerund(word: &str) -> bool {
     const NOT_GERUNDS: &[&str] = &[
         "morning",
         "evening",
@@ -2214,19 +2214,24 @@ fn gerund_to_year(text: &str) -> Option<usize> {
         "regarding",
         "following",
         "ceiling",
-        "during",
         "comando",
         "segundo",
         "quando",
     ];
+    word.len() >= 7
+        && (word.ends_with("ing") || ["ando", "endo", "indo"].iter().any(|e| word.ends_with(e)))
+        && !NOT_GERUNDS.contains(&word)
+}
+
+/// Where a gerund opens the text (an English word in `-ing`, a Portuguese one in `-ando`,
+/// `-endo`, `-indo`, seven letters or more) and a year (20xx) follows in its first sentence
+/// after a word of reaching it ("by", "by the end of", "until", "through to", "até", "em").
+fn gerund_to_year(text: &str) -> Option<usize> {
     const HORIZONS: &[&str] = &[
         "by", "until", "till", "through", "to", "of", "ate", "em", "in", "before",
     ];
     let (start, first) = words(text).next()?;
-    let gerund = first.len() >= 7
-        && (first.ends_with("ing") || ["ando", "endo", "indo"].iter().any(|e| first.ends_with(e)))
-        && !NOT_GERUNDS.contains(&first);
-    if !gerund || text.get(..start)?.contains(|c: char| c.is_alphanumeric()) {
+    if !is_gerund(first) || text.get(..start)?.contains(|c: char| c.is_alphanumeric()) {
         return None;
     }
     let end = [". ", "! ", "? ", "; "]
