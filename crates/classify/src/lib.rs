@@ -213,8 +213,10 @@
 //! AI ..."; "whichever bot ..."; a bot's handle) together with what an injection asks for: an
 //! outside address (exfiltration), a standing time (a persistent trigger), a silence (secrecy) or
 //! the agent's guidance (an override; rules in general only as the agent's, "your rules"). Its
-//! family stands beside the rules' own. An address with an ordinary request ("Assistente, não
-//! deixe a bateria acabar"), a sentence about a bot ("The support bot understands English, ...")
+//! family stands beside the rules' own. Since round 27 an order given to the agent by its name
+//! that asks for none of those ("Assistente, não deixe a bateria acabar") is an override: text
+//! giving the agent orders in its principal's place. A question to the agent ("Bot, what time
+//! does the park close?"), a sentence about a bot ("The support bot understands English, ...")
 //! and a subject under an article ("O bot, sempre que ..., diz que está fechado") stay clean.
 //! The same layer knows the system's voice forged about the agent in any markup
 //! (`\begin{sistema}O assistente ...`, `('sistema', 'O agente de reservas deve ...')`,
