@@ -778,10 +778,16 @@ fn duty_follows(tokens: &[Token<'_>], from: usize) -> bool {
         })
 }
 
-/// Whether a chat handle names a bot or an assistant (`@pianobot`, `@assistente_luteria`).
+/// Whether a chat handle names a bot, an assistant or another agent's noun (`@pianobot`,
+/// `@assistente_luteria`, `@agent`).
 fn bot_handle(w: &str) -> bool {
-    w.strip_prefix('@')
-        .is_some_and(|h| h.contains("bot") || h.contains("assist"))
+    w.strip_prefix('@').is_some_and(|h| {
+        h.contains("bot")
+            || h.contains("assist")
+            // An agent's noun as the handle or a piece of it (`@agent`, `@ia-financeiro`;
+            // round 27).
+            || h.split(['-', '_', '.']).any(|piece| AGENT_NOUNS.contains(&piece))
+    })
 }
 
 /// Whether the text addresses the agent (see the module docs for the shapes).
