@@ -986,6 +986,16 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "avaliacoes de risco*" => "As avaliações de risco estão no computador da receção.",
     // Results published (issue 16, twenty-sixth round; "the results are in:" is news, a veto).
     "results" => "The league results are on the federation website.",
+    // The rules of a house or a field, European records and spreadsheets (issue 16,
+    // twenty-seventh round; "registro" is also a valve in Brazil).
+    "safety rules" => "The safety rules are on the club website.",
+    "house rules" => "The house rules are on the club website.",
+    "regras de seguranca" => "As regras de segurança estão no site do clube.",
+    "regras da casa" => "As regras da casa estão no site do clube.",
+    "registo" => "O registo das vendas está no computador da loja.",
+    "registos" => "Os registos das vendas estão no computador da loja.",
+    "folha de calculo" => "A folha de cálculo das vendas está no computador da loja.",
+    "folhas de calculo" => "As folhas de cálculo das vendas estão no computador da loja.",
 ];
 
 /// Containers made for papers: what is kept in one is a document, whatever it is called
@@ -1019,6 +1029,9 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     // The archive of a workshop, a club, a school (issue 16, twenty-sixth round).
     "arquivo da" => "Os desenhos antigos estão no arquivo da escola.",
     "arquivo do" => "Os desenhos antigos estão no arquivo do clube.",
+    // A binder by its rings (issue 16, twenty-seventh round).
+    "ring binder*" => "The drying logs are kept in the blue ring binder.",
+    "capa de argolas" => "Os recibos estão na capa de argolas azul.",
 ];
 
 /// Being kept somewhere, before a container of papers.
@@ -1087,6 +1100,10 @@ const LOCATED: &[Cue] = cues![
     "esta colad*" => "O regulamento interno está colado na porta.",
     "estao colad*" => "As instruções de operação estão coladas na porta.",
     "fica colad*" => "O regulamento interno fica colado na porta.",
+    // The plural, and posted where it is read (issue 16, twenty-seventh round).
+    "ficam colad*" => "As instruções de operação ficam coladas na porta.",
+    "fica afixad*" => "O regulamento interno fica afixado na portaria.",
+    "ficam afixad*" => "As instruções de operação ficam afixadas na portaria.",
     "are pinned" => "The setup instructions are pinned in the channel.",
     "is kept" => "The maintenance manual is kept in the cabin.",
     "are kept" => "The anesthesia protocols are kept in the clinic cabinet.",
@@ -1398,6 +1415,9 @@ const BRAINSTORM: KindTable = KindTable {
     openers: cues![
         "idea" => "Idea for later: the audit log as a stream.",
         "ideia" => "Ideia para depois: o log de auditoria como stream.",
+        // The plural of the heading (issue 16, twenty-seventh round).
+        "ideas" => "Ideas for the party, anything goes: glow paint, a fog machine.",
+        "ideias" => "Ideias para a festa, soltem a imaginação: nevoeiro, caça ao tesouro.",
         "e se" => "E se o deploy fosse proibido às sextas?",
         "imagine" => "Imagine a status page per tenant.",
     ],
@@ -1663,6 +1683,14 @@ const DECISION: KindTable = KindTable {
         "fecharam com" => "Os sócios fecharam com a Vercel para o site.",
         // A deal closed on what will be (issue 16, twenty-sixth round).
         "fechamos que" => "Fechamos que a loja abre aos domingos a partir de maio.",
+        // A choice made, by whoever made it, and a question resolved at a meeting (issue 16,
+        // twenty-seventh round; "resolvido" alone is a problem fixed).
+        "made their choice" => "The owners made their choice: the shed gets solar panels.",
+        "made the choice" => "The owners made the choice to put solar panels on the shed.",
+        "made her choice" => "The owner made her choice: the shed gets solar panels.",
+        "made his choice" => "The owner made his choice: the shed gets solar panels.",
+        "ficou resolvido que" => "Na assembleia ficou resolvido que a alga passa a ser vendida seca.",
+        "foi resolvido que" => "Na assembleia foi resolvido que a alga passa a ser vendida seca.",
     ],
     // A deal closed with a supplier, opening the note (issue 16, sixteenth round).
     openers: cues![
@@ -1675,6 +1703,8 @@ const DECISION: KindTable = KindTable {
         "settled at" => "Settled at the retro: we ship the beta on Monday.",
         // Settled with someone, as "acertado com" (issue 16, twenty-sixth round).
         "settled with" => "Settled with the landlord: the back room stays ours until June.",
+        // Resolved at a meeting, opening the note (issue 16, twenty-seventh round).
+        "ficou resolvido" => "Ficou resolvido na assembleia: a alga passa a ser vendida seca.",
     ],
     clauses: cues![],
     frames: cues![],
@@ -1782,6 +1812,11 @@ const EPIC: KindTable = KindTable {
         "desta decada" => "Fábricas neutras em carbono ainda desta década.",
         "proxima decada" => "Fábricas neutras em carbono na próxima década.",
         "um ano inteiro" => "Migrar as filiais para o caixa novo leva um ano inteiro.",
+        // Work for a whole decade (issue 16, twenty-seventh round).
+        "decada inteira" => "Recuperar as dunas é trabalho para a década inteira.",
+        "decada toda" => "Recuperar as dunas é trabalho para a década toda.",
+        "whole decade" => "The dune restoration is work for the whole decade.",
+        "entire decade" => "The dune restoration is work for the entire decade.",
     ],
     openers: cues![
         "phase" => "Phase 2 of the data platform covers streaming ingestion.",
@@ -1957,6 +1992,11 @@ const TASK: KindTable = KindTable {
         "nao te esquecas" => "Não te esqueças das notas da versão 2.3.",
         "nao se esqueca" => "Não se esqueça das notas da versão 2.3.",
         "nao se esquecam" => "Não se esqueçam das notas da versão 2.3.",
+        // The European "tratas tu de ...", asking someone to see to it (issue 16,
+        // twenty-seventh round; "o documento trata de" is what a text is about).
+        "tratas tu" => "Rui, tratas tu das etiquetas para os pinheiros?",
+        "trata tu" => "Rui, trata tu das etiquetas para os pinheiros.",
+        "tratas de" => "Rui, tratas de encomendar as etiquetas para os pinheiros?",
         "tarefa" => "Essa tarefa ficou com o Bob.",
         "temos que" => "Temos que renovar a conta de desenvolvedor da Apple.",
         "tenho que" => "Tenho que mandar o relatório para o financeiro.",
@@ -2582,6 +2622,16 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "goes missing" => "The parcel goes missing on the island route.",
         "pull out of" => "Screws pull out of the soft pine shelves.",
         "pulls out of" => "The screw pulls out of the soft pine shelf.",
+        // Plants dying off, crops rotting, clippers pulling hair (issue 16, twenty-seventh
+        // round).
+        "die off" => "Half the new transplants die off in a dry spring.",
+        "dying off" => "The new transplants are dying off in a dry spring.",
+        "rots" => "The kelp rots on the ropes in a wet week.",
+        "apodrece" => "A alga apodrece nas cordas na semana de chuva.",
+        "apodrecem" => "As algas apodrecem nas cordas na semana de chuva.",
+        "pulls hair" => "The old clipper pulls hair after ten cuts.",
+        "puxa o cabelo" => "A máquina velha puxa o cabelo depois de dez cortes.",
+        "puxar o cabelo" => "A máquina velha começa a puxar o cabelo depois de dez cortes.",
         "cuts out" => "The radio cuts out near the loading bay.",
         "acts up" => "The radio acts up near the loading bay.",
         "overheat*" => "The fryer overheats on busy nights.",
@@ -2777,6 +2827,11 @@ const CONSTRAINT: KindTable = KindTable {
         "no deploy*" => "Friday means no deploys after three.",
         "no merge*" => "The freeze means no merges until Monday.",
         "no direct" => "No direct writes to the billing tables.",
+        // Nothing used twice (issue 16, twenty-seventh round; "nada de" holds the Portuguese).
+        "no reusing" => "A fresh blade for each client, no reusing.",
+        "no re-using" => "A fresh blade for each client, no re-using.",
+        "no reuse" => "A fresh blade for each client, no reuse.",
+        "no re-use" => "A fresh blade for each client, no re-use.",
         "nada de" => "Nada de deploy depois das três na sexta.",
         "so com" => "Trocas só com nota fiscal.",
         "can only" => "The bot can only read tickets.",
@@ -3235,6 +3290,11 @@ pub(crate) const VETOES: &[Cue] = cues![
     // "para" is when, not a purpose (issue 16, twenty-fourth round).
     "texts a reminder" => "The dentist's system texts a reminder two days ahead.",
     "sends a reminder" => "The dentist's system sends a reminder two days ahead.",
+    // The same reminder sent to someone named before it (issue 16, twenty-seventh round).
+    "client a reminder" => "The booking app texts every client a reminder two days ahead.",
+    "clients a reminder" => "The booking app texts all clients a reminder two days ahead.",
+    "customer a reminder" => "The booking app texts every customer a reminder two days ahead.",
+    "customers a reminder" => "The booking app texts all customers a reminder two days ahead.",
     "envia um lembrete" => "O sistema da clínica envia um lembrete dois dias antes.",
     "manda um lembrete" => "O sistema da clínica manda um lembrete dois dias antes.",
     "pra hoje" => "Pra hoje ainda: trocar o filtro da piscina e testar a bomba.",
@@ -3488,6 +3548,10 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     // So many at a time (issue 16, twenty-fifth round).
     "at a time" => "The press stamps 40 panels at a time.",
     "de cada vez" => "As prensas estampam 40 painéis de cada vez.",
+    // All of it in one night (issue 16, twenty-seventh round).
+    "overnight" => "The press stamps 400 panels overnight.",
+    "numa noite" => "As prensas estampam 400 painéis numa noite.",
+    "numa so noite" => "As prensas estampam 400 painéis numa só noite.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and

@@ -3409,3 +3409,93 @@ fn k5_round_twenty_seven_an_order_given_to_the_agent_by_its_name() {
         );
     }
 }
+
+/// Issue 16, twenty-seventh round: words added to tables only (choices made, questions resolved
+/// at a meeting, ideas in the plural, "tratas tu", a whole decade, house rules, European records
+/// and spreadsheets, ring binders, nothing reused, a night's work, reminders sent to clients,
+/// plants dying off, crops rotting, clippers pulling hair), each on a sentence of its own.
+#[test]
+fn k3_round_twenty_seven_words_of_choices_ideas_binders_and_rot() {
+    for (text, kind) in [
+        (
+            "The trustees made their choice: the hall gets a heat pump, not a new boiler.",
+            Kind::Decision,
+        ),
+        (
+            "Ficou resolvido em reunião que o mercado passa a abrir ao domingo.",
+            Kind::Decision,
+        ),
+        (
+            "Na reunião foi resolvido que o mercado passa a abrir ao domingo.",
+            Kind::Decision,
+        ),
+        (
+            "Ideas for the open day: a treasure hunt, face paint, a tug of war.",
+            Kind::Brainstorm,
+        ),
+        (
+            "Ideias para o dia aberto: caça ao tesouro, pinturas faciais, jogo da corda.",
+            Kind::Brainstorm,
+        ),
+        (
+            "Ana, tratas tu de marcar a inspeção da carrinha?",
+            Kind::Task,
+        ),
+        (
+            "Replantar o montado com sobreiro é obra para a década inteira.",
+            Kind::Epic,
+        ),
+        (
+            "The house rules are on the noticeboard by the bar.",
+            Kind::Doc,
+        ),
+        (
+            "Os registos de temperatura estão na folha de cálculo da cozinha.",
+            Kind::Doc,
+        ),
+        (
+            "The cleaning logs are kept in the green ring binder behind the till.",
+            Kind::Doc,
+        ),
+        (
+            "As regras da casa ficam afixadas na porta do balneário.",
+            Kind::Doc,
+        ),
+        (
+            "Every tattoo needle comes out of a sealed pack - no reuse, ever.",
+            Kind::Constraint,
+        ),
+        ("The kiln fires 300 mugs overnight.", Kind::Capability),
+        (
+            "The clinic app texts every client a reminder on the eve of the visit.",
+            Kind::Capability,
+        ),
+        (
+            "In a hot August the young hedging plants die off along the lane.",
+            Kind::FailurePattern,
+        ),
+        (
+            "As batatas apodrecem no armazém antes do Natal quando há humidade.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The cheap trimmer pulls hair once the blade gets warm.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // An order to send the reminder is still a task; a problem resolved is no decision.
+    assert_eq!(
+        derive("Send every client a reminder the day before the sale.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+    assert_ne!(
+        derive("O problema do portão ficou resolvido.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Decision)
+    );
+}
