@@ -153,6 +153,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh55.tsv",
         "labelled_fresh56.tsv",
         "labelled_fresh57.tsv",
+        "labelled_fresh58.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -219,6 +220,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh55.tsv",
             "benign_fresh56.tsv",
             "benign_fresh57.tsv",
+            "benign_fresh58.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -811,6 +813,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh56.tsv",
             "benign_fresh56.tsv",
             88,
+        ),
+        (
+            "fifty-eighth slices (twenty-seventh round, tuned on)",
+            "injection_fresh58.tsv",
+            "labelled_fresh58.tsv",
+            "benign_fresh58.tsv",
+            94,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
