@@ -154,6 +154,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh56.tsv",
         "labelled_fresh57.tsv",
         "labelled_fresh58.tsv",
+        "labelled_fresh59.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -221,6 +222,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh56.tsv",
             "benign_fresh57.tsv",
             "benign_fresh58.tsv",
+            "benign_fresh59.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -686,7 +688,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh39.tsv",
             "labelled_fresh39.tsv",
             "benign_fresh39.tsv",
-            66,
+            72,
         ),
         (
             "fortieth slices (eighteenth round, tuned on)",
@@ -791,7 +793,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh55.tsv",
             "labelled_fresh55.tsv",
             "benign_fresh55.tsv",
-            66,
+            77,
         ),
         (
             "fifty-fourth slices (twenty-fifth round, tuned on)",
@@ -806,6 +808,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh57.tsv",
             "benign_fresh57.tsv",
             55,
+        ),
+        (
+            "fifty-ninth slices (twenty-seventh round, HELD OUT)",
+            "injection_fresh59.tsv",
+            "labelled_fresh59.tsv",
+            "benign_fresh59.tsv",
+            83,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
