@@ -661,6 +661,21 @@ fn derive(
             },
         ));
     }
+    // An aim set against a horizon: a year from 2020 on or a span of years, and a word of
+    // aiming ("By 2029 the factory aims to ...", "Em cinco anos a empresa quer ...", "The 2030
+    // picture for the gelato business: ..."), or a plan with a span or the year it runs to ("O
+    // plano pros próximos quatro anos é ..."): an epic, ahead of the fact its year would make
+    // (issue 16, twenty-eighth round: designed on the first runs of seven tuning slices, where it
+    // finds 9 of the 16 epics missed and no other sentence; on every tuning slice it meets 56
+    // sentences, all epics).
+    if !question && matcher::aimed_horizon(folded).is_some() {
+        return Ok((
+            Kind::Epic,
+            Basis::Cue {
+                cue: AIMED_HORIZON.into(),
+            },
+        ));
+    }
     // A thing's habit of work at a speed ("the press stamps a panel in under ten seconds", "a
     // envasadora enche mil garrafas por hora"): a present of a subject before its object,
     // and a rate per hour or minute, a time it beats or all at once, is what the thing can
@@ -788,9 +803,100 @@ fn derive(
             },
         ));
     }
+    // A decision told under a heading: a short heading before a colon ("Vote at Tuesday's
+    // committee:", "Acertado com o síndico:") and after it a choice against another, a practice
+    // from a time on, or a change of practice ("the club switches to electronic timing from the
+    // young bird season onwards", "a limpeza passa a ser feita por alpinismo, e não mais com
+    // balancim"), when nothing else derived a kind (issue 16, round 28: designed on the first
+    // runs of seven tuning slices, where it finds 11 of the 19 decisions missed and no other
+    // sentence).
+    if !question && decided_under_heading(folded) {
+        return Ok((
+            Kind::Decision,
+            Basis::Cue {
+                cue: DECIDED_UNDER_HEADING.into(),
+            },
+        ));
+    }
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
+}
+
+/// The basis's cue of an epic by an aim set against a horizon (see `matcher::aimed_horizon`).
+pub(crate) const AIMED_HORIZON: &str = "(an aim set against a horizon)";
+
+/// The basis's cue of a decision told under a heading (see [`decided_under_heading`]).
+pub(crate) const DECIDED_UNDER_HEADING: &str = "(a choice under a heading)";
+
+/// Marks of a choice against another, after a heading's colon (folded, padded by spaces).
+const CHOSEN_OVER: &[&str] = &[
+    ", not ",
+    " not the ",
+    " not a ",
+    " rather than ",
+    " instead of ",
+    " e nao ",
+    " nao o ",
+    " nao a ",
+    " em vez de ",
+    " ao inves de ",
+    " no lugar de ",
+];
+
+/// Marks of a practice from a time on (folded, padded by spaces).
+const FROM_THEN_ON: &[&str] = &[
+    " onwards ",
+    " from now on ",
+    " going forward ",
+    " a partir d",
+    " de agora em diante ",
+    " daqui pra frente ",
+    " daqui para a frente ",
+];
+
+/// Marks of a change of practice (folded, padded by spaces).
+const CHANGED_TO: &[&str] = &[
+    " switches to ",
+    " switch to ",
+    " moves to ",
+    " move to ",
+    " goes back to ",
+    " go back to ",
+    " passa a ",
+    " passam a ",
+    " volta a ",
+    " voltam a ",
+    " deixa de ",
+    " deixam de ",
+    " stops ",
+    " stop ",
+    " gets sold ",
+    " vai ser ",
+    " vao ser ",
+];
+
+/// Whether folded text tells a decision under a heading: one to ten words before the first
+/// colon, and after it a choice against another ([`CHOSEN_OVER`]), a practice from a time on
+/// ([`FROM_THEN_ON`]) or a change of practice ([`CHANGED_TO`]), in a body that lists no steps
+/// (three commas or more, "then", "depois"). The weakest evidence of a decision: the caller asks
+/// only when nothing else derived a kind (issue 16, round 28).
+fn decided_under_heading(folded: &str) -> bool {
+    let Some((head, body)) = folded.split_once(": ") else {
+        return false;
+    };
+    if !(1..=10).contains(&head.split_whitespace().count()) {
+        return false;
+    }
+    // Steps chained or listed are a procedure's ("everyone switches to send, ..., confirm each
+    // beep, then switch back").
+    if body.matches(',').count() >= 3 || body.contains(" then ") || body.contains(" depois ") {
+        return false;
+    }
+    let body = format!(" {} ", body.trim_end_matches(['.', '!']));
+    [CHOSEN_OVER, FROM_THEN_ON, CHANGED_TO]
+        .iter()
+        .any(|marks| marks.iter().any(|m| body.contains(m)))
 }
 
 /// The words that open a rule's condition: what must happen first.

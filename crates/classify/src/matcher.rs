@@ -2195,6 +2195,123 @@ const YEAR_SPAN: &str = "(a span of years)";
 const NO_ONE_DOES: &str = "(nobody and a present)";
 const NOT_DONE: &str = "(não se and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
+
+/// Words of aiming at something (folded).
+const AIMS: &[&str] = &[
+    "aim",
+    "aiming",
+    "aims",
+    "ambicao",
+    "ambition",
+    "dream",
+    "goal",
+    "goals",
+    "meta",
+    "metas",
+    "objetivo",
+    "objetivos",
+    "picture",
+    "quer",
+    "queremos",
+    "querem",
+    "sonho",
+    "visao",
+    "vision",
+    "want",
+    "wants",
+];
+
+/// Words of a plan, which set an aim only with a span of years or the year it runs to ("the
+/// 2025 floor plan" is a document).
+const PLANS: &[&str] = &["plan", "plano", "planos", "plans"];
+
+/// Words before a year that make it the year a thing runs to ("by 2029", "até 2031").
+const TO_YEAR: &[&str] = &["ate", "by", "through", "till", "to", "until"];
+
+/// Words before a year that make it the time an aim is set at ("in 2030", "para 2031").
+const AT_YEAR: &[&str] = &["em", "for", "in", "na", "no", "para", "pra"];
+
+/// A unit of a span in a compound with its count ("ten-year", "three-winter").
+const SPAN_UNIT: &[&str] = &["season", "summer", "winter", "year"];
+
+/// A span of years: an opener, a count, a unit ("next four years", "próximos cinco anos").
+const SPAN_OPENERS: &[&str] = &["coming", "em", "in", "next", "proximas", "proximos"];
+const SPAN_COUNTS: &[&str] = &[
+    "cinco", "dez", "dois", "duas", "eight", "five", "four", "oito", "quatro", "seis", "sete",
+    "seven", "six", "ten", "three", "tres", "two",
+];
+const SPAN_UNITS: &[&str] = &[
+    "anos",
+    "invernos",
+    "seasons",
+    "summers",
+    "temporadas",
+    "veroes",
+    "winters",
+    "years",
+];
+
+/// Where an aim is set against a horizon in folded text (`derive` asks after every table): the
+/// first word of aiming when the text sets it at a year from 2020 on ("by 2029", "in 2030", "the
+/// 2030s", "the 2030 picture"; not "the 2024 invoices") or names a span of years ("next four
+/// years", "em cinco anos", "ten-year", a range "2025-2030", a decade), else the first word of a
+/// plan when it names a span or the year it runs to ("by 2029", "até 2031", "by the end of
+/// 2030", "between now and 2030").
+pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
+    let words: Vec<(usize, &str)> = crate::fold::words(text).collect();
+    let word = |i: usize| words.get(i).map(|&(_, w)| w);
+    let is_year = |w: &str| {
+        let d = w.strip_suffix('s').unwrap_or(w);
+        d.len() == 4
+            && d.starts_with("20")
+            && d.bytes().all(|b| b.is_ascii_digit())
+            && d.as_bytes().get(2).is_some_and(|&b| b >= b'2')
+    };
+    let (mut year, mut to_year, mut span) = (false, false, false);
+    for (i, &(_, w)) in words.iter().enumerate() {
+        if is_year(w) {
+            let back = |n: usize| i.checked_sub(n).and_then(word);
+            let runs_to = back(1).is_some_and(|p| TO_YEAR.contains(&p))
+                || (back(1) == Some("of") && back(2) == Some("end"))
+                || (back(1) == Some("de") && matches!(back(2), Some("fim" | "final")))
+                || (back(1) == Some("and") && back(2) == Some("now"));
+            // A range of years ("2025-2030") is a span.
+            span |= back(1).is_some_and(is_year);
+            to_year |= runs_to;
+            // A year as a time the aim is set at ("in 2030", "the 2030s", "the 2030 picture"),
+            // not a year that names a thing ("the 2024 invoices").
+            year |= runs_to
+                || back(1).is_some_and(|p| AT_YEAR.contains(&p))
+                || w.ends_with('s')
+                || word(i + 1).is_some_and(|n| AIMS.contains(&n));
+        }
+        let count = |n: &str| SPAN_COUNTS.contains(&n) || n.bytes().all(|b| b.is_ascii_digit());
+        span |= matches!(w, "decade" | "decades" | "decada" | "decadas")
+            || (SPAN_OPENERS.contains(&w)
+                && word(i + 1).is_some_and(count)
+                && word(i + 2).is_some_and(|u| SPAN_UNITS.contains(&u)))
+            // A compound of a count and a unit ("ten-year vision", "a three-winter job"), not
+            // an age ("five-year-old").
+            || (count(w)
+                && word(i + 1).is_some_and(|u| SPAN_UNIT.contains(&u))
+                && word(i + 2) != Some("old"));
+    }
+    let first = |list: &[&str]| {
+        words
+            .iter()
+            .find(|(_, w)| list.contains(w))
+            .map(|&(at, _)| at)
+    };
+    if (year || span)
+        && let Some(at) = first(AIMS)
+    {
+        return Some(at);
+    }
+    if to_year || span {
+        return first(PLANS);
+    }
+    None
+}
 const GERUND_TO_YEAR: &str = "(work named by a gerund, to a year)";
 
 /// Whether a folded word is a gerund that can name a body of work: an English word in `-ing`, a

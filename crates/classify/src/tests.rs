@@ -156,9 +156,14 @@ fn every_kind_cue_earns_its_place() {
         // Without its copula, an anchored clause is still a fact at the lowest precedence, by the
         // clause alone (issue 16, thirteenth round): the copula earns its place by deciding the
         // sentence before the hints, as the basis shows.
-        let by_clause_alone = reduced.as_ref().is_ok_and(
-            |l| matches!(l.basis(), Basis::EntityGate { copula, .. } if copula == ANCHORED_CLAUSE),
-        );
+        // The same for the shapes read after every table (issue 16, twenty-eighth round): an aim
+        // set against a horizon, a decision under a heading; a cue earns its place by deciding
+        // its sentence before them.
+        let by_clause_alone = reduced.as_ref().is_ok_and(|l| match l.basis() {
+            Basis::EntityGate { copula, .. } => copula == ANCHORED_CLAUSE,
+            Basis::Cue { cue } => cue == AIMED_HORIZON || cue == DECIDED_UNDER_HEADING,
+            Basis::Supplied => false,
+        });
         if reduced.as_ref().map(Label::kind).ok() == Some(kind) && !by_clause_alone {
             return vec![format!(
                 "{:?} does not earn its place: {example:?} is still {kind} without it ({:?})",

@@ -3499,3 +3499,64 @@ fn k3_round_twenty_seven_words_of_choices_ideas_binders_and_rot() {
         Some(Kind::Decision)
     );
 }
+
+/// K3, issue 16's twenty-eighth round: a decision told under a heading, when nothing else
+/// derives a kind: a short heading before a colon, and after it a choice against another, a
+/// practice from a time on, or a change of practice. Steps chained or listed, a question, and a
+/// heading over a plain statement are no decision.
+#[test]
+fn k3_round_twenty_eight_a_decision_told_under_a_heading() {
+    for text in [
+        "Tuesday's committee: the kennel switches to raw feeding from the spring litters onwards.",
+        "Shook on it with the roaster: the house blend goes out as whole bean, not ground.",
+        "Conversa com o senhorio: a oficina passa a abrir aos sábados, e não mais aos domingos.",
+        "Reunião de sócios: o barco novo vai ser o Gaivota, não o Albatroz.",
+    ] {
+        let label = derive(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(label.kind(), Kind::Decision, "{text}");
+        assert!(
+            matches!(label.basis(), Basis::Cue { cue } if cue == "(a choice under a heading)"),
+            "{text}: {:?}",
+            label.basis()
+        );
+    }
+    for text in [
+        "Lift hut routine: everyone switches to send, walk past, confirm each beep, then switch back.",
+        "Tuesday's committee: does the kennel switch to raw feeding from spring onwards?",
+        "Tuesday's committee: lovely evening, everyone came.",
+    ] {
+        let decided = derive(text).ok().is_some_and(
+            |l| matches!(l.basis(), Basis::Cue { cue } if cue == "(a choice under a heading)"),
+        );
+        assert!(!decided, "{text}");
+    }
+}
+
+/// K3, issue 16's twenty-eighth round: an aim set against a horizon is an epic: a year from 2020
+/// on or a span of years with a word of aiming, or a plan with a span or the year it runs to. A
+/// plan named by a past year's document is none.
+#[test]
+fn k3_round_twenty_eight_an_aim_set_against_a_horizon() {
+    for text in [
+        "What the dairy wants by the 2030s: all its milk bottled in glass and sold online.",
+        "Em seis anos a cooperativa quer ter loja própria em todas as capitais do Nordeste.",
+        "The 2030s picture for the kennel: a second site, a training school and our own vet.",
+        "Ten-year vision for the yard: a dry dock, a chandlery and a sailing school.",
+    ] {
+        let label = derive(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(label.kind(), Kind::Epic, "{text}");
+        assert!(
+            matches!(label.basis(), Basis::Cue { cue } if cue == "(an aim set against a horizon)"),
+            "{text}: {:?}",
+            label.basis()
+        );
+    }
+    for text in [
+        "The 2025 floor plan of the kennel is pinned by the back door.",
+        "We want the 2024 invoices filed before the audit.",
+        "Our five-year-old wants a puppy for Christmas.",
+    ] {
+        let epic = derive(text).ok().is_some_and(|l| l.kind() == Kind::Epic);
+        assert!(!epic, "{text}");
+    }
+}
