@@ -130,7 +130,11 @@
 //!    end of 2033"), is an epic ahead of the task's deadline; a Portuguese present of work
 //!    before "sozinho" ("a prensa nova dobra sozinha as caixas") is a capability; and a
 //!    decision word inside the condition of a rule ("may not be sent out before the editor has
-//!    approved the layout") is the rule's, a constraint;
+//!    approved the layout") is the rule's, a constraint. In the twenty-eighth, after the tables
+//!    and before the entity gate: an aim set against a horizon, a year from 2020 on set as the
+//!    aim's time or a span of years with a word of aiming ("By 2029 the factory aims to ...",
+//!    "Em cinco anos a empresa quer ..."), or a plan with a span or the year it runs to, is an
+//!    epic;
 //! 3. else `fact`, if a copular or declarative verb meets an entity anchor: an acronym, a
 //!    number, a path, a dotted name or a backtick token (K4) (a number written in words counts
 //!    only after the hints of step 4). The verb is one of the table
@@ -147,7 +151,11 @@
 //!    its verb (issue 16, thirteenth round: a structural change chosen by cross-validation over
 //!    the tuning slices, none of whose 376 underivable sentences names an anchor; the weakest
 //!    evidence of all, so last), unless it opens with a thanks or a greeting (fourteenth round);
-//! 7. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
+//! 7. else `decision`, if a short heading before a colon is followed by a choice against
+//!    another, a practice from a time on or a change of practice, and no listed steps ("Vote at
+//!    Tuesday's committee: the club switches to electronic timing from the young bird season
+//!    onwards"; issue 16, twenty-eighth round);
+//! 8. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
 //!    the sentence away.
 //!
 //! ## The taint scan
