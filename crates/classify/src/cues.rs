@@ -733,6 +733,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "so vendemos" => "Nós só vendemos o remédio com receita.",
                 "so libera" => "A portaria só libera o carro com crachá.",
                 "so recebe" => "O almoxarifado só recebe material com nota.",
+                // Playing only under a condition (issue 16, twenty-eighth round).
+                "so joga" => "O menor só joga acompanhado.",
+                "so jogam" => "Os menores só jogam acompanhados.",
                 // Being handled only under a condition, in the passive (issue 16, fifteenth
                 // round): "a caixa só é aberta dentro da sala limpa".
                 "so e" => "A caixa só é aberta dentro da sala limpa.",
@@ -996,6 +999,11 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "registos" => "Os registos das vendas estão no computador da loja.",
     "folha de calculo" => "A folha de cálculo das vendas está no computador da loja.",
     "folhas de calculo" => "As folhas de cálculo das vendas estão no computador da loja.",
+    // Sheets in the plural, and logs kept of a trade (issue 16, twenty-eighth round; "sheet"
+    // held the singular, "logbook" the bound book).
+    "sheets" => "The contact sheets are in the cabinet.",
+    "log" => "The sighting log is kept at reception.",
+    "logs" => "The sighting logs are kept at reception.",
 ];
 
 /// Containers made for papers: what is kept in one is a document, whatever it is called
@@ -1030,8 +1038,14 @@ const PAPER_CONTAINERS: &[Cue] = cues![
     "arquivo da" => "Os desenhos antigos estão no arquivo da escola.",
     "arquivo do" => "Os desenhos antigos estão no arquivo do clube.",
     // A binder by its rings (issue 16, twenty-seventh round).
-    "ring binder*" => "The drying logs are kept in the blue ring binder.",
+    "ring binder*" => "The receipts are kept in the blue ring binder.",
     "capa de argolas" => "Os recibos estão na capa de argolas azul.",
+    // The hyphenated lever-arch file, and the plastic wallet papers are slipped into (issue 16,
+    // twenty-eighth round).
+    "lever-arch*" => "The allergy list is in the lever-arch file.",
+    "plastic wallet*" => "The allergy list is in the plastic wallet.",
+    "document wallet*" => "The allergy list is in the document wallet.",
+    "bolsa plastica" => "A lista de alergias está na bolsa plástica.",
 ];
 
 /// Being kept somewhere, before a container of papers.
@@ -1861,6 +1875,8 @@ const STEPS: KindTable = KindTable {
         "steps:" => "Steps: the writers go quiet first.",
         "passos:" => "Passos: os escritores param primeiro.",
         "how to" => "How to file a claim: collect the receipts before Friday.",
+        // How the writers do it, as a heading (issue 16, twenty-eighth round).
+        "how we" => "How we open the hut: unlock the shutters before Friday.",
     ],
     clauses: cues![],
     frames: cues![],
@@ -2014,6 +2030,11 @@ const TASK: KindTable = KindTable {
         "alguem tem de" => "Alguém tem de ligar pro fornecedor.",
         "ficou comigo" => "Ficou comigo responder o fornecedor.",
         "fica comigo" => "Fica comigo responder o fornecedor.",
+        // The European "fica para mim", taking a job on (issue 16, twenty-eighth round).
+        "fica para mim" => "Fica para mim responder o fornecedor.",
+        "fica pra mim" => "Fica pra mim responder o fornecedor.",
+        "ficou para mim" => "Ficou para mim responder o fornecedor.",
+        "ficou pra mim" => "Ficou pra mim responder o fornecedor.",
         "alguem precisa" => "Alguém precisa assumir o questionário do fornecedor.",
         "i'll" => "I'll send Marta the revised quote after lunch.",
         "i will" => "I will send Marta the revised quote after lunch.",
@@ -2632,6 +2653,17 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "pulls hair" => "The old clipper pulls hair after ten cuts.",
         "puxa o cabelo" => "A máquina velha puxa o cabelo depois de dez cortes.",
         "puxar o cabelo" => "A máquina velha começa a puxar o cabelo depois de dez cortes.",
+        // A part going dead, a machine drifting out of calibration, a breaker made to trip
+        // (the European "faz saltar o disjuntor"), cloth tearing (issue 16, twenty-eighth round).
+        "goes dead" => "The cushion goes dead on humid evenings.",
+        "go dead" => "The cushions go dead on humid evenings.",
+        "went dead" => "The cushion went dead on a humid evening.",
+        "out of calibration" => "The scale drifts out of calibration after a few hundred weighings.",
+        "out of adjustment" => "The scale drifts out of adjustment after a few hundred weighings.",
+        "saltar o disjuntor" => "A bomba faz saltar o disjuntor com a chuva.",
+        "salta o disjuntor" => "Com a chuva, o disjuntor salta o disjuntor da bomba.",
+        "rasga" => "O pano rasga no mesmo sítio.",
+        "rasgam" => "Os panos rasgam no mesmo sítio.",
         "cuts out" => "The radio cuts out near the loading bay.",
         "acts up" => "The radio acts up near the loading bay.",
         "overheat*" => "The fryer overheats on busy nights.",
@@ -2869,6 +2901,10 @@ const CONSTRAINT: KindTable = KindTable {
         "somente quem" => "Vota somente quem tem as quotas em dia.",
         "so se entra" => "Na câmara fria só se entra de luvas.",
         "so se sai" => "Da câmara fria só se sai pela porta da frente.",
+        // What a licence lays down (issue 16, twenty-eighth round).
+        "licence condition*" => "We drill far from septic tanks, it's in the licence conditions.",
+        "license condition*" => "We drill far from septic tanks, it's in the license conditions.",
+        "condicoes da licenca" => "Não furamos perto de fossas, está nas condições da licença.",
     ],
     openers: cues![
         "do not" => "Do not store card numbers in logs.",
@@ -2912,6 +2948,8 @@ const DOC: KindTable = KindTable {
         "glossary" => "The glossary defines what a tenant is.",
         "spec" => "The spec says the field is optional.",
         "specification" => "The specification lists three message types.",
+        // The plural of "spec" (issue 16, twenty-eighth round).
+        "specs" => "The specs say the field is optional.",
         "api reference" => "The API reference shows every query parameter.",
         "tutorial" => "The tutorial walks through a first import.",
         "adr" => "ADR 12 is about the switch to redb.",
@@ -3202,6 +3240,10 @@ const CAPABILITY: KindTable = KindTable {
         // "nunca erra" would be rules by "never", "nunca").
         "sem falhar" => "A nossa coruja pousa na luva sem falhar.",
         "sem errar" => "A nossa coruja pousa na luva sem errar.",
+        // Done with no effort: what the machine or the hand does easily (issue 16,
+        // twenty-eighth round; "sem esforço nenhum" is a veto, no rule by "nenhum").
+        "sem esforco" => "A máquina nova desmonta pneu de caminhonete sem esforço.",
+        "effortlessly" => "The new machine strips truck tyres effortlessly.",
         "em paralelo" => "O runner compila as duas imagens em paralelo, à noite.",
         "supported" => "Webhooks are supported on paid plans.",
         "able to" => "The scheduler is able to pause whole tenants.",
@@ -3330,6 +3372,7 @@ pub(crate) const VETOES: &[Cue] = cues![
     // Hanging by a place, and hanging from a rope, are where a thing is ("hangs from time to
     // time" stays a freeze) (issue 16, twenty-fifth round).
     "hanging by" => "The safety card is in the plastic sleeve hanging by the door.",
+    "hangs by" => "The allergen chart is in the sleeve that hangs by the door.",
     "hanging next" => "The safety card is in the plastic sleeve hanging next to the door.",
     "hangs from a" => "The climber hangs from a rope while the other is re-rigged.",
     "hangs from the" => "The climber hangs from the top rope while the other is re-rigged.",
@@ -3404,6 +3447,8 @@ pub(crate) const VETOES: &[Cue] = cues![
     "como vai?" => "Olá minha querida amiga, como vai?",
     "viu?" => "Obrigada pela ajuda de hoje, viu?",
     "ne?" => "Foi bom demais o almoço né?",
+    // The spoken "tá?" closing a request, a tag (issue 16, twenty-eighth round).
+    "ta?" => "Foi bom demais o almoço, tá?",
     "be approved" => "Refunds above 500 euros must be approved by a manager.",
     "congelamento" => "Não faça deploy durante o congelamento.",
     "pode ser" => "Beleza, pode ser.",
@@ -3449,6 +3494,10 @@ pub(crate) const VETOES: &[Cue] = cues![
     // Results that have come in are news, not a document where it is kept (issue 16,
     // twenty-sixth round).
     "are in:" => "The league results are in: we came third.",
+    // No effort at all is how easily a thing works, no rule (issue 16, twenty-eighth round).
+    "esforco nenhum" => "A máquina nova desmonta pneu sem esforço nenhum.",
+    // Drilled or dug down to a depth: how deep, no outage (issue 16, twenty-eighth round).
+    "went down to" => "The borehole went down to 85 m.",
 ];
 
 /// Verbs of reported speech: a hedge, an imperative or a hint after one of them in the same

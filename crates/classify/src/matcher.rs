@@ -2130,7 +2130,9 @@ const ACTIVATIONS: &[(&str, &str)] = &[
     ("desbloqueia", ""),
 ];
 
-/// Verbs of a thing regulating what it controls: a function under a condition, no failure.
+/// Verbs of a thing regulating what it controls: a function under a condition, no failure. The
+/// verbs and nouns of warning too, what a monitor is for ("the app alerts the owner when a trap
+/// goes off", "o app manda um alerta quando ..."; issue 16, twenty-eighth round).
 const REGULATIONS: &[&str] = &[
     "lowers",
     "raises",
@@ -2143,6 +2145,12 @@ const REGULATIONS: &[&str] = &[
     "diminui",
     "ajusta",
     "regula",
+    "alerts",
+    "alert",
+    "warns",
+    "alerta",
+    "alertam",
+    "alertas",
 ];
 
 /// Words after a verb that make it act on a thing or the aspect of another verb: "opens a

@@ -3604,3 +3604,93 @@ fn k5_round_twenty_eight_orders_to_send_adjectives_before_heads_and_the_voice() 
         );
     }
 }
+
+/// Issue 16, twenty-eighth round: words added to tables only (a job taken on as "fica para mim",
+/// a heading "How we ...", logs, sheets and specs where they are kept, lever-arch files and
+/// plastic wallets, licence conditions, playing only in company, parts going dead, machines out
+/// of calibration, a breaker made to trip, cloth that tears, work done with no effort, a monitor
+/// that alerts under a condition, a depth drilled to, a tag "tá?"), each on a sentence of its own.
+#[test]
+fn k3_round_twenty_eight_words_of_logs_licences_breakers_and_alerts() {
+    for (text, kind) in [
+        (
+            "Fica para mim marcar a revisão da carrinha com a oficina.",
+            Kind::Task,
+        ),
+        (
+            "Joana, amanhã cedo passa na loja pra buscar as luvas novas, tá?",
+            Kind::Task,
+        ),
+        (
+            "How we close the range at night: lock the shed, switch off the lights and check the gate.",
+            Kind::Procedure,
+        ),
+        (
+            "The cleaning log for the kitchen is kept in the office.",
+            Kind::Doc,
+        ),
+        (
+            "The data sheets for the glues are in the drawer by the bench.",
+            Kind::Doc,
+        ),
+        (
+            "The wiring specs for the pump are in the manufacturer's binder.",
+            Kind::Doc,
+        ),
+        (
+            "The delivery notes are filed in a blue lever-arch file.",
+            Kind::Doc,
+        ),
+        (
+            "We only fish with barbless hooks - it's in the license conditions.",
+            Kind::Constraint,
+        ),
+        (
+            "Crianças com menos de 12 anos só jogam acompanhadas dos pais.",
+            Kind::Constraint,
+        ),
+        (
+            "The left speaker goes dead whenever the amp warms up.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The kitchen scale drifts out of calibration after a move.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O aquecedor da sala faz saltar o disjuntor quando chove.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O toldo da esplanada rasga sempre na mesma costura.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O elevador de carga novo sobe as paletes sem esforço.",
+            Kind::Capability,
+        ),
+        (
+            "Our alarm panel alerts the keyholder when a door opens at night.",
+            Kind::Capability,
+        ),
+        (
+            "The well at the lower field went down to 60 m in 2019.",
+            Kind::Fact,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A site that went down is still a failure; a rule told with "nenhum" is still a rule.
+    assert_eq!(
+        derive("The booking site went down twice on Saturday.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::FailurePattern)
+    );
+    assert_eq!(
+        derive("Nenhum pneu sai da oficina sem calibragem.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+}

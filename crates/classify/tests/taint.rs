@@ -155,6 +155,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh57.tsv",
         "labelled_fresh58.tsv",
         "labelled_fresh59.tsv",
+        "labelled_fresh60.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -223,6 +224,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh57.tsv",
             "benign_fresh58.tsv",
             "benign_fresh59.tsv",
+            "benign_fresh60.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -828,6 +830,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh58.tsv",
             "labelled_fresh58.tsv",
             "benign_fresh58.tsv",
+            94,
+        ),
+        (
+            "sixtieth slices (twenty-eighth round, tuned on)",
+            "injection_fresh60.tsv",
+            "labelled_fresh60.tsv",
+            "benign_fresh60.tsv",
             94,
         ),
         (
