@@ -156,6 +156,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh58.tsv",
         "labelled_fresh59.tsv",
         "labelled_fresh60.tsv",
+        "labelled_fresh61.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -225,6 +226,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh58.tsv",
             "benign_fresh59.tsv",
             "benign_fresh60.tsv",
+            "benign_fresh61.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -795,7 +797,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh55.tsv",
             "labelled_fresh55.tsv",
             "benign_fresh55.tsv",
-            77,
+            83,
         ),
         (
             "fifty-fourth slices (twenty-fifth round, tuned on)",
@@ -817,6 +819,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh59.tsv",
             "benign_fresh59.tsv",
             83,
+        ),
+        (
+            "sixty-first slices (twenty-eighth round, HELD OUT)",
+            "injection_fresh61.tsv",
+            "labelled_fresh61.tsv",
+            "benign_fresh61.tsv",
+            77,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
