@@ -161,7 +161,9 @@ fn every_kind_cue_earns_its_place() {
         // its sentence before them.
         let by_clause_alone = reduced.as_ref().is_ok_and(|l| match l.basis() {
             Basis::EntityGate { copula, .. } => copula == ANCHORED_CLAUSE,
-            Basis::Cue { cue } => cue == AIMED_HORIZON || cue == DECIDED_UNDER_HEADING,
+            Basis::Cue { cue } => {
+                cue == AIMED_HORIZON || cue == DECIDED_UNDER_HEADING || cue == KEPT_AT_A_PLACE
+            }
             Basis::Supplied => false,
         });
         if reduced.as_ref().map(Label::kind).ok() == Some(kind) && !by_clause_alone {

@@ -3694,3 +3694,30 @@ fn k3_round_twenty_eight_words_of_logs_licences_breakers_and_alerts() {
         Some(Kind::Constraint)
     );
 }
+
+/// K3, issue 16's twenty-ninth round: a document kept at a place is a doc: a verb of keeping or
+/// placing with a container of papers or data in the rest of its clause, or a preposition after
+/// the verb of being before a container made for papers or data. A thing that sits somewhere,
+/// people in a general place, and a file that is what is stored are not.
+#[test]
+fn k3_round_twenty_nine_a_document_kept_at_a_place() {
+    for text in [
+        "Every dog's vaccination history is filed in the grey cabinet behind the counter.",
+        "The sharpening angles for each blade are in the green folder on the workbench.",
+        "Os recibos de cada mês estão arquivados no armário do fundo, por ano.",
+        "As fichas dos clientes ficam guardadas na gaveta de cima, por ordem alfabética.",
+    ] {
+        let label = derive(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(label.kind(), Kind::Doc, "{text}: {:?}", label.basis());
+    }
+    for text in [
+        "The build server sits in the Frankfurt region, about 12 ms from the office.",
+        "The kids are in the office until four.",
+        "Translation memories are stored under /srv/tm/legal/, one TMX file per client.",
+    ] {
+        let doc = derive(text).ok().is_some_and(
+            |l| matches!(l.basis(), Basis::Cue { cue } if cue == "(a document kept at a place)"),
+        );
+        assert!(!doc, "{text}");
+    }
+}
