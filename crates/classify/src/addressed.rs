@@ -954,8 +954,19 @@ fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
 /// Marks that put a word in markup rather than prose: `{sistema}`, `'sistema'`, `=== ...
 /// SISTEMA ===`, `System (priority: high):`.
 const MARKUP_MARKS: &[char] = &[
-    '"', '\'', '{', '}', '=', '(', ')', '[', ']', '<', '>', '\\', '|', '#',
+    '"', '\'', '{', '}', '=', '(', ')', '[', ']', '<', '>', '\\', '|', '#', '%',
 ];
+
+/// Whether the word at `at` stands in a banner: the same mark twice in a row right before it
+/// (`---SISTEMA`, `::: sistema`), or a word wrapped in at-signs (`@@sistema@@`).
+fn banner(tokens: &[Token<'_>], at: usize) -> bool {
+    let before = |n: usize| at.checked_sub(n).and_then(|i| tokens.get(i));
+    let repeated = matches!(
+        (before(2), before(1)),
+        (Some(Token::Mark(a)), Some(Token::Mark(b))) if a == b && !matches!(a, ',' | '.' | ' ')
+    );
+    repeated || word(tokens, at).is_some_and(|w| w.starts_with("@@") && w.ends_with("@@"))
+}
 
 /// Verbs that give the agent a permission or a duty ("the assistant may", "o agente deve").
 const GRANTS: &[&str] = &[
@@ -966,6 +977,7 @@ const GRANTS: &[&str] = &[
 /// Whether the word is the system's name as a role: "system", "sistema", or a part of an
 /// identifier (`x-system-instruction`, `instrucao_de_sistema`).
 fn system_word(w: &str) -> bool {
+    let w = w.trim_matches('@');
     matches!(w, "system" | "sistema" | "sys")
         || (w.contains(['-', '_'])
             && w.split(['-', '_'])
@@ -994,9 +1006,9 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
         let in_markup = w.len() > 7
             || s.checked_sub(1).is_some_and(mark)
             || mark(s + 1)
-            // A banner of dashes: `---SISTEMA---` (round 27).
-            || (s.checked_sub(2).is_some_and(|i| mark_is(tokens, i, '-'))
-                && s.checked_sub(1).is_some_and(|i| mark_is(tokens, i, '-')))
+            // A banner of one mark repeated: `---SISTEMA---` (round 27), `::: sistema`,
+            // `@@sistema@@` (round 29).
+            || banner(tokens, s)
             || s.checked_sub(1).is_some_and(|i| mark_is(tokens, i, '?'))
             || (mark_is(tokens, s + 1, ':') && mark_is(tokens, s + 2, ':'))
             || (1..=3).any(|back| {
@@ -1225,12 +1237,15 @@ const PERSONAL_DATA: &[&str] = &[
     "cartao",
     "cartoes",
     "celular*",
+    "code",
+    "codes",
+    "codigo*",
     "cpf",
     "credencia*",
     "credential*",
     "iban",
-    "lista d",
     "list of",
+    "lista d",
     "mobile*",
     "morada*",
     "nif",
