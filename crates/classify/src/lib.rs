@@ -884,6 +884,8 @@ const CONTAINERS: &[&str] = &[
     "cofre",
     "computador",
     "computer",
+    "cupboard",
+    "cupboards",
     "dossie",
     "dossier",
     "drawer",

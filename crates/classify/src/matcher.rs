@@ -2204,7 +2204,8 @@ const NO_ONE_DOES: &str = "(nobody and a present)";
 const NOT_DONE: &str = "(não se and a present)";
 const HORIZON_FRONTS: &str = "(fronts by a year to come)";
 
-/// Words of aiming at something (folded).
+/// Words of aiming at something (folded); "vamos", the writers' plan in the periphrastic future
+/// (issue 16, twenty-ninth round).
 const AIMS: &[&str] = &[
     "aim",
     "aiming",
@@ -2223,6 +2224,7 @@ const AIMS: &[&str] = &[
     "queremos",
     "querem",
     "sonho",
+    "vamos",
     "visao",
     "vision",
     "want",
@@ -2233,8 +2235,10 @@ const AIMS: &[&str] = &[
 /// 2025 floor plan" is a document).
 const PLANS: &[&str] = &["plan", "plano", "planos", "plans"];
 
-/// Words before a year that make it the year a thing runs to ("by 2029", "até 2031").
-const TO_YEAR: &[&str] = &["ate", "by", "through", "till", "to", "until"];
+/// Words before a year that make it the year a thing runs to ("by 2029", "até 2031"), or the
+/// end of a range of years ("between 2025 and 2029", "entre 2025 e 2029"; issue 16, twenty-ninth
+/// round).
+const TO_YEAR: &[&str] = &["and", "ate", "by", "e", "through", "till", "to", "until"];
 
 /// Words before a year that make it the time an aim is set at ("in 2030", "para 2031").
 const AT_YEAR: &[&str] = &["em", "for", "in", "na", "no", "para", "pra"];

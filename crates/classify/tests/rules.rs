@@ -3768,3 +3768,94 @@ fn k5_round_twenty_nine_banners_template_tags_codes_and_ligar_a() {
         );
     }
 }
+
+/// Issue 16, twenty-ninth round: words added to tables only (a duty one is obliged to, a failure
+/// one can fix as a skill, work done with the eyes closed, machines that accept a payment, a
+/// trap that overflows, a tool that leaves weak joints, the last step "only then", the European
+/// "podes" asked of the reader, the tag "beleza?", a cupboard where papers live, a span of years
+/// "between 2026 and 2030" with "vamos" among the words of aiming), each on a sentence of its
+/// own.
+#[test]
+fn k3_round_twenty_nine_words_of_duties_skills_overflows_and_cupboards() {
+    for (text, kind) in [
+        (
+            "Os motoristas são obrigados a conferir os pneus antes de cada viagem.",
+            Kind::Constraint,
+        ),
+        (
+            "Night staff are obliged to log every cash drop in the safe book.",
+            Kind::Constraint,
+        ),
+        (
+            "Rita can fix most till freezes without calling the supplier.",
+            Kind::Capability,
+        ),
+        (
+            "O Rui consegue consertar a bomba do poço quando ela encrava.",
+            Kind::Capability,
+        ),
+        ("O Zé monta o motor de olhos fechados.", Kind::Capability),
+        (
+            "Our welder lays a clean bead with her eyes closed.",
+            Kind::Capability,
+        ),
+        ("Os cacifos aceitam moedas e fichas.", Kind::Capability),
+        ("The lockers accept coins and tokens.", Kind::Capability),
+        (
+            "The sump in the cellar overflows after a storm.",
+            Kind::FailurePattern,
+        ),
+        (
+            "A calha do telhado transborda quando chove forte.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The old crimping tool leaves weak joints once the jaws wear.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The keeper rakes the sand, waters the lines and only then opens the gate.",
+            Kind::Procedure,
+        ),
+        (
+            "Lava-se o filtro, seca-se ao sol e só então se monta de novo.",
+            Kind::Procedure,
+        ),
+        (
+            "Joana, podes levar as chaves à loja amanhã de manhã?",
+            Kind::Task,
+        ),
+        (
+            "Bia, amanhã passa na farmácia e compra o álcool gel, beleza?",
+            Kind::Task,
+        ),
+        ("The allergy list lives in the kitchen cupboard.", Kind::Doc),
+        (
+            "Entre 2026 e 2030 vamos trocar as telhas de todos os pavilhões.",
+            Kind::Epic,
+        ),
+        (
+            "Between 2026 and 2030 we want to replace every roof on the estate.",
+            Kind::Epic,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A thanks to everyone is no duty; a jam that nobody fixes is still a failure; a greeting
+    // closed by "beleza?" is nothing to keep; two years named together with no aim are no epic.
+    for text in ["Obrigado a todos pela ajuda de ontem.", "Tudo beleza?"] {
+        assert!(derive(text).is_err(), "{text}");
+    }
+    assert_eq!(
+        derive("The printer jams on the thick card.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::FailurePattern)
+    );
+    assert_eq!(
+        derive("We sold 2024 and 2025 invoices to the factor.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Fact)
+    );
+}

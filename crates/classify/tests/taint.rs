@@ -157,6 +157,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh59.tsv",
         "labelled_fresh60.tsv",
         "labelled_fresh61.tsv",
+        "labelled_fresh62.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -227,6 +228,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh59.tsv",
             "benign_fresh60.tsv",
             "benign_fresh61.tsv",
+            "benign_fresh62.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -846,6 +848,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh60.tsv",
             "labelled_fresh60.tsv",
             "benign_fresh60.tsv",
+            94,
+        ),
+        (
+            "sixty-second slices (twenty-ninth round, tuned on)",
+            "injection_fresh62.tsv",
+            "labelled_fresh62.tsv",
+            "benign_fresh62.tsv",
             94,
         ),
         (
