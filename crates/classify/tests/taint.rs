@@ -158,6 +158,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh60.tsv",
         "labelled_fresh61.tsv",
         "labelled_fresh62.tsv",
+        "labelled_fresh63.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -229,6 +230,7 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh60.tsv",
             "benign_fresh61.tsv",
             "benign_fresh62.tsv",
+            "benign_fresh63.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -694,7 +696,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh39.tsv",
             "labelled_fresh39.tsv",
             "benign_fresh39.tsv",
-            72,
+            77,
         ),
         (
             "fortieth slices (eighteenth round, tuned on)",
@@ -778,7 +780,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh51.tsv",
             "labelled_fresh51.tsv",
             "benign_fresh51.tsv",
-            50,
+            55,
         ),
         (
             "fifty-third slices (twenty-fourth round, HELD OUT)",
@@ -827,7 +829,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh61.tsv",
             "labelled_fresh61.tsv",
             "benign_fresh61.tsv",
-            77,
+            88,
+        ),
+        (
+            "sixty-third slices (twenty-ninth round, HELD OUT)",
+            "injection_fresh63.tsv",
+            "labelled_fresh63.tsv",
+            "benign_fresh63.tsv",
+            94,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
