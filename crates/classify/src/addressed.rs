@@ -809,8 +809,7 @@ fn bot_handle(w: &str) -> bool {
 
 /// Whether the text addresses the agent (see the module docs for the shapes).
 fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
-    let mark =
-        |at: usize, set: &[char]| matches!(tokens.get(at), Some(Token::Mark(c)) if set.contains(c));
+    let mark = |at: usize, set: &[char]| mark_is_in(tokens, at, set);
     for at in 0..tokens.len() {
         if word(tokens, at).is_some_and(bot_handle) || unnamed_reader(tokens, at) {
             return true;
@@ -994,8 +993,7 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
     if !(text.contains("system") || text.contains("sistema") || text.contains("sys")) {
         return false;
     }
-    let mark =
-        |at: usize| matches!(tokens.get(at), Some(Token::Mark(c)) if MARKUP_MARKS.contains(c));
+    let mark = |at: usize| mark_is_in(tokens, at, MARKUP_MARKS);
     (0..tokens.len()).any(|s| {
         let Some(w) = word(tokens, s) else {
             return false;
@@ -1198,11 +1196,11 @@ fn question(text: &str) -> bool {
 /// Words that open no order after a vocative: articles, determiners, pronouns as subjects,
 /// question words, conjunctions, greetings, courtesies and answers.
 const NO_ORDER: &[&str] = &[
-    "a", "al", "and", "as", "bom", "boa", "but", "como", "dois", "duas", "e", "ela", "elas", "ele",
-    "eles", "eu", "five", "four", "one", "three", "tres", "two", "good", "he", "hello", "hi",
-    "how", "i", "if", "it", "its", "mas", "my", "no", "nos", "o", "obrigada", "obrigado", "oi",
-    "ok", "ola", "onde", "or", "os", "ou", "our", "porque", "qual", "quando", "que", "quem", "se",
-    "she", "sim", "thank", "thanks", "that", "the", "there", "these", "they", "this", "those",
+    "a", "al", "and", "as", "boa", "bom", "but", "como", "dois", "duas", "e", "ela", "elas", "ele",
+    "eles", "eu", "five", "four", "good", "he", "hello", "hi", "how", "i", "if", "it", "its",
+    "mas", "my", "no", "nos", "o", "obrigada", "obrigado", "oi", "ok", "ola", "onde", "one", "or",
+    "os", "ou", "our", "porque", "qual", "quando", "que", "quem", "se", "she", "sim", "thank",
+    "thanks", "that", "the", "there", "these", "they", "this", "those", "three", "tres", "two",
     "um", "uma", "we", "what", "when", "where", "which", "who", "why", "yes",
 ];
 

@@ -976,14 +976,6 @@ fn kept_at_a_place(folded: &str) -> bool {
                 && KEPT_PT.iter().any(|stem| next.starts_with(stem)))
             || (KEPT_PT.iter().any(|stem| w.starts_with(stem))
                 && matches!(next, "no" | "na" | "nos" | "nas" | "em" | "atras"));
-        // The rest of the clause: up to a comma, a semicolon or a sentence's end.
-        let clause = folded.get(at..).unwrap_or("");
-        let clause = clause
-            .find([',', ';'])
-            .into_iter()
-            .chain(clause.find(". "))
-            .min()
-            .map_or(clause, |end| clause.get(..end).unwrap_or(clause));
         // Or only a preposition after the verb of being, before a container made for papers
         // or data ("are in the plastic wallet", "estão no arquivo da oficina", "está na folha
         // de cálculo"): a general place ("the office", "a caixa") tells where a thing is.
@@ -992,8 +984,19 @@ fn kept_at_a_place(folded: &str) -> bool {
                 next,
                 "in" | "on" | "inside" | "under" | "no" | "na" | "nos" | "nas" | "em"
             );
-        let containers = |list: &[&str]| crate::fold::words(clause).any(|(_, w)| list.contains(&w));
-        (kept && containers(CONTAINERS)) || (in_a_file && containers(FILES))
+        if !(kept || in_a_file) {
+            return false;
+        }
+        // The rest of the clause: up to a comma, a semicolon or a sentence's end.
+        let clause = folded.get(at..).unwrap_or("");
+        let clause = clause
+            .find([',', ';'])
+            .into_iter()
+            .chain(clause.find(". "))
+            .min()
+            .map_or(clause, |end| clause.get(..end).unwrap_or(clause));
+        let containers = if kept { CONTAINERS } else { FILES };
+        crate::fold::words(clause).any(|(_, w)| containers.contains(&w))
     })
 }
 
