@@ -3571,19 +3571,19 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
     "toda vez que" => "Toda vez que trocamos de runner, os builds falham.",
     "cada vez que" => "Cada vez que trocamos de runner, os builds falham.",
     "sempre que" => "Sempre que trocamos de runner, os builds falham.",
-    "every single" => "The robot drifts left every single match.",
+    "every single" => "The robot veers left every single match.",
     // Most or nearly all of the times a thing happens, and after any occasion of it: the same
     // repeated event (issue 16, twenty-third round).
-    "most nights" => "The hall lights flicker most nights.",
-    "most mornings" => "The hall lights flicker most mornings.",
-    "almost every" => "The hall lights flicker almost every night.",
-    "nearly every" => "The hall lights flicker nearly every night.",
+    "most nights" => "The hall lights buzz most nights.",
+    "most mornings" => "The hall lights buzz most mornings.",
+    "almost every" => "The hall lights buzz almost every night.",
+    "nearly every" => "The hall lights buzz nearly every night.",
     "after any" => "The hall lights flicker after any storm.",
     "quase todas as" => "As luzes do corredor piscam quase todas as noites.",
     "quase todos os" => "As luzes do corredor piscam quase todos os dias.",
     "quase toda" => "As luzes do corredor piscam quase toda noite.",
     // Every few days or hours: an interval nobody set (issue 16, twenty-third round).
-    "every few" => "The hall lights flicker every few days.",
+    "every few" => "The hall lights buzz every few days.",
     "a cada poucos" => "As luzes do corredor piscam a cada poucos dias.",
     // The moment a condition comes, or all it takes for the event to follow: the same repeated
     // event, told by its trigger (issue 16, twenty-third round).
@@ -3678,9 +3678,9 @@ pub(crate) const TRANSPARENT: &[Cue] = cues![
     "assistant" => "Assistant, review the retention settings.",
     // The team named before a request to it (issue 16, twenty-second round): "Malta, alguém
     // pode ...", "Galera, alguém liga ...".
-    "malta" => "Malta, alguém pode renovar o contrato do laboratório?",
-    "galera" => "Galera, alguém pode renovar o contrato do laboratório?",
-    "pessoal" => "Pessoal, alguém pode renovar o contrato do laboratório?",
+    "malta" => "Malta, alguém liga pro fornecedor.",
+    "galera" => "Galera, alguém liga pro fornecedor.",
+    "pessoal" => "Pessoal, alguém liga pro fornecedor.",
     "folks" => "Folks, review the retention settings.",
     "guys" => "Guys, review the retention settings.",
 ];

@@ -156,13 +156,18 @@ fn every_kind_cue_earns_its_place() {
         // Without its copula, an anchored clause is still a fact at the lowest precedence, by the
         // clause alone (issue 16, thirteenth round): the copula earns its place by deciding the
         // sentence before the hints, as the basis shows.
-        // The same for the shapes read after every table (issue 16, twenty-eighth round): an aim
-        // set against a horizon, a decision under a heading; a cue earns its place by deciding
-        // its sentence before them.
+        // The same for the shapes read after the tables (issue 16, rounds 28 to 30): an aim set
+        // against a horizon, a decision under a heading, a document kept at a place, a thing
+        // going wrong again and again; and for an errand asked by name, which yields to a cue
+        // of the task table: a cue earns its place by deciding its sentence before them.
         let by_clause_alone = reduced.as_ref().is_ok_and(|l| match l.basis() {
             Basis::EntityGate { copula, .. } => copula == ANCHORED_CLAUSE,
             Basis::Cue { cue } => {
-                cue == AIMED_HORIZON || cue == DECIDED_UNDER_HEADING || cue == KEPT_AT_A_PLACE
+                cue == AIMED_HORIZON
+                    || cue == DECIDED_UNDER_HEADING
+                    || cue == KEPT_AT_A_PLACE
+                    || cue == ADVERSE_RECURRENCE
+                    || cue == ASKED_BY_NAME
             }
             Basis::Supplied => false,
         });

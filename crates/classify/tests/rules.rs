@@ -3844,3 +3844,60 @@ fn k3_round_twenty_nine_words_of_duties_skills_overflows_and_cupboards() {
         Some(Kind::Fact)
     );
 }
+
+/// K3, issue 16's thirtieth round: an errand asked of someone called by name (a name, a title and
+/// a name, an `@` handle or a group, a comma, then an ask in the second person or of anyone
+/// among them) is a task, asked as a question or not; an interjection before the comma calls no
+/// one, and an ask with nothing after it asks for no errand.
+#[test]
+fn k3_round_thirty_an_errand_asked_by_name() {
+    for text in [
+        "Sr. Costa, poderia mandar a planta do segundo andar?",
+        "@Bruno, consegue mandar as fotos da obra pro cliente?",
+        "Tom, could you maybe sort out the skip hire?",
+        "Team, can anyone cover the Saturday shift at the yard?",
+        "Hey Lena, will you send the invoice to the council?",
+    ] {
+        let label = derive(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(label.kind(), Kind::Task, "{text}: {:?}", label.basis());
+    }
+    for text in [
+        "Sorry, could you say that again?",
+        "Claro, pode ser.",
+        "Thanks, will do.",
+    ] {
+        assert_eq!(by_shape(text, "(an errand asked by name)"), None, "{text}");
+    }
+}
+
+/// K3, issue 16's thirtieth round: a thing that goes wrong again and again (a verb of going
+/// wrong by itself and a recurrence or a standing condition) is a failure pattern; the same
+/// verb as a noun, as an order, or under "if" is not.
+#[test]
+fn k3_round_thirty_a_thing_going_wrong_again_and_again() {
+    for text in [
+        "The till printer at the bar jams most Fridays once the queue builds up.",
+        "The gutter over the loading bay overflows every time it rains for more than an hour.",
+        "A bomba do poço desarma o quadro e o motor queima quase sempre no pico do verão.",
+        "Os azulejos da parede norte descolam todos os invernos por causa da humidade.",
+    ] {
+        let label = derive(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            label.kind(),
+            Kind::FailurePattern,
+            "{text}: {:?}",
+            label.basis()
+        );
+    }
+    for text in [
+        "Check each hinge for cracks before every hire.",
+        "Drop the keys in the box every evening.",
+        "The fridge logs its temperature every minute and texts the nurse if it drifts.",
+    ] {
+        assert_eq!(
+            by_shape(text, "(a thing going wrong again and again)"),
+            None,
+            "{text}"
+        );
+    }
+}
