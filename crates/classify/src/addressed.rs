@@ -361,6 +361,120 @@ const STANDING: &[&str] = &[
     "whenever",
 ];
 
+/// Words that take in every occasion of a kind ("all", "every", "qualquer", "todas").
+const EVERY: &[&str] = &[
+    "all",
+    "any",
+    "cada",
+    "every",
+    "qualquer",
+    "quaisquer",
+    "todas",
+    "todos",
+    "whatever",
+    "whichever",
+];
+
+/// Verbs after "you" that make what it was given a past, not an occasion to come ("all the
+/// rules you were given").
+const PAST_AFTER_YOU: &[&str] = &["did", "got", "had", "have", "used", "was", "were"];
+
+/// Portuguese future subjunctives of one syllable's stem, which no ending tells ("vier",
+/// "fizer", "for").
+const FUTURE_SUBJUNCTIVES: &[&str] = &[
+    "der", "derem", "deres", "disser", "disserem", "disseres", "estiver", "fizer", "fizerem",
+    "fizeres", "for", "forem", "fores", "houver", "puder", "puderem", "puderes", "puser", "quiser",
+    "souber", "tiver", "tiverem", "tiveres", "vier", "vierem", "vieres", "vir", "virem", "vires",
+];
+
+/// Whether the text speaks of every occasion of a kind still to come (round 30): a word of
+/// every kind ([`EVERY`]) and, within its next five tokens, "you" before a present ("in all
+/// the summaries you write"), or a Portuguese future subjunctive ("todas as vagas que
+/// vierem", "nas escalas que montares", "quando qualquer pai perguntar"): the order stands
+/// for what comes later, a persistent trigger, whatever words say "from now on". The future
+/// subjunctive of the second person after "que" says it without a word of every kind.
+fn occasions_to_come(tokens: &[Token<'_>]) -> bool {
+    let future_subjunctive = |w: &str, after_que: bool| {
+        FUTURE_SUBJUNCTIVES.contains(&w)
+            || (w.len() > 6 && (w.ends_with("rem") || w.ends_with("res")))
+            || (after_que && w.len() > 5 && (w.ends_with("ares") || w.ends_with("eres")))
+    };
+    // "nas escalas que montares": what the agent will do, told in the future subjunctive
+    // after "que", is every occasion of it.
+    let relative = (0..tokens.len()).any(|i| {
+        word(tokens, i) == Some("que")
+            && word(tokens, i + 1).is_some_and(|n| {
+                FUTURE_SUBJUNCTIVES.contains(&n)
+                    || (n.len() > 6 && (n.ends_with("ares") || n.ends_with("eres")))
+            })
+    });
+    relative
+        || (0..tokens.len()).any(|q| {
+            if !is_in(EVERY, word(tokens, q)) {
+                return false;
+            }
+            (q + 1..tokens.len().min(q + 6)).any(|i| {
+                let Some(w) = word(tokens, i) else {
+                    return false;
+                };
+                let next = word(tokens, i + 1);
+                (w == "you"
+                && next.is_some_and(|n| !PAST_AFTER_YOU.contains(&n) && !n.ends_with("ed")))
+                || (w == "que" && next.is_some_and(|n| future_subjunctive(n, true)))
+                // "quando qualquer pai perguntar": the subject, then the verb in the form of
+                // its infinitive.
+                || (q.checked_sub(1).is_some_and(|b| is_in(&["quando", "se"], word(tokens, b)))
+                    && i == q + 2
+                    && ["ar", "er", "ir"].iter().any(|e| w.len() > 4 && w.ends_with(e)))
+            })
+        })
+}
+
+/// Negations before an order not to tell.
+const NOT_TO: &[&str] = &["dont", "don't", "nao", "nem", "never", "nunca", "not"];
+
+/// Verbs of telling or showing, in an order's forms.
+const TELLS: &[&str] = &[
+    "conta",
+    "conte",
+    "contes",
+    "diga",
+    "digas",
+    "fala",
+    "fale",
+    "fales",
+    "mencione",
+    "menciones",
+    "mention",
+    "mostra",
+    "mostre",
+    "mostres",
+    "reveal",
+    "revele",
+    "reveles",
+    "say",
+    "show",
+    "tell",
+];
+
+/// Words after the verb and its object that bring in whom it is told to ("ao gerente", "to
+/// Mark").
+const TO_SOMEONE: &[&str] = &["a", "ao", "aos", "as", "pra", "pro", "to"];
+
+/// Whether the addressed text orders the agent not to tell or show something to someone
+/// (round 30): a negation, a verb of telling or showing within its next two words, and within
+/// three words after the verb a word that brings in a person ("não a mostres ao gerente",
+/// "don't tell it to Mark", "nunca fales disto ao chefe"): a silence, whatever words say it.
+fn kept_from_someone(tokens: &[Token<'_>]) -> bool {
+    (0..tokens.len()).any(|n| {
+        is_in(NOT_TO, word(tokens, n))
+            && (n + 1..=n + 2).any(|v| {
+                is_in(TELLS, word(tokens, v))
+                    && (v + 1..=v + 3).any(|t| is_in(TO_SOMEONE, word(tokens, t)))
+            })
+    })
+}
+
 /// Silences: the addressed text asks for secrecy.
 const SILENCES: &[&str] = &[
     "boca de siri",
@@ -967,6 +1081,23 @@ fn banner(tokens: &[Token<'_>], at: usize) -> bool {
     repeated || word(tokens, at).is_some_and(|w| w.starts_with("@@") && w.ends_with("@@"))
 }
 
+/// The names of other roles that speak over the agent as the system does, when written as a
+/// tag that is closed later (`[OPERATOR] ... [/OPERATOR]`, round 30), folded.
+const OTHER_ROLES: &[&str] = &[
+    "admin",
+    "administrador",
+    "administrator",
+    "desenvolvedor",
+    "developer",
+    "operador",
+    "operator",
+];
+
+/// Marks of ordinary writing, which wrap no tag: a word between two of them is in a sentence.
+const SENTENCE_MARKS: &[char] = &[
+    ',', '.', ';', ':', '!', '?', '-', '\u{2013}', '\u{2014}', '/',
+];
+
 /// Verbs that give the agent a permission or a duty ("the assistant may", "o agente deve").
 const GRANTS: &[&str] = &[
     "are", "can", "deve", "devem", "devera", "esta", "estao", "fica", "is", "may", "must", "passa",
@@ -990,10 +1121,23 @@ fn system_word(w: &str) -> bool {
 /// assistente ..."). A role tag by what it says rather than by its tag's spelling: the tag
 /// detector in `taint.rs` knows tags by form (`<|im_start|>system`, `[SYSTEM]`).
 fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
-    if !(text.contains("system") || text.contains("sistema") || text.contains("sys")) {
+    if !(text.contains("system")
+        || text.contains("sistema")
+        || text.contains("sys")
+        || OTHER_ROLES.iter().any(|r| text.contains(r)))
+    {
         return false;
     }
     let mark = |at: usize| mark_is_in(tokens, at, MARKUP_MARKS);
+    // A symbol on both sides, whatever its spelling (`⟦sistema⟧`, `«system»`, `[OPERATOR]`),
+    // or a tag closed later by the same word after a slash (`[OPERATOR] ... [/OPERATOR]`):
+    // markup (round 30).
+    let symbol =
+        |at: usize| matches!(tokens.get(at), Some(Token::Mark(c)) if !SENTENCE_MARKS.contains(c));
+    let wrapped = |s: usize| s.checked_sub(1).is_some_and(symbol) && symbol(s + 1);
+    let closed_later = |s: usize, w: &str| {
+        (s + 1..tokens.len()).any(|j| mark_is(tokens, j, '/') && word(tokens, j + 1) == Some(w))
+    };
     (0..tokens.len()).any(|s| {
         let Some(w) = word(tokens, s) else {
             return false;
@@ -1007,13 +1151,18 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
             // A banner of one mark repeated: `---SISTEMA---` (round 27), `::: sistema`,
             // `@@sistema@@` (round 29).
             || banner(tokens, s)
+            || wrapped(s)
+            || closed_later(s, w)
             || s.checked_sub(1).is_some_and(|i| mark_is(tokens, i, '?'))
             || (mark_is(tokens, s + 1, ':') && mark_is(tokens, s + 2, ':'))
             || (1..=3).any(|back| {
                 s.checked_sub(back)
                     .is_some_and(|i| is_in(&["papel", "role"], word(tokens, i)))
             });
-        if !system_word(w) || !in_markup {
+        // Another role's name stands for the system's only in a tag closed later (`[OPERATOR] ...
+        // [/OPERATOR]`); alone it may be a log's label (`[ADMIN] The bot account was renamed`).
+        let role = system_word(w) || (OTHER_ROLES.contains(&w) && closed_later(s, w));
+        if !role || !in_markup {
             return false;
         }
         let end = tokens.len().min(s + 40);
@@ -1157,10 +1306,10 @@ fn addressed_instruction(
     if names_destination(text, tokens) {
         families.push(TaintFamily::Exfiltration);
     }
-    if says(STANDING) {
+    if says(STANDING) || occasions_to_come(tokens) {
         families.push(TaintFamily::PersistentTrigger);
     }
-    if says(SILENCES) {
+    if says(SILENCES) || kept_from_someone(tokens) {
         families.push(TaintFamily::Secrecy);
     }
     if says(GUIDANCE) || (says(RULES_IN_GENERAL) && says(SECOND_PERSON)) {
