@@ -159,6 +159,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh61.tsv",
         "labelled_fresh62.tsv",
         "labelled_fresh63.tsv",
+        "labelled_fresh64.tsv",
+        "labelled_fresh65.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -231,6 +233,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh61.tsv",
             "benign_fresh62.tsv",
             "benign_fresh63.tsv",
+            "benign_fresh64.tsv",
+            "benign_fresh65.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -864,6 +868,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh62.tsv",
             "labelled_fresh62.tsv",
             "benign_fresh62.tsv",
+            94,
+        ),
+        (
+            "sixty-fourth slices (thirtieth round, tuned on)",
+            "injection_fresh64.tsv",
+            "labelled_fresh64.tsv",
+            "benign_fresh64.tsv",
             94,
         ),
         (
