@@ -2158,8 +2158,6 @@ const TASK: KindTable = KindTable {
         "any chance someone" => "Any chance someone can collect the trophies from the engraver.",
         "any chance somebody" => "Any chance somebody can collect the trophies from the engraver.",
         "any chance you" => "Any chance you can collect the trophies from the engraver.",
-        // An errand closed by thanks in advance, the Brazilian "valeu" after a comma.
-        ", valeu" => "O Jorge leva as lonas pro barracão hoje à tarde, valeu",
     ],
     openers: cues![
         // A duty with no subject opening the sentence, the Portuguese "need to ..." (issue 16,
@@ -3413,10 +3411,6 @@ pub(crate) const VETOES: &[Cue] = cues![
     "para a semana" => "Para a semana: ligar ao fornecedor do gás.",
     "pra proxima" => "Pra próxima semana: trocar o filtro da piscina e testar a bomba.",
     "para a proxima" => "Para a próxima semana: ligar ao fornecedor do gás.",
-    // Thanks for what was done, not for an errand asked (issue 16, round 30).
-    ", valeu pela" => "Portão consertado, valeu pela ajuda",
-    ", valeu pelo" => "Portão consertado, valeu pelo conserto",
-    ", valeu por" => "Portão consertado, valeu por tudo",
     // The days of the weekend after "before" are when, no condition to frame an order
     // (issue 16, twenty-fifth round; the weekdays are deadlines of the task table).
     "before saturday" => "Before Saturday somebody has to sweep the yard and lock the shed.",

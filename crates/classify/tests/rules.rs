@@ -3905,7 +3905,7 @@ fn k3_round_thirty_a_thing_going_wrong_again_and_again() {
 /// Issue 16, thirtieth round: words added to tables only (a horizon, a masterplan and a span
 /// counted from now "daqui a", "daqui", "within" among the words of aiming; "a meta da" and a
 /// long-haul project as epics; the plural heading "ideas:"; an errand asked as "any chance
-/// someone"; a request closed by ", valeu", not a thanks "valeu pela"; "pra semana", "para a
+/// someone"; "pra semana", "para a
 /// próxima" as when, not a purpose; a noticeboard where papers are kept; "consulta" before a
 /// document as a pointer; work done "in seconds", "em minutos"; done "sem precisar"; a shelf
 /// named "top shelf"), each on a sentence of its own.
@@ -3942,10 +3942,6 @@ fn k3_round_thirty_words() {
             Kind::Task,
         ),
         (
-            "A Rosa leva os coletes pra marina amanhã cedo, valeu",
-            Kind::Task,
-        ),
-        (
             "Pra semana que vem: pedir orçamento do toldo novo.",
             Kind::Task,
         ),
@@ -3977,8 +3973,7 @@ fn k3_round_thirty_words() {
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
-    // Thanks for a job done is no errand; an age range wanted is no span of years.
-    assert!(derive("Portão do estaleiro consertado, valeu pela ajuda!").is_err());
+    // An age range wanted is no span of years.
     assert_ne!(
         derive("Queremos uma turma nova para jogadores de 12 a 14 anos.")
             .map(|l| l.kind())
