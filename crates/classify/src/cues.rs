@@ -208,6 +208,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 // The spoken "pros" and the full "para os" (issue 16, twenty-sixth round).
                 "pros proximos" => "A mudança para ARM, pros próximos seis meses.",
                 "para os proximos" => "A mudança para ARM, para os próximos seis meses.",
+                // A span counted from now (issue 16, round 30).
+                "daqui a" => "A mudança para ARM, daqui a seis meses.",
             ],
             cues![
                 "months" => "The move to ARM, over the next six months.",
@@ -1231,6 +1233,11 @@ const LOCATED: &[Cue] = cues![
     // "(Está) tudo no ...": all of it kept there (issue 16, twenty-fourth round).
     "tudo no" => "O regulamento interno: tudo no site do clube.",
     "tudo na" => "O regulamento interno: tudo na secretaria do clube.",
+    // A shelf named by where it stands (issue 16, round 30).
+    "top shelf" => "Spare copies of the maintenance manual, top shelf.",
+    "bottom shelf" => "Spare copies of the maintenance manual, bottom shelf.",
+    "prateleira de cima" => "Cópias do regulamento interno, prateleira de cima.",
+    "prateleira de baixo" => "Cópias do regulamento interno, prateleira de baixo.",
     "tao grampead*" => "As instruções de operação tão grampeadas na porta.",
 ];
 
@@ -1356,6 +1363,9 @@ const BRAINSTORM: KindTable = KindTable {
         "suggestions" => "Suggestions for the fair: a status page per tenant.",
         "sera que" => "Será que o backup deve ser diário?",
         "ideia:" => "Outra ideia: um resumo semanal por escopo.",
+        // The plural heading, wherever it stands (issue 16, round 30).
+        "ideas:" => "Summer fair ideas: face painting, a tombola, pony rides.",
+        "ideias:" => "Festa junina, ideias: quadrilha, pescaria, correio elegante.",
         "faria sentido" => "Faria sentido cobrar por assento no futuro.",
         "daria para" => "Daria para usar o FTS do SQLite no lugar do Elasticsearch.",
         "fico pensando" => "Fico pensando num resumo semanal por escopo.",
@@ -1770,6 +1780,10 @@ const EPIC: KindTable = KindTable {
         "frente de trabalho" => "A frente de trabalho de migração é do time de plataforma.",
         "longo prazo" => "Longo prazo: aposentar a pilha antiga de relatórios.",
         "meta do" => "Meta do semestre: reduzir pela metade o tempo até o primeiro deploy.",
+        // The feminine of the same goal, and a project for the long haul (issue 16, round 30).
+        "meta da" => "Tirar o selo verde até 2031 é a meta da cooperativa.",
+        "long haul project" => "Long haul project: new cold rooms for every depot.",
+        "long-haul project" => "Our long-haul project: new cold rooms for every depot.",
         "grande entrega" => "A grande entrega do ano é o modo offline.",
         "guarda-chuva" => "O guarda-chuva da nova plataforma cobre runtime, CLI e plugins.",
         "several quarters" => "Checkout rebuild over several quarters; the old flow breaks often.",
@@ -1822,7 +1836,7 @@ const EPIC: KindTable = KindTable {
         "this decade" => "Carbon-neutral plants this decade.",
         "next decade" => "Carbon-neutral plants by the next decade.",
         "for the decade" => "Carbon-neutral plants for the decade.",
-        "da decada" => "A meta da década: fábricas neutras em carbono.",
+        "da decada" => "O foco da década: fábricas neutras em carbono.",
         "desta decada" => "Fábricas neutras em carbono ainda desta década.",
         "proxima decada" => "Fábricas neutras em carbono na próxima década.",
         "um ano inteiro" => "Migrar as filiais para o caixa novo leva um ano inteiro.",
@@ -2140,6 +2154,10 @@ const TASK: KindTable = KindTable {
         "antes de quarta" => "O relatório precisa ficar pronto antes de quarta.",
         "antes de quinta" => "O relatório precisa ficar pronto antes de quinta.",
         "antes de sexta" => "O relatório precisa ficar pronto antes de sexta.",
+        // An errand asked as a chance (issue 16, round 30).
+        "any chance someone" => "Any chance someone can collect the trophies from the engraver.",
+        "any chance somebody" => "Any chance somebody can collect the trophies from the engraver.",
+        "any chance you" => "Any chance you can collect the trophies from the engraver.",
     ],
     openers: cues![
         // A duty with no subject opening the sentence, the Portuguese "need to ..." (issue 16,
@@ -3271,6 +3289,10 @@ const CAPABILITY: KindTable = KindTable {
         // "nunca erra" would be rules by "never", "nunca").
         "sem falhar" => "A nossa coruja pousa na luva sem falhar.",
         "sem errar" => "A nossa coruja pousa na luva sem errar.",
+        // Done with no step it would otherwise take (issue 16, round 30).
+        "sem precisar" => "O barco novo tem guincho e recolhe a rede sem precisar de ajuda.",
+        "without having to" => "The new forklift climbs the 12% ramp without having to reverse.",
+        "without needing to" => "The new forklift climbs the 12% ramp without needing to reverse.",
         // Done with no effort: what the machine or the hand does easily (issue 16,
         // twenty-eighth round; "sem esforço nenhum" is a veto, no rule by "nenhum").
         "sem esforco" => "A máquina nova desmonta pneu de caminhonete sem esforço.",
@@ -3384,6 +3406,11 @@ pub(crate) const VETOES: &[Cue] = cues![
     "para hoje" => "Para hoje ainda: trocar o filtro da piscina e testar a bomba.",
     "pra amanha" => "Pra amanhã ainda: trocar o filtro da piscina e testar a bomba.",
     "para amanha" => "Para amanhã ainda: trocar o filtro da piscina e testar a bomba.",
+    // Next week, and the next time, are when as well (issue 16, round 30).
+    "pra semana" => "Pra semana que vem: trocar o filtro da piscina e testar a bomba.",
+    "para a semana" => "Para a semana: ligar ao fornecedor do gás.",
+    "pra proxima" => "Pra próxima semana: trocar o filtro da piscina e testar a bomba.",
+    "para a proxima" => "Para a próxima semana: ligar ao fornecedor do gás.",
     // The days of the weekend after "before" are when, no condition to frame an order
     // (issue 16, twenty-fifth round; the weekdays are deadlines of the task table).
     "before saturday" => "Before Saturday somebody has to sweep the yard and lock the shed.",
@@ -3644,6 +3671,11 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "overnight" => "The press stamps 400 panels overnight.",
     "numa noite" => "As prensas estampam 400 painéis numa noite.",
     "numa so noite" => "As prensas estampam 400 painéis numa só noite.",
+    // Done in a few seconds or minutes (issue 16, round 30).
+    "in seconds" => "The press stamps a 2 m panel in seconds.",
+    "in minutes" => "The press stamps a 40-panel batch in minutes.",
+    "em segundos" => "As prensas estampam um painel de 2 m em segundos.",
+    "em minutos" => "As prensas estampam um lote de 40 painéis em minutos.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and

@@ -931,6 +931,8 @@ const CONTAINERS: &[&str] = &[
     "intranet",
     "laptop",
     "mural",
+    "noticeboard",
+    "noticeboards",
     "notion",
     "office",
     "onedrive",

@@ -1713,7 +1713,18 @@ fn pointed_document(text: &str) -> bool {
 const CHECKED: &str = "(check a document for)";
 
 /// The verbs of looking something up in a document, opening the text.
-const CHECKS: &[&str] = &["check ", "checa ", "cheque ", "confira ", "confere "];
+const CHECKS: &[&str] = &[
+    "check ",
+    "checa ",
+    "cheque ",
+    "confira ",
+    "confere ",
+    // To consult, as the European and Brazilian imperative and the English one (issue 16,
+    // round 30).
+    "consult ",
+    "consulta ",
+    "consulte ",
+];
 
 /// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; with
 /// `pages`, as after "check", also a doc, a wiki, a page) or is a path.
@@ -2215,6 +2226,8 @@ const AIMS: &[&str] = &[
     "dream",
     "goal",
     "goals",
+    "horizon",
+    "horizonte",
     "meta",
     "metas",
     "objetivo",
@@ -2233,7 +2246,14 @@ const AIMS: &[&str] = &[
 
 /// Words of a plan, which set an aim only with a span of years or the year it runs to ("the
 /// 2025 floor plan" is a document).
-const PLANS: &[&str] = &["plan", "plano", "planos", "plans"];
+const PLANS: &[&str] = &[
+    "masterplan",
+    "masterplans",
+    "plan",
+    "plano",
+    "planos",
+    "plans",
+];
 
 /// Words before a year that make it the year a thing runs to ("by 2029", "até 2031"), or the
 /// end of a range of years ("between 2025 and 2029", "entre 2025 e 2029"; issue 16, twenty-ninth
@@ -2247,7 +2267,9 @@ const AT_YEAR: &[&str] = &["em", "for", "in", "na", "no", "para", "pra"];
 const SPAN_UNIT: &[&str] = &["season", "summer", "winter", "year"];
 
 /// A span of years: an opener, a count, a unit ("next four years", "próximos cinco anos").
-const SPAN_OPENERS: &[&str] = &["coming", "em", "in", "next", "proximas", "proximos"];
+const SPAN_OPENERS: &[&str] = &[
+    "coming", "daqui", "em", "in", "next", "proximas", "proximos", "within",
+];
 const SPAN_COUNTS: &[&str] = &[
     "cinco", "dez", "dois", "duas", "eight", "five", "four", "oito", "quatro", "seis", "sete",
     "seven", "six", "ten", "three", "tres", "two",

@@ -3941,3 +3941,83 @@ fn k5_round_thirty_tags_by_shape_occasions_to_come_and_kept_from_someone() {
         "Não mostres o orçamento ao cliente antes de a Rita o ver.",
     ]);
 }
+
+/// Issue 16, thirtieth round: words added to tables only (a horizon, a masterplan and a span
+/// counted from now "daqui a", "daqui", "within" among the words of aiming; "a meta da" and a
+/// long-haul project as epics; the plural heading "ideas:"; an errand asked as "any chance
+/// someone"; "pra semana", "para a
+/// próxima" as when, not a purpose; a noticeboard where papers are kept; "consulta" before a
+/// document as a pointer; work done "in seconds", "em minutos"; done "sem precisar"; a shelf
+/// named "top shelf"), each on a sentence of its own.
+#[test]
+fn k3_round_thirty_words() {
+    for (text, kind) in [
+        (
+            "Nosso horizonte é 2032: uma segunda oficina e o dobro dos guinchos.",
+            Kind::Epic,
+        ),
+        (
+            "Our masterplan to 2030 covers a new clubhouse and two more greens.",
+            Kind::Epic,
+        ),
+        (
+            "Daqui a três anos queremos ter um segundo armazém em Setúbal.",
+            Kind::Epic,
+        ),
+        ("Within four years we want our own drying kiln.", Kind::Epic),
+        (
+            "Trocar todos os barcos de aluguel até 2030 é a meta da marina.",
+            Kind::Epic,
+        ),
+        (
+            "Long-haul project: a second quay and a covered boat store.",
+            Kind::Epic,
+        ),
+        (
+            "Fundraiser ideas: a quiz night, a car wash, a sponsored swim...",
+            Kind::Brainstorm,
+        ),
+        (
+            "Any chance someone can take the spare life jackets to the marina?",
+            Kind::Task,
+        ),
+        (
+            "Pra semana que vem: pedir orçamento do toldo novo.",
+            Kind::Task,
+        ),
+        (
+            "Para a próxima época: rever os preços das aulas.",
+            Kind::Task,
+        ),
+        (
+            "The lesson prices are pinned on the noticeboard by the slipway.",
+            Kind::Doc,
+        ),
+        (
+            "Consulta o regulamento da liga no site da federação para ver as datas.",
+            Kind::Doc,
+        ),
+        (
+            "The log splitter goes through a knotted oak round in seconds.",
+            Kind::Capability,
+        ),
+        (
+            "O guincho novo tira um carro da vala em minutos.",
+            Kind::Capability,
+        ),
+        (
+            "A carrinha nova tem elevador e leva duas cadeiras de rodas sem precisar de ajuda.",
+            Kind::Capability,
+        ),
+        ("Spare copies of the boat licence, top shelf.", Kind::Doc),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // An age range wanted is no span of years.
+    assert_ne!(
+        derive("Queremos uma turma nova para jogadores de 12 a 14 anos.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Epic)
+    );
+}
