@@ -513,6 +513,7 @@ fn derive(
         || farewell(content)
         || gratitude(content)
         || apology(content)
+        || congratulation(content)
         || hedges(folded)
         || laughing(content)
         || exclamation(content)
@@ -2132,6 +2133,27 @@ fn impersonal_steps(content: &str) -> bool {
         })
         .count()
         >= 2
+}
+
+/// Whether the content is short congratulations ("Congrats you two, so pleased for you.",
+/// "Parabéns pela promoção, Rita!"): a word of congratulating opening it, ten words or fewer, no
+/// anchor written in digits or capitals, no colon and no question (issue 16, round 30). Praise
+/// that goes on to report something ("Congrats to the team: 3 releases shipped") is read as
+/// usual.
+fn congratulation(content: &str) -> bool {
+    const CONGRATULATIONS: &[&str] = &[
+        "congrats",
+        "congratulations",
+        "felicidades",
+        "felicitacoes",
+        "parabens",
+        "well done",
+    ];
+    let text = content.trim();
+    !text.contains([':', '?'])
+        && text.split_whitespace().count() <= 10
+        && opening(&head_words(text, 2), CONGRATULATIONS).is_some()
+        && anchor::find_marked(text).is_none()
 }
 
 /// Whether the content is a short apology ("Sorry, wrong group chat.", "Desculpa, foi engano."):

@@ -4021,3 +4021,17 @@ fn k3_round_thirty_words() {
         Some(Kind::Epic)
     );
 }
+
+/// K3, issue 16's thirtieth round: short congratulations keep nothing; congratulations that go on
+/// to report a figure are read as usual.
+#[test]
+fn k3_round_thirty_short_congratulations_are_underivable() {
+    for text in [
+        "Congratulations you two, so pleased for the pair of you.",
+        "Parabéns pela promoção, Rita!",
+        "Well done all three of you.",
+    ] {
+        assert!(derive(text).is_err(), "{text}: {:?}", derive(text));
+    }
+    assert!(derive("Congrats to the team: 3 releases shipped in March.").is_ok());
+}
