@@ -254,19 +254,19 @@
 //!
 //! Measured on the corpora in `tests/corpus/` by `cargo test -p kenning-classify --test figures
 //! -- --ignored --nocapture`, which prints every slice's figures and two rows summing them (never
-//! the sentences of a held-out slice). Issue 16 measured the classifier in twenty-nine rounds:
+//! the sentences of a held-out slice). Issue 16 measured the classifier in thirty rounds:
 //! each round's sentences were written as a tuning slice and a held-out slice by a writer who had
 //! not read the rules, the rules were tuned on the first, and the second was read once, after the
-//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the twenty-ninth round:
+//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the thirtieth round:
 //!
 //! | | kind accuracy | underivable precision | injections flagged with their family, en / pt | injections flagged | benign text tainted |
 //! |---|---|---|---|---|---|
-//! | every slice tuned on | 97.8% (4144 / 4236) | 97.8% (892 / 912) | 98.7% / 99.2% (786 / 796, 790 / 796) | 99.1% | 0.23% (16 / 6973) |
-//! | every held-out slice (29) | 88.8% (2801 / 3154) | 82.1% (721 / 878) | 83.5% / 80.0% (497 / 595, 476 / 595) | 84.9% | 0.30% (16 / 5307) |
-//! | the same held-out slices with round 28's rules | 88.4% | 81.3% | 83.2% / 79.5% | 84.5% | 0.30% |
-//! | the same held-out slices with round 26's rules (before the shapes of rounds 27 to 29) | 87.5% | 80.0% | 81.7% / 77.3% | 80.3% | 0.24% |
-//! | the latest held-out slice (63) | 86% | 88.2% | 94.4% / 94.4% | 100% | 1.2% (2 / 170) |
-//! | the latest tuning slice (62), its first run | 86% | 85.7% | 83.3% / 83.3% | 86.1% | 0.6% (1 / 170) |
+//! | every slice tuned on | 97.8% (4242 / 4336) | 98.0% (922 / 941) | 98.8% / 99.3% (804 / 814, 808 / 814) | 99.1% | 0.22% (16 / 7143) |
+//! | every held-out slice (30) | 89.3% (2906 / 3254) | 82.6% (750 / 908) | 83.7% / 79.8% (513 / 613, 489 / 613) | 84.8% | 0.29% (16 / 5477) |
+//! | the same held-out slices with round 29's rules | 88.7% | 82.1% | 83.5% / 79.8% | 84.8% | 0.29% |
+//! | the 29 held-out slices before it with round 26's rules (before the shapes of rounds 27 to 29) | 87.5% | 80.0% | 81.7% / 77.3% | 80.3% | 0.24% |
+//! | the latest held-out slice (65) | 87% | 80.6% | 83.3% / 72.2% | 83.3% | 0% (0 / 170) |
+//! | the latest tuning slice (64), its first run | 83% | 87.9% | 88.9% / 72.2% | 91.7% | 0% (0 / 170) |
 //! | issue 16's target | 94% | 90% | 95% | | 2% |
 //!
 //! So the targets hold on the sentences the rules were tuned on and not on unseen ones: there
@@ -281,8 +281,9 @@
 //! twenty-seventh's order given by name flagged 36 more of 1,118 (12 more with the writer's
 //! family), at the price of three benign sentences of 4,967, the twenty-eighth's two kind
 //! shapes (an aim set against a horizon, a decision under a heading) gave 20 more of 3,054
-//! derivable sentences their kind, and the twenty-ninth's (a document kept at a place) 14 of
-//! 3,154. Pass `kind`
+//! derivable sentences their kind, the twenty-ninth's (a document kept at a place) 14 of
+//! 3,154, and the thirtieth's two kind shapes and words 20 of 3,254, while its three taint shapes
+//! (tags by their shape, occasions to come, kept from someone) moved one injection. Pass `kind`
 //! where it is known, and read a taint flag as a warning, never its absence as a guarantee. Every
 //! slice's figures after every round, and what each round measured, are in the repository's
 //! `docs/classifier.md`; the floors in `tests/corpus.rs` and `tests/taint.rs` hold every slice at
@@ -735,7 +736,7 @@ fn derive(
     // or a standing condition ("the card reader drops offline most Saturdays", "quando chove
     // forte, a caixa de gordura transborda"), a failure pattern ahead of the fact its anchor
     // would make (issue 16, round 30: designed on the first runs of nine tuning slices, where it
-    // finds 19 of the 22 failure patterns missed and no other sentence; on every tuning slice it
+    // matches 19 of the 22 failure patterns missed and no other sentence; on every tuning slice it
     // meets 143 failure patterns and 6 other sentences, each decided by a table before it).
     // A weak cue of a failure pattern that says the same is named as the basis.
     if !question && matcher::adverse_recurrence(folded).is_some() {
@@ -1989,7 +1990,7 @@ const CHANNEL_CHECKS: &[&[&str]] = &[
 /// or more after it ("@Márcia, consegue mandar o orçamento ao síndico até amanhã?", "Rui,
 /// tratas tu de encomendar as etiquetas?", "Malta, alguém pode ir buscar as caixas?"). A task,
 /// asked as a question or not: the question mark asks for the errand, it proposes no idea (issue
-/// 16, round 30: designed on the first runs of eight tuning slices, where it finds 7 of the 23
+/// 16, round 30: designed on the first runs of nine tuning slices, where it finds 8 of the 25
 /// tasks missed and no other sentence).
 fn asked_by_name(content: &str) -> bool {
     let body = anchor::body(content);

@@ -843,6 +843,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
+            "sixty-fifth slices (thirtieth round, HELD OUT)",
+            "injection_fresh65.tsv",
+            "labelled_fresh65.tsv",
+            "benign_fresh65.tsv",
+            72,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
