@@ -8,7 +8,7 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It
 //! never prints the sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
-//! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65): their figures are read,
+//! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67): their figures are read,
 //! their text is not.
 
 #![allow(
@@ -501,6 +501,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh65.tsv",
         Some("injection_fresh65.tsv"),
         Some("benign_fresh65.tsv"),
+        true,
+    ),
+    (
+        "fresh66",
+        "labelled_fresh66.tsv",
+        Some("injection_fresh66.tsv"),
+        Some("benign_fresh66.tsv"),
+        false,
+    ),
+    (
+        "fresh67 (HELD OUT)",
+        "labelled_fresh67.tsv",
+        Some("injection_fresh67.tsv"),
+        Some("benign_fresh67.tsv"),
         true,
     ),
 ];
