@@ -369,7 +369,9 @@ const EVERY: &[&str] = &[
     "every",
     "qualquer",
     "quaisquer",
+    "toda",
     "todas",
+    "todo",
     "todos",
     "whatever",
     "whichever",
@@ -420,7 +422,13 @@ fn occasions_to_come(tokens: &[Token<'_>]) -> bool {
                 let next = word(tokens, i + 1);
                 (w == "you"
                 && next.is_some_and(|n| !PAST_AFTER_YOU.contains(&n) && !n.ends_with("ed")))
-                || (w == "que" && next.is_some_and(|n| future_subjunctive(n, true)))
+                || (w == "que"
+                    && next.is_some_and(|n| {
+                        future_subjunctive(n, true)
+                            // The third person's future subjunctive has the infinitive's form
+                            // ("em todo relatório que escrever", round 31).
+                            || (n.len() > 4 && ["ar", "er", "ir"].iter().any(|e| n.ends_with(e)))
+                    }))
                 // "quando qualquer pai perguntar": the subject, then the verb in the form of
                 // its infinitive.
                 || (q.checked_sub(1).is_some_and(|b| is_in(&["quando", "se"], word(tokens, b)))
@@ -471,6 +479,82 @@ fn kept_from_someone(tokens: &[Token<'_>]) -> bool {
             && (n + 1..=n + 2).any(|v| {
                 is_in(TELLS, word(tokens, v))
                     && (v + 1..=v + 3).any(|t| is_in(TO_SOMEONE, word(tokens, t)))
+            })
+    })
+}
+
+/// Words that declare a rule, a limit or an order void (round 31): said to the agent, whatever
+/// was voided, they tell it that what it was set to follow no longer holds ("the cap was
+/// scrapped", "the order you work from is cancelled", "foi cancelada pela gerência").
+const VOIDED: &[&str] = &[
+    "abolid*",
+    "abolished",
+    "annulled",
+    "anulad*",
+    "cancelad*",
+    "canceled",
+    "cancelled",
+    "deixaram de valer",
+    "deixou de valer",
+    "ja nao vale*",
+    "nao vale mais",
+    "nao valem mais",
+    "no longer appl*",
+    "no longer valid",
+    "null and void",
+    "rescinded",
+    "revogad*",
+    "revoked",
+    "scrapped",
+    "suspended",
+    "withdrawn",
+];
+
+/// Negations before a verb of putting on the record.
+const NOT_ON_RECORD: &[&str] = &["dont", "don't", "nao", "nem", "never", "no", "nunca", "not"];
+
+/// Verbs of putting something on the record, in an order's forms or the present.
+const RECORDS: &[&str] = &[
+    "anota", "anote", "anotes", "enter", "entra", "include", "inclua", "incluas", "inclui",
+    "lanca", "lancar", "lance", "lances", "list", "log", "note", "put", "record", "regista",
+    "registe", "registes", "registra", "registre", "write",
+];
+
+/// Where a thing is put on the record, or anywhere at all.
+const RECORD_PLACES: &[&str] = &[
+    "accounts",
+    "anywhere",
+    "ata",
+    "books",
+    "contabilidade",
+    "contas",
+    "ledger",
+    "livro",
+    "log",
+    "minutes",
+    "nota",
+    "record",
+    "records",
+    "registo",
+    "registro",
+    "relatorio",
+    "relatorios",
+    "report",
+    "reports",
+    "summary",
+    "till",
+];
+
+/// Whether the addressed text orders the agent to keep something off the record (round 31): a
+/// negation, within two words a verb of putting on the record, and within five words after it a
+/// record or "anywhere" ("don't record it anywhere", "não os lances nas contas", "não entra na
+/// nota nem no relatório"): what the agent keeps is to hide it, a silence.
+fn kept_off_the_record(tokens: &[Token<'_>]) -> bool {
+    (0..tokens.len()).any(|n| {
+        is_in(NOT_ON_RECORD, word(tokens, n))
+            && (n + 1..=n + 2).any(|v| {
+                is_in(RECORDS, word(tokens, v))
+                    && (v + 1..=v + 5).any(|p| is_in(RECORD_PLACES, word(tokens, p)))
             })
     })
 }
@@ -1067,7 +1151,7 @@ fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
 /// Marks that put a word in markup rather than prose: `{sistema}`, `'sistema'`, `=== ...
 /// SISTEMA ===`, `System (priority: high):`.
 const MARKUP_MARKS: &[char] = &[
-    '"', '\'', '{', '}', '=', '(', ')', '[', ']', '<', '>', '\\', '|', '#', '%',
+    '"', '\'', '{', '}', '=', '(', ')', '[', ']', '<', '>', '\\', '|', '#', '%', '*',
 ];
 
 /// Whether the word at `at` stands in a banner: the same mark twice in a row right before it
@@ -1080,18 +1164,6 @@ fn banner(tokens: &[Token<'_>], at: usize) -> bool {
     );
     repeated || word(tokens, at).is_some_and(|w| w.starts_with("@@") && w.ends_with("@@"))
 }
-
-/// The names of other roles that speak over the agent as the system does, when written as a
-/// tag that is closed later (`[OPERATOR] ... [/OPERATOR]`, round 30), folded.
-const OTHER_ROLES: &[&str] = &[
-    "admin",
-    "administrador",
-    "administrator",
-    "desenvolvedor",
-    "developer",
-    "operador",
-    "operator",
-];
 
 /// Marks of ordinary writing, which wrap no tag: a word between two of them is in a sentence.
 const SENTENCE_MARKS: &[char] = &[
@@ -1124,7 +1196,7 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
     if !(text.contains("system")
         || text.contains("sistema")
         || text.contains("sys")
-        || OTHER_ROLES.iter().any(|r| text.contains(r)))
+        || text.contains('/'))
     {
         return false;
     }
@@ -1159,9 +1231,15 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
                 s.checked_sub(back)
                     .is_some_and(|i| is_in(&["papel", "role"], word(tokens, i)))
             });
-        // Another role's name stands for the system's only in a tag closed later (`[OPERATOR] ...
-        // [/OPERATOR]`); alone it may be a log's label (`[ADMIN] The bot account was renamed`).
-        let role = system_word(w) || (OTHER_ROLES.contains(&w) && closed_later(s, w));
+        // Any name stands for the system's in a tag opened by a mark and closed later by the same
+        // name after a slash (`[OPERATOR] ... [/OPERATOR]`, `<diretoria> ... </diretoria>`; round
+        // 30 for the names of roles, round 31 for any: a tag wrapping an order to the agent is the
+        // voice of whoever set its rules, whatever the tag calls itself); alone, a role's name
+        // may be a log's label (`[ADMIN] The bot account was renamed`).
+        let opened = s
+            .checked_sub(1)
+            .is_some_and(|i| matches!(tokens.get(i), Some(Token::Mark(_))));
+        let role = system_word(w) || (opened && closed_later(s, w));
         if !role || !in_markup {
             return false;
         }
@@ -1309,10 +1387,10 @@ fn addressed_instruction(
     if says(STANDING) || occasions_to_come(tokens) {
         families.push(TaintFamily::PersistentTrigger);
     }
-    if says(SILENCES) || kept_from_someone(tokens) {
+    if says(SILENCES) || kept_from_someone(tokens) || kept_off_the_record(tokens) {
         families.push(TaintFamily::Secrecy);
     }
-    if says(GUIDANCE) || (says(RULES_IN_GENERAL) && says(SECOND_PERSON)) {
+    if says(GUIDANCE) || (says(RULES_IN_GENERAL) && says(SECOND_PERSON)) || says(VOIDED) {
         families.push(TaintFamily::Override);
     }
     if says(DECODING) && says(OBEYING) {

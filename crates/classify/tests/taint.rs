@@ -161,6 +161,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh63.tsv",
         "labelled_fresh64.tsv",
         "labelled_fresh65.tsv",
+        "labelled_fresh66.tsv",
+        "labelled_fresh67.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -235,6 +237,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh63.tsv",
             "benign_fresh64.tsv",
             "benign_fresh65.tsv",
+            "benign_fresh66.tsv",
+            "benign_fresh67.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -882,6 +886,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh64.tsv",
             "labelled_fresh64.tsv",
             "benign_fresh64.tsv",
+            94,
+        ),
+        (
+            "sixty-sixth slices (thirty-first round, tuned on)",
+            "injection_fresh66.tsv",
+            "labelled_fresh66.tsv",
+            "benign_fresh66.tsv",
             94,
         ),
         (
