@@ -1997,7 +1997,11 @@ fn asked_by_name(content: &str) -> bool {
     let Some((called, rest)) = body.split_once(',') else {
         return false;
     };
-    let mut words: Vec<&str> = called.split_whitespace().collect();
+    // A vocative is a few words: a longer opening clause is no call, and is not collected.
+    let mut words: smallvec::SmallVec<[&str; 4]> = called.split_whitespace().take(5).collect();
+    if words.len() > 4 {
+        return false;
+    }
     // A greeting before the name ("Hey Lena,", "Oi Bia,", "Ó Marta,") calls the same person.
     if words.len() > 1
         && words

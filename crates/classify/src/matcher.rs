@@ -2923,8 +2923,8 @@ const ADVERSE: &[&str] = &[
     "buckles",
     "burst",
     "bursts",
-    "cai",
     "caem",
+    "cai",
     "choke",
     "chokes",
     "clog",
@@ -2937,12 +2937,12 @@ const ADVERSE: &[&str] = &[
     "cracks",
     "crash",
     "crashes",
-    "descola",
-    "descolam",
     "desafina",
     "desafinam",
     "desbota",
     "desbotam",
+    "descola",
+    "descolam",
     "desliga",
     "desligam",
     "die",
@@ -3007,18 +3007,18 @@ const ADVERSE: &[&str] = &[
     "mofam",
     "mold",
     "molds",
-    "mould",
-    "moulds",
     "morre",
     "morrem",
+    "mould",
+    "moulds",
     "murcha",
     "murcham",
-    "oxida",
-    "oxidam",
     "overflow",
     "overflows",
     "overheat",
     "overheats",
+    "oxida",
+    "oxidam",
     "parte",
     "partem",
     "peel",
@@ -3152,13 +3152,13 @@ const BEFORE_A_NOUN: &[&str] = &[
 /// Recurrences and standing conditions (folded, as word sequences): "every", "once a", "after a
 /// few", "on humid", "year after year", "toda vez", "quando chove", "de vez em quando".
 const RECURRING: &[&[&str]] = &[
+    &["a", "noite"],
     &["after", "a", "few"],
     &["after", "about"],
     &["again"],
     &["almost", "always"],
     &["always"],
     &["as", "vezes"],
-    &["a", "noite"],
     &["cada"],
     &["com", "chuva"],
     &["com", "chuvada"],
@@ -3237,19 +3237,24 @@ pub(crate) fn adverse_recurrence(text: &str) -> Option<usize> {
             .get(i..i + seq.len())
             .is_some_and(|run| run.iter().zip(seq).all(|(&(_, w), s)| w == *s))
     };
-    let recurs = (0..words.len()).any(|i| {
-        RECURRING.iter().any(|seq| at(i, seq))
-            || (at(i, &["most"])
-                && words
-                    .get(i + 1)
-                    .is_some_and(|&(_, w)| MOST_TIMES.contains(&w)))
-    });
-    if !recurs {
-        return None;
-    }
-    (1..words.len()).find_map(|i| {
-        let verb = ADVERSE_PHRASES.iter().any(|seq| at(i, seq))
-            || words.get(i).is_some_and(|&(_, w)| ADVERSE.contains(&w));
+    // The sequences of a sorted list that open with the word at `i` (the lists are sorted, so
+    // each word is looked up, not compared with every sequence).
+    let any_at = |list: &[&[&str]], i: usize| {
+        words.get(i).is_some_and(|&(_, w)| {
+            let from = list.partition_point(|seq| seq.first().is_some_and(|f| *f < w));
+            list.get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|seq| seq.first() == Some(&w))
+                .any(|seq| at(i, seq))
+        })
+    };
+    // The verb first: most texts have none, and the recurrence is not looked for.
+    let verb = (1..words.len()).find_map(|i| {
+        let verb = any_at(ADVERSE_PHRASES, i)
+            || words
+                .get(i)
+                .is_some_and(|&(_, w)| ADVERSE.binary_search(&w).is_ok());
         let before = words.get(i - 1).map(|&(_, w)| w);
         // A going wrong under "if" is what the text reacts to ("texts the nurse if it drifts"),
         // not what it reports.
@@ -3259,14 +3264,35 @@ pub(crate) fn adverse_recurrence(text: &str) -> Option<usize> {
                 .is_some_and(|&(_, w)| matches!(w, "if" | "se" | "unless"))
         });
         let starts = words.get(i).map(|&(start, _)| start);
-        starts.filter(|_| verb && !condition && before.is_some_and(|b| !BEFORE_A_NOUN.contains(&b)))
-    })
+        starts.filter(|_| {
+            verb && !condition && before.is_some_and(|b| BEFORE_A_NOUN.binary_search(&b).is_err())
+        })
+    })?;
+    let recurs = (0..words.len()).any(|i| {
+        any_at(RECURRING, i)
+            || (at(i, &["most"])
+                && words
+                    .get(i + 1)
+                    .is_some_and(|&(_, w)| MOST_TIMES.binary_search(&w).is_ok()))
+    });
+    recurs.then_some(verb)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The word lists of a thing going wrong again and again are looked up by binary search and
+    /// by their first word: each must stay sorted.
+    #[test]
+    fn the_lists_of_going_wrong_again_are_sorted() {
+        assert!(ADVERSE.is_sorted());
+        assert!(BEFORE_A_NOUN.is_sorted());
+        assert!(MOST_TIMES.is_sorted());
+        assert!(ADVERSE_PHRASES.is_sorted());
+        assert!(RECURRING.is_sorted());
+    }
 
     /// The infinitives as first written, every test on every word: the reference of
     /// [`Matcher::infinitives`], which tries the cheapest test first.
