@@ -1239,6 +1239,19 @@ const LOCATED: &[Cue] = cues![
     "prateleira de cima" => "Cópias do regulamento interno, prateleira de cima.",
     "prateleira de baixo" => "Cópias do regulamento interno, prateleira de baixo.",
     "tao grampead*" => "As instruções de operação tão grampeadas na porta.",
+    // Carried along with a vehicle, or going about in a place (issue 16, round 31).
+    "travel in" => "The tachograph manuals travel in the van's door pocket.",
+    "travels in" => "The tachograph manual travels in the van's door pocket.",
+    "travel with" => "The tachograph manuals travel with each van.",
+    "travels with" => "The tachograph manual travels with each van.",
+    "anda no" => "O alvará da feira anda no bolso da porta da carrinha.",
+    "anda na" => "O alvará da feira anda na carrinha.",
+    "andam no" => "Os manuais do tacógrafo andam no bolso da porta da carrinha.",
+    "andam na" => "Os manuais do tacógrafo andam na carrinha.",
+    "anda sempre no" => "O alvará da feira anda sempre no bolso da porta.",
+    "anda sempre na" => "O alvará da feira anda sempre na carrinha.",
+    "andam sempre no" => "Os manuais do tacógrafo andam sempre no bolso da porta.",
+    "andam sempre na" => "Os manuais do tacógrafo andam sempre na carrinha.",
 ];
 
 /// Every kind table but `fact`'s, in precedence order.
@@ -1473,6 +1486,12 @@ const DECISION: KindTable = KindTable {
         "shook hands on" => "We shook hands on it: the old van goes to the neighbour.",
         "resultado da votacao" => "Saiu o resultado da votação: a festa vai ser no sábado.",
         "resultado da consulta" => "Saiu o resultado da consulta: a festa vai ser no sábado.",
+        // The outcome of a meeting or a vote, and of an assembly (issue 16, round 31).
+        "meeting outcome" => "Meeting outcome: the raffle moves to the spring fair.",
+        "outcome of the meeting" => "The outcome of the meeting: the raffle moves to the spring fair.",
+        "outcome of the vote" => "The outcome of the vote: the raffle moves to the spring fair.",
+        "resultado da reuniao" => "Resultado da reunião: a rifa passa para a feira da primavera.",
+        "resultado da assembleia" => "Resultado da assembleia: a rifa passa para a feira da primavera.",
         "acordaram que" => "Os vizinhos acordaram que o muro fica como está.",
         "decided" => "The board decided against a public beta.",
         "decision:" => "Our decision: nightly builds move to the new runners.",
@@ -1492,8 +1511,17 @@ const DECISION: KindTable = KindTable {
         "we picked" => "We picked Tokio for the ingest service.",
         "opted" => "Legal opted for a 90-day retention window.",
         "settled on" => "We settled on kebab-case for every CLI flag.",
+        // A question settled by whoever decides, as a heading (issue 16, round 31; "settled it
+        // with the bank" is a bill paid).
+        "settled it:" => "The trustees have settled it: the raffle moves to the spring fair.",
         "went with" => "In the end we went with a managed Redis.",
         "gone with" => "We've gone with the managed Redis over self-hosting.",
+        // Gone for one option over another, said by the choosers (issue 16, round 31; "gone
+        // for lunch" is an absence).
+        "we've gone for" => "We've gone for the smaller van over the lorry.",
+        "we have gone for" => "We have gone for the smaller van over the lorry.",
+        "they've gone for" => "The trustees? They've gone for the smaller van over the lorry.",
+        "they have gone for" => "The trustees have met, and they have gone for the smaller van.",
         "going with" => "Going with Cloudflare for DNS, with a second provider as backup.",
         "going to use" => "We are going to use OpenTelemetry for tracing.",
         "we'll use" => "We'll use feature branches for the rewrite.",
@@ -1747,6 +1775,13 @@ const EPIC: KindTable = KindTable {
         // twelfth round).
         "year plan" => "The five-year plan: a new kitchen and two shops.",
         "month plan" => "The six-month plan: a new kitchen and two shops.",
+        // A plan for a whole year to come, named by its year (issue 16, round 31).
+        "plan for 202*" => "The plan for 2028: a new kitchen and two shops.",
+        "plans for 202*" => "Our plans for 2028: a new kitchen and two shops.",
+        "plano para 202*" => "O plano para 2028: uma cozinha nova e duas lojas.",
+        "plano pra 202*" => "O plano pra 2028: uma cozinha nova e duas lojas.",
+        "planos para 202*" => "Os planos para 2028: uma cozinha nova e duas lojas.",
+        "planos pra 202*" => "Os planos pra 2028: uma cozinha nova e duas lojas.",
         // A project named by its span, and the biggest one (issue 16, twenty-second round).
         "winter project" => "Rebuilding the kitchen and two shops is a three-winter project.",
         "season project" => "Rebuilding the kitchen and two shops is a two-season project.",
@@ -2172,6 +2207,10 @@ const TASK: KindTable = KindTable {
         // The errand asked of whoever can take it (issue 16, fifteenth round).
         "who can" => "Who can renew the dental lab contract?",
         "who could" => "Who could renew the dental lab contract?",
+        // The errand asked of whoever is on duty (issue 16, round 31).
+        "could whoever" => "Could whoever opens up tomorrow sign for the flour delivery?",
+        "can whoever" => "Can whoever opens up tomorrow sign for the flour delivery?",
+        "would whoever" => "Would whoever opens up tomorrow sign for the flour delivery?",
         "quem pode" => "Quem pode renovar o contrato do laboratório?",
         "quem consegue" => "Quem consegue renovar o contrato do laboratório?",
         "could someone" => "Could someone renew the dental lab contract?",
@@ -2857,6 +2896,12 @@ const CONSTRAINT: KindTable = KindTable {
         "devem" => "As migrações devem ser reversíveis.",
         "nao pode" => "O upload não pode passar de 50 MB.",
         "nao podem" => "Os terceirizados não podem acessar dados de produção.",
+        // Nobody under an age or a height, a limit on who may (issue 16, round 31).
+        "nobody under" => "Nobody under 16 works the meat slicer.",
+        "no one under" => "No one under 16 works the meat slicer.",
+        "ninguem com menos de" => "Ninguém com menos de 16 anos opera a fatiadora.",
+        "ninguem abaixo de" => "Ninguém abaixo de 1,40 m anda no carrossel grande.",
+        "ninguem menor de" => "Ninguém menor de 16 anos opera a fatiadora.",
         // ("não se pode" is "não se" and a present, see `matcher::impersonal_rule`.)
         "nenhum" => "Nenhum caminhão sai sem checagem dos freios.",
         "nenhuma" => "Nenhuma carga sai sem checagem dos freios.",
@@ -3369,6 +3414,11 @@ const CAPABILITY: KindTable = KindTable {
         "dispara um alarme" => "A geladeira dispara um alarme se a porta fica aberta.",
         "dispara o alarme" => "A geladeira dispara o alarme se a porta fica aberta.",
         "aguenta*" => "O servidor aguenta mil conexões por partida, sem travar.",
+        // A whole job done alone, by a pair of hands (issue 16, round 31).
+        "inteiro sozinho" => "O Tiago monta o palco inteiro sozinho.",
+        "inteiro sozinha" => "A Rita monta o palco inteiro sozinha.",
+        "inteira sozinho" => "O Tiago monta a barraca inteira sozinho.",
+        "inteira sozinha" => "A Rita monta a barraca inteira sozinha.",
     ],
     openers: cues![],
     clauses: cues![],
@@ -3568,6 +3618,13 @@ pub(crate) const VETOES: &[Cue] = cues![
     "esforco nenhum" => "A máquina nova desmonta pneu sem esforço nenhum.",
     // Drilled or dug down to a depth: how deep, no outage (issue 16, twenty-eighth round).
     "went down to" => "The borehole went down to 85 m.",
+    // A freezer is a thing, not a freeze (issue 16, round 31): "a arca congeladora", "o
+    // congelador", whatever is said of it.
+    "congelador*" => "A arca congeladora do armazém tem 400 litros.",
+    // Going about always with a thing, or in a place, is where it is, no rule (issue 16, round
+    // 31).
+    "anda sempre" => "O manual do tacógrafo anda sempre no bolso da porta.",
+    "andam sempre" => "Os manuais do tacógrafo andam sempre no bolso da porta.",
 ];
 
 /// Verbs of reported speech: a hedge, an imperative or a hint after one of them in the same

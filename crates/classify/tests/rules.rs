@@ -4081,3 +4081,86 @@ fn k5_round_thirty_one_any_tag_voided_rules_and_off_the_record() {
         "Em todo relatório que fizer, põe a data no topo.",
     ]);
 }
+
+/// Issue 16, thirty-first round: words added to tables only (a meeting's or an assembly's
+/// outcome, a question "settled it:" and an option "we've gone for" as decisions; a plan for a
+/// year to come, "plan for 2028", "plano pra 2028", as an epic; an errand asked of "whoever";
+/// "nobody under", "ninguém com menos de" an age or a height as a rule; a whole job done
+/// "inteiro sozinho" as a capability; a document that travels with a vehicle or "anda no" a
+/// place; a freezer, "congelador", no freeze), each on a sentence of its own.
+#[test]
+fn k3_round_thirty_one_words() {
+    for (text, kind) in [
+        (
+            "Outcome of the meeting: the car boot sale stays on the first Sunday.",
+            Kind::Decision,
+        ),
+        (
+            "Resultado da reunião: a feira de garagem fica no primeiro domingo.",
+            Kind::Decision,
+        ),
+        (
+            "The parish council has settled it: the bins go out on Tuesdays.",
+            Kind::Decision,
+        ),
+        (
+            "We've gone for the electric slicer over the manual one.",
+            Kind::Decision,
+        ),
+        ("The plan for 2029 is to reroof the barn.", Kind::Epic),
+        (
+            "O plano para 2028 é abrir a segunda loja e comprar uma carrinha.",
+            Kind::Epic,
+        ),
+        (
+            "Can whoever is on the till at six cash up the float?",
+            Kind::Task,
+        ),
+        (
+            "No one under 14 rides the go-karts on the big track.",
+            Kind::Constraint,
+        ),
+        (
+            "Ninguém abaixo de 1,30 m entra na montanha-russa.",
+            Kind::Constraint,
+        ),
+        (
+            "A Dona Lurdes faz o almoço inteiro sozinha, para quarenta pessoas.",
+            Kind::Capability,
+        ),
+        (
+            "The insurance certificate travels with the catering trailer.",
+            Kind::Doc,
+        ),
+        (
+            "As licenças da banca andam no porta-luvas da carrinha.",
+            Kind::Doc,
+        ),
+        (
+            "Os estagiários não podem abrir o congelador da pastelaria.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A freezer that is merely full keeps no failure; someone gone for lunch decided nothing,
+    // nor did a bill settled with the bank.
+    assert_ne!(
+        derive("O congelador da cozinha está cheio de pão.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::FailurePattern)
+    );
+    assert_ne!(
+        derive("He's gone for lunch, back at two.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Decision)
+    );
+    assert_ne!(
+        derive("Thanks all, settled it with the bank this morning.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Decision)
+    );
+}
