@@ -795,7 +795,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh53.tsv",
             "labelled_fresh53.tsv",
             "benign_fresh53.tsv",
-            38,
+            44,
         ),
         (
             "fifty-second slices (twenty-fourth round, tuned on)",
@@ -851,7 +851,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh65.tsv",
             "labelled_fresh65.tsv",
             "benign_fresh65.tsv",
-            72,
+            77,
+        ),
+        (
+            "sixty-seventh slices (thirty-first round, HELD OUT)",
+            "injection_fresh67.tsv",
+            "labelled_fresh67.tsv",
+            "benign_fresh67.tsv",
+            77,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
