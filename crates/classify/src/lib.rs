@@ -1996,7 +1996,13 @@ const CHANNEL_CHECKS: &[&[&str]] = &[
 /// tasks missed and no other sentence).
 fn asked_by_name(content: &str) -> bool {
     let body = anchor::body(content);
-    let Some((called, rest)) = body.split_once(',') else {
+    // A vocative of four words or fewer closes within its first sixty-four bytes.
+    let Some((called, rest)) = body
+        .char_indices()
+        .take_while(|&(at, _)| at < 64)
+        .find(|&(_, c)| c == ',')
+        .and_then(|(at, _)| Some((body.get(..at)?, body.get(at + 1..)?)))
+    else {
         return false;
     };
     // A vocative is a few words: a longer opening clause is no call, and is not collected.
@@ -2157,10 +2163,31 @@ fn congratulation(content: &str) -> bool {
         "well done",
     ];
     let text = content.trim();
-    !text.contains([':', '?'])
-        && text.split_whitespace().count() <= 10
-        && opening(&head_words(text, 2), CONGRATULATIONS).is_some()
-        && anchor::find_marked(text).is_none()
+    let body = anchor::body(text);
+    // The cheap tests first, the first letter before any scan of the whole text: this runs on
+    // every text whose kind is derived.
+    if !body
+        .chars()
+        .find(|c| c.is_alphanumeric())
+        .is_some_and(|c| "cCfFpPwW".contains(c))
+        || text.split_whitespace().nth(10).is_some()
+        || text.as_bytes().contains(&b':')
+        || text.as_bytes().contains(&b'?')
+    {
+        return false;
+    }
+    // The opening folded once: its first twenty-four bytes hold any word of congratulating.
+    let end = body
+        .char_indices()
+        .map(|(at, c)| at + c.len_utf8())
+        .take_while(|&end| end <= 24)
+        .last()
+        .unwrap_or(0);
+    let head = Folded::new(body.get(..end).unwrap_or("")).text;
+    CONGRATULATIONS.iter().any(|c| {
+        head.strip_prefix(c)
+            .is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
+    }) && anchor::find_marked(text).is_none()
 }
 
 /// Whether the content is a short apology ("Sorry, wrong group chat.", "Desculpa, foi engano."):
