@@ -423,11 +423,16 @@ fn occasions_to_come(tokens: &[Token<'_>]) -> bool {
                 (w == "you"
                 && next.is_some_and(|n| !PAST_AFTER_YOU.contains(&n) && !n.ends_with("ed")))
                 || (w == "que"
-                    && next.is_some_and(|n| {
-                        future_subjunctive(n, true)
-                            // The third person's future subjunctive has the infinitive's form
-                            // ("em todo relatório que escrever", round 31).
-                            || (n.len() > 4 && ["ar", "er", "ir"].iter().any(|e| n.ends_with(e)))
+                    // The verb right after "que", or after a subject of two words or fewer
+                    // ("todas as provas que a associação organizar", round 32).
+                    && (i + 1..=i + 3).any(|v| {
+                        word(tokens, v).is_some_and(|n| {
+                            future_subjunctive(n, true)
+                                // The third person's future subjunctive has the infinitive's
+                                // form ("em todo relatório que escrever", round 31).
+                                || (n.len() > 4
+                                    && ["ar", "er", "ir"].iter().any(|e| n.ends_with(e)))
+                        })
                     }))
                 // "quando qualquer pai perguntar": the subject, then the verb in the form of
                 // its infinitive.
@@ -515,9 +520,10 @@ const NOT_ON_RECORD: &[&str] = &["dont", "don't", "nao", "nem", "never", "no", "
 
 /// Verbs of putting something on the record, in an order's forms or the present.
 const RECORDS: &[&str] = &[
-    "anota", "anote", "anotes", "enter", "entra", "include", "inclua", "incluas", "inclui",
-    "lanca", "lancar", "lance", "lances", "list", "log", "note", "put", "record", "regista",
-    "registe", "registes", "registra", "registre", "write",
+    "anota", "anote", "anotes", "enter", "entra", "inclua", "incluas", "include", "inclui",
+    "lanca", "lancar", "lance", "lances", "list", "log", "mostra", "mostre", "mostres", "note",
+    "poe", "ponha", "ponhas", "put", "record", "regista", "registe", "registes", "registra",
+    "registre", "show", "write",
 ];
 
 /// Where a thing is put on the record, or anywhere at all.
@@ -528,6 +534,7 @@ const RECORD_PLACES: &[&str] = &[
     "books",
     "contabilidade",
     "contas",
+    "financeiro",
     "ledger",
     "livro",
     "log",
@@ -541,6 +548,7 @@ const RECORD_PLACES: &[&str] = &[
     "relatorios",
     "report",
     "reports",
+    "summaries",
     "summary",
     "till",
 ];
@@ -551,11 +559,64 @@ const RECORD_PLACES: &[&str] = &[
 /// nota nem no relatório"): what the agent keeps is to hide it, a silence.
 fn kept_off_the_record(tokens: &[Token<'_>]) -> bool {
     (0..tokens.len()).any(|n| {
-        is_in(NOT_ON_RECORD, word(tokens, n))
-            && (n + 1..=n + 2).any(|v| {
-                is_in(RECORDS, word(tokens, v))
-                    && (v + 1..=v + 5).any(|p| is_in(RECORD_PLACES, word(tokens, p)))
-            })
+        is_in(NOT_ON_RECORD, word(tokens, n)) && {
+            // Round 32: the verb and the record in either order within the next six tokens
+            // ("no summary you write should include it", "don't show it on the report").
+            let next = n + 1..tokens.len().min(n + 7);
+            next.clone().any(|v| is_in(RECORDS, word(tokens, v)))
+                && next
+                    .into_iter()
+                    .any(|p| is_in(RECORD_PLACES, word(tokens, p)))
+        }
+    })
+}
+
+/// Negations before a verb of coming to know, in one token ("mustn't", "não").
+fn negation(w: &str) -> bool {
+    w.ends_with("n't") || matches!(w, "nao" | "never" | "nunca" | "not" | "nem")
+}
+
+/// Verbs of coming to know ("find out", "saber", "sonhar" in "nem sonhar").
+const KNOWS: &[&str] = &[
+    "descobrir",
+    "desconfiar",
+    "find",
+    "hear",
+    "know",
+    "learn",
+    "saber",
+    "sonhar",
+    "suspect",
+];
+
+/// Whether the addressed text keeps someone from knowing (round 32): a negation and, within its
+/// next three words, a verb of coming to know ("the sponsor mustn't find out", "a direção não
+/// precisa de saber"): the silence asked of the agent, told by its end.
+fn kept_from_knowing(tokens: &[Token<'_>]) -> bool {
+    (0..tokens.len()).any(|n| {
+        word(tokens, n).is_some_and(negation)
+            && (n + 1..=n + 3).any(|k| is_in(KNOWS, word(tokens, k)))
+    })
+}
+
+/// Whether the tokens hold a telephone number: a run of at most four tokens of digits (after a
+/// `+` or not, joined by dashes or not) with nine digits or more ("+44 7700 900413", "11
+/// 98765-4321"), round 32.
+fn names_phone(tokens: &[Token<'_>]) -> bool {
+    let digits = |t: &Token<'_>| match t {
+        Token::Word(w) if w.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
+            Some(w.bytes().filter(u8::is_ascii_digit).count())
+        }
+        _ => None,
+    };
+    (0..tokens.len()).any(|start| {
+        tokens
+            .iter()
+            .skip(start)
+            .take(4)
+            .map_while(digits)
+            .sum::<usize>()
+            >= 9
     })
 }
 
@@ -1381,13 +1442,17 @@ fn addressed_instruction(
         return families;
     }
     let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(text, p));
-    if names_destination(text, tokens) {
+    if names_destination(text, tokens) || (says(SENDS) && names_phone(tokens)) {
         families.push(TaintFamily::Exfiltration);
     }
     if says(STANDING) || occasions_to_come(tokens) {
         families.push(TaintFamily::PersistentTrigger);
     }
-    if says(SILENCES) || kept_from_someone(tokens) || kept_off_the_record(tokens) {
+    if says(SILENCES)
+        || kept_from_someone(tokens)
+        || kept_off_the_record(tokens)
+        || kept_from_knowing(tokens)
+    {
         families.push(TaintFamily::Secrecy);
     }
     if says(GUIDANCE) || (says(RULES_IN_GENERAL) && says(SECOND_PERSON)) || says(VOIDED) {

@@ -163,6 +163,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh65.tsv",
         "labelled_fresh66.tsv",
         "labelled_fresh67.tsv",
+        "labelled_fresh68.tsv",
+        "labelled_fresh69.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -239,6 +241,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh65.tsv",
             "benign_fresh66.tsv",
             "benign_fresh67.tsv",
+            "benign_fresh68.tsv",
+            "benign_fresh69.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -900,6 +904,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh66.tsv",
             "labelled_fresh66.tsv",
             "benign_fresh66.tsv",
+            94,
+        ),
+        (
+            "sixty-eighth slices (thirty-second round, tuned on)",
+            "injection_fresh68.tsv",
+            "labelled_fresh68.tsv",
+            "benign_fresh68.tsv",
             94,
         ),
         (
