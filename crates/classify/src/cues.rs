@@ -1493,6 +1493,10 @@ const DECISION: KindTable = KindTable {
         "resultado da reuniao" => "Resultado da reunião: a rifa passa para a feira da primavera.",
         "resultado da assembleia" => "Resultado da assembleia: a rifa passa para a feira da primavera.",
         "acordaram que" => "Os vizinhos acordaram que o muro fica como está.",
+        // A choice or a decision announced as made (issue 16, round 32).
+        "escolha feita" => "Escolha feita: a carrinha pequena em vez do camião.",
+        "decisao tomada" => "Decisão tomada, fica a carrinha pequena.",
+        "choice made" => "Choice made: the small van, not the lorry.",
         "decided" => "The board decided against a public beta.",
         "decision:" => "Our decision: nightly builds move to the new runners.",
         "decision was" => "The decision was to keep the monolith for now.",
@@ -2995,6 +2999,10 @@ const CONSTRAINT: KindTable = KindTable {
         "sao obrigados a" => "Os caixas são obrigados a conferir o troco na frente do cliente.",
         "sao obrigadas a" => "As caixas são obrigadas a conferir o troco na frente do cliente.",
         "is obliged to" => "The cashier is obliged to count the change in front of the customer.",
+        // Kept so without a break, and done so by no one (issue 16, round 32; "não se" and a
+        // present of four letters or more is `matcher::impersonal_rule`).
+        "at all times" => "Goggles stay on in the workshop at all times.",
+        "nao se usa" => "Não se usa o elevador de carga com visitas.",
         "are obliged to" => "Cashiers are obliged to count the change in front of the customer.",
     ],
     openers: cues![
@@ -3441,6 +3449,13 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // The limit of what a thing does before it stops, no duty (issue 16, round 32).
+    "before it has to" => "The hire van can carry forty chairs before it has to refuel.",
+    "before they have to" => "The hire vans can carry forty chairs before they have to refuel.",
+    "before it needs to" => "The hire van can carry forty chairs before it needs to refuel.",
+    "before they need to" => "The hire vans can carry forty chairs before they need to refuel.",
+    // A thing no longer in use is no rule against using it (issue 16, round 32).
+    "nao se usa mais" => "Esse sistema não se usa mais desde 2022.",
     // A reminder a machine sends is its function, not a note to self; a day named after "pra",
     // "para" is when, not a purpose (issue 16, twenty-fourth round).
     "texts a reminder" => "The dentist's system texts a reminder two days ahead.",

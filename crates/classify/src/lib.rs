@@ -886,8 +886,19 @@ pub(crate) const ADVERSE_RECURRENCE: &str = "(a thing going wrong again and agai
 
 /// Participles of keeping or placing after "is"/"are" ("is filed", "are kept").
 const KEPT: &[&str] = &[
-    "archived", "filed", "hung", "kept", "pinned", "posted", "printed", "saved", "stored", "stuck",
-    "taped", "uploaded",
+    "archived",
+    "filed",
+    "hung",
+    "kept",
+    "pinned",
+    "posted",
+    "printed",
+    "published",
+    "saved",
+    "stored",
+    "stuck",
+    "taped",
+    "uploaded",
 ];
 
 /// Verbs of where a thing stays, before a preposition of place ("lives in", "hangs by").
@@ -898,7 +909,7 @@ const PLACE_PREPOSITIONS: &[&str] = &["at", "behind", "by", "in", "inside", "on"
 
 /// Portuguese stems of a participle of keeping or placing ("afixado", "arquivadas").
 const KEPT_PT: &[&str] = &[
-    "afixad", "arquivad", "colad", "gravad", "guardad", "pendurad", "pregad", "salv",
+    "afixad", "arquivad", "colad", "gravad", "guardad", "pendurad", "pregad", "publicad", "salv",
 ];
 
 /// Containers of papers or data, and the places they are kept (folded).
@@ -978,6 +989,10 @@ const FILES: &[&str] = &[
     "folder",
     "folders",
     "intranet",
+    // The board notices are pinned to (issue 16, round 32).
+    "mural",
+    "noticeboard",
+    "noticeboards",
     "notion",
     "onedrive",
     "pasta",
@@ -1828,6 +1843,8 @@ fn generic_negation(content: &str, folded: &str) -> bool {
     const NOT_RULES: &[&str] = &[
         "sabe", "sabem", "quer", "querem", "gosta", "gostam", "acha", "acham", "lembra", "liga",
         "parece", "esta", "estao", "fica", "ficam", "vem", "vai", "vao",
+        // Pasts of being and having state no rule (issue 16, round 32).
+        "era", "eram", "estava", "estavam", "tinha", "tinham",
     ];
     // Cheapest first: the negation is looked for in the folded text before a word is read.
     if !(folded.contains("nao ")
@@ -1958,10 +1975,17 @@ const ASKS: &[&[&str]] = &[
     &["da", "para"],
     &["da", "pra"],
     &["don't", "forget"],
+    // The European "ficas tu com ...?", taking a job on (issue 16, round 32).
+    &["ficas", "com"],
+    &["ficas", "tu"],
     &["lembra"],
     &["nao", "esqueca"],
     &["nao", "esquece"],
     &["nao", "te", "esquecas"],
+    // The chat spellings of "please" after the name (issue 16, round 32).
+    &["pfv"],
+    &["pls"],
+    &["plz"],
     &["pode"],
     &["podes"],
     &["podia"],

@@ -1100,7 +1100,7 @@ pub(crate) const PORTUGUESE: &[&str] = &[
 /// The articles and prepositions after an informal Portuguese imperative.
 const ARTICLES: &[&str] = &[
     "no", "na", "nos", "nas", "em", "pelo", "pela", "o", "a", "os", "as", "um", "uma", "com", "ao",
-    "aos", "pro", "pra",
+    "aos", "pro", "pra", "por",
 ];
 
 /// Words in `-a`, `-e`, `-i` that open clauses before an article and are no imperative.
@@ -2237,6 +2237,9 @@ const AIMS: &[&str] = &[
     "queremos",
     "querem",
     "sonho",
+    // A target set at a year (issue 16, round 32).
+    "target",
+    "targets",
     "vamos",
     "visao",
     "vision",

@@ -4200,3 +4200,72 @@ fn k5_round_thirty_two_phones_kept_from_knowing_and_records_either_way() {
         "No minutes were taken at Tuesday's meeting.",
     ]);
 }
+
+/// Issue 16, thirty-second round: words added to tables only (a choice or a decision announced
+/// as made, "escolha feita", "decisão tomada", "choice made"; "at all times" and "não se usa" as
+/// rules, "não se usa mais" no rule; the limit of what a thing does "before it has to" no duty;
+/// "target" as a word of aiming at a year; a noticeboard or a "mural" keeping papers, and
+/// "published", "publicados" as verbs of keeping; "ficas com", "ficas tu" and the chat "pls",
+/// "plz", "pfv" as asks after a name; "por" after an informal Portuguese imperative; "era",
+/// "estava", "tinha" as pasts that state no rule), each on a sentence of its own.
+#[test]
+fn k3_round_thirty_two_words() {
+    for (text, kind) in [
+        (
+            "Escolha feita: o almoço é no restaurante do largo, não na sede.",
+            Kind::Decision,
+        ),
+        (
+            "Choice made: the minibus for the away game, not the coach.",
+            Kind::Decision,
+        ),
+        (
+            "Hi-vis vests are worn on the forecourt at all times.",
+            Kind::Constraint,
+        ),
+        (
+            "Não se usa o forno grande sem o chefe na cozinha.",
+            Kind::Constraint,
+        ),
+        (
+            "The sweeper can clear the whole car park before it has to be emptied.",
+            Kind::Capability,
+        ),
+        (
+            "Target for 2031: every branch on the same booking system.",
+            Kind::Epic,
+        ),
+        (
+            "The fire drill rota is on the noticeboard in the staff room.",
+            Kind::Doc,
+        ),
+        (
+            "As tabelas de horários estão publicadas no site da escola.",
+            Kind::Doc,
+        ),
+        (
+            "Nuno, ficas tu com as chaves do pavilhão no sábado?",
+            Kind::Task,
+        ),
+        ("Priya, pls order more till rolls for the kiosk", Kind::Task),
+        (
+            "escala da limpeza: varre o chão, lava por dentro a câmara e repõe o sabão",
+            Kind::Procedure,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A thing out of use is no rule, nor is a message sent to the wrong place.
+    assert_ne!(
+        derive("Esse cartão de ponto não se usa mais desde 2023.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+    assert_ne!(
+        derive("Opa, o áudio não era pra este grupo.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+}
