@@ -515,9 +515,6 @@ const VOIDED: &[&str] = &[
     "withdrawn",
 ];
 
-/// Negations before a verb of putting on the record.
-const NOT_ON_RECORD: &[&str] = &["dont", "don't", "nao", "nem", "never", "no", "nunca", "not"];
-
 /// Verbs of putting something on the record, in an order's forms or the present.
 const RECORDS: &[&str] = &[
     "anota", "anote", "anotes", "enter", "entra", "inclua", "incluas", "include", "inclui",
@@ -559,7 +556,8 @@ const RECORD_PLACES: &[&str] = &[
 /// nota nem no relatório"): what the agent keeps is to hide it, a silence.
 fn kept_off_the_record(tokens: &[Token<'_>]) -> bool {
     (0..tokens.len()).any(|n| {
-        is_in(NOT_ON_RECORD, word(tokens, n)) && {
+        // The negations of an order not to tell, and "no" before a record ("no summary ...").
+        (is_in(NOT_TO, word(tokens, n)) || word(tokens, n) == Some("no")) && {
             // Round 32: the verb and the record in either order within the next six tokens
             // ("no summary you write should include it", "don't show it on the report").
             let next = n + 1..tokens.len().min(n + 7);

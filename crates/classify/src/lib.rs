@@ -2011,11 +2011,13 @@ const CHANNEL_CHECKS: &[&[&str]] = &[
     &["see", "me"],
 ];
 
-/// Whether the content calls someone by name and asks them for an errand: a vocative before the
-/// first comma (a name of one or two capitalised words, after a title or not, an `@` handle, or
-/// a noun that calls a group; a greeting before the name is skipped), then, among the next six words, an ask ([`ASKS`]) with two words
-/// or more after it ("@Márcia, consegue mandar o orçamento ao síndico até amanhã?", "Rui,
-/// tratas tu de encomendar as etiquetas?", "Malta, alguém pode ir buscar as caixas?"). A task,
+/// Whether the content calls someone by name and asks them for an errand: a vocative of four
+/// words or fewer before the first comma, within the first sixty-four bytes (a name of one or two
+/// capitalised words, after a title or not, an `@` handle, or a noun that calls a group; a
+/// greeting before the name is skipped), then, among the next six words, an ask ([`ASKS`]) with
+/// two words or more after it and not about the line itself ([`CHANNEL_CHECKS`]) ("@Márcia,
+/// consegue mandar o orçamento ao síndico até amanhã?", "Rui, tratas tu de encomendar as
+/// etiquetas?", "Malta, alguém pode ir buscar as caixas?"). A task,
 /// asked as a question or not: the question mark asks for the errand, it proposes no idea (issue
 /// 16, round 30: designed on the first runs of nine tuning slices, where it finds 8 of the 25
 /// tasks missed and no other sentence).
