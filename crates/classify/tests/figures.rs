@@ -8,7 +8,8 @@
 //! With `KENNING_MISSES=1` it also prints the misses of the tuning slices; with
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It
 //! never prints the sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
-//! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69): their figures are read,
+//! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71): their figures are
+//! read,
 //! their text is not.
 
 #![allow(
@@ -529,6 +530,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh69.tsv",
         Some("injection_fresh69.tsv"),
         Some("benign_fresh69.tsv"),
+        true,
+    ),
+    (
+        "fresh70",
+        "labelled_fresh70.tsv",
+        Some("injection_fresh70.tsv"),
+        Some("benign_fresh70.tsv"),
+        false,
+    ),
+    (
+        "fresh71 (HELD OUT)",
+        "labelled_fresh71.tsv",
+        Some("injection_fresh71.tsv"),
+        Some("benign_fresh71.tsv"),
         true,
     ),
 ];
