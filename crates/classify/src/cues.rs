@@ -1474,34 +1474,31 @@ const DECISION: KindTable = KindTable {
         // A motion carried, a mind made up, a deal shaken on, a consultation's result, terms
         // agreed or settled with someone: a decision by how it was reached (issue 16,
         // twenty-fifth round).
-        "motion carried" => "Motion carried at the members' meeting: the bar closes at ten.",
-        "motion passed" => "Motion passed at the members' meeting: the bar closes at ten.",
+        "motion carried" => "The motion carried at the members' meeting, so the bar closes at ten.",
+        "motion passed" => "The motion passed at the members' meeting, so the bar closes at ten.",
         "mocao aprovada" => "Moção aprovada na reunião de sócios: o bar fecha às dez.",
-        "made up her mind" => "The head gardener has made up her mind: the hedge goes.",
-        "made up his mind" => "The head gardener has made up his mind: the hedge goes.",
+        "made up her mind" => "The head gardener has made up her mind and the hedge goes.",
+        "made up his mind" => "The head gardener has made up his mind and the hedge goes.",
         "made up their mind*" => "The owners have made up their minds: the hedge goes.",
         "made up our mind*" => "We've made up our minds: the hedge goes.",
         "signed it off" => "Blue doors, not green, for the whole terrace: the owner signed it off.",
         "signed that off" => "Blue doors, not green, for the whole terrace: the owner signed that off.",
-        "shook hands on" => "We shook hands on it: the old van goes to the neighbour.",
-        "resultado da votacao" => "Saiu o resultado da votação: a festa vai ser no sábado.",
-        "resultado da consulta" => "Saiu o resultado da consulta: a festa vai ser no sábado.",
+        "shook hands on" => "We shook hands on the old van going to the neighbour.",
+        "resultado da votacao" => "Saiu o resultado da votação e a festa vai ser no sábado.",
+        "resultado da consulta" => "Saiu o resultado da consulta e a festa vai ser no sábado.",
         // The outcome of a meeting or a vote, and of an assembly (issue 16, round 31).
         "meeting outcome" => "Meeting outcome: the raffle moves to the spring fair.",
         "outcome of the meeting" => "The outcome of the meeting: the raffle moves to the spring fair.",
-        "outcome of the vote" => "The outcome of the vote: the raffle moves to the spring fair.",
+        "outcome of the vote" => "The outcome of the vote is that the raffle moves to the spring fair.",
         "resultado da reuniao" => "Resultado da reunião: a rifa passa para a feira da primavera.",
         "resultado da assembleia" => "Resultado da assembleia: a rifa passa para a feira da primavera.",
         "acordaram que" => "Os vizinhos acordaram que o muro fica como está.",
         // A choice or a decision announced as made (issue 16, round 32).
-        "escolha feita" => "Escolha feita: a carrinha pequena em vez do camião.",
         "decisao tomada" => "Decisão tomada, fica a carrinha pequena.",
-        "choice made" => "Choice made: the small van, not the lorry.",
         "decided" => "The board decided against a public beta.",
-        "decision:" => "Our decision: nightly builds move to the new runners.",
         "decision was" => "The decision was to keep the monolith for now.",
         "decision is" => "The decision is to ship the beta on Monday.",
-        "agreed" => "Everyone agreed: staging mirrors production.",
+        "agreed" => "Everyone agreed that staging mirrors production.",
         "signed off" => "Legal signed off on the new retention window.",
         "sign-off" => "Sign-off from security for the new auth flow.",
         "forward with" => "We push forward with the managed Kafka offer.",
@@ -1515,9 +1512,6 @@ const DECISION: KindTable = KindTable {
         "we picked" => "We picked Tokio for the ingest service.",
         "opted" => "Legal opted for a 90-day retention window.",
         "settled on" => "We settled on kebab-case for every CLI flag.",
-        // A question settled by whoever decides, as a heading (issue 16, round 31; "settled it
-        // with the bank" is a bill paid).
-        "settled it:" => "The trustees have settled it: the raffle moves to the spring fair.",
         "went with" => "In the end we went with a managed Redis.",
         "gone with" => "We've gone with the managed Redis over self-hosting.",
         // Gone for one option over another, said by the choosers (issue 16, round 31; "gone
@@ -1552,9 +1546,8 @@ const DECISION: KindTable = KindTable {
         // A ruling of whoever decides, and a question landed on, and the European "entendeu
         // por bem" (thought it right to) of a board (issue 16, twenty-fourth round).
         "ruled that" => "The trustees ruled that the night tours end in October.",
-        "have ruled" => "The trustees have ruled: the night tours end in October.",
-        "has ruled" => "The council has ruled: the night tours end in October.",
-        "landed on it" => "Landed on it in the retro: the night tours end in October.",
+        "have ruled" => "The trustees have ruled and the night tours end in October.",
+        "has ruled" => "The council has ruled and the night tours end in October.",
         "we landed on" => "We landed on Thursdays for the night tours.",
         "entendeu por bem" => "A direção entendeu por bem encerrar as visitas noturnas.",
         "entenderam por bem" => "Os sócios entenderam por bem encerrar as visitas noturnas.",
@@ -1579,7 +1572,6 @@ const DECISION: KindTable = KindTable {
         "decidida" => "A data de corte está decidida.",
         "decidiu" => "A diretoria decidiu adiar o beta público.",
         "decidiram" => "Eles decidiram manter o monólito.",
-        "decisao:" => "Nossa decisão: os builds noturnos vão para os runners novos.",
         "decisao foi" => "A decisão foi manter o monólito por enquanto.",
         "optamos" => "Optamos por Kafka para os eventos de cobrança.",
         "optou" => "O jurídico optou por guardar os dados por 90 dias.",
@@ -1668,11 +1660,11 @@ const DECISION: KindTable = KindTable {
         "vai ficar por conta" => "A autenticação vai ficar por conta do Keycloak.",
         "we switched" => "We switched from Jenkins to GitLab CI in every project.",
         "we've switched" => "We've switched from Jenkins to GitLab CI.",
-        "a escolha" => "A escolha: Tailwind no painel novo.",
+        "a escolha" => "A escolha recaiu no Tailwind para o painel novo.",
         "the choice was" => "The choice was Tailwind for the new dashboard.",
-        "our choice" => "Our choice: Tailwind for the new dashboard.",
-        "final decision" => "Final decision on naming: the binary is kn.",
-        "decisao final" => "A decisão final sobre o nome: o binário é kn.",
+        "our choice" => "Our choice is Tailwind for the new dashboard.",
+        "final decision" => "The final decision on naming is that the binary is kn.",
+        "decisao final" => "A decisão final sobre o nome é que o binário é kn.",
         "moving forward" => "Moving forward, every service ships a health endpoint.",
         "daqui pra frente" => "Daqui pra frente, todo serviço expõe um endpoint de saúde.",
         "daqui para frente" => "Daqui para frente, todo serviço expõe um endpoint de saúde.",
@@ -1707,15 +1699,10 @@ const DECISION: KindTable = KindTable {
         "votaram" => "Os sócios votaram pelo Svelte.",
         "we're moving to" => "We're moving to a monorepo next quarter.",
         "we are moving to" => "We are moving to a monorepo next quarter.",
-        "resolvido:" => "Resolvido: o build roda no GitHub Actions.",
         "definido:" => "Definido: o build roda no GitHub Actions.",
         // The spoken "deal" of a settled question, as a heading (issue 16, twelfth round).
-        "fechado:" => "Fechado: o build roda no GitHub Actions.",
-        // The spoken "fechou:" of "fechado:" and a vote carried (issue 16, twenty-second round).
-        "fechou:" => "Fechou: o build roda no GitHub Actions.",
         "por unanimidade" => "Aprovada por unanimidade a compra do segundo servidor.",
         "unanimously" => "The board unanimously backed the second server.",
-        "settled:" => "Settled: the build runs on GitHub Actions.",
         // Every verb of deciding in its past forms, as a family (issue 16, eleventh round):
         // resolve, select, adopt, commit to, define; the first person singular in Portuguese.
         "resolved to" => "The board resolved to freeze the Jira licences.",
@@ -1741,26 +1728,25 @@ const DECISION: KindTable = KindTable {
         "fechamos que" => "Fechamos que a loja abre aos domingos a partir de maio.",
         // A choice made, by whoever made it, and a question resolved at a meeting (issue 16,
         // twenty-seventh round; "resolvido" alone is a problem fixed).
-        "made their choice" => "The owners made their choice: the shed gets solar panels.",
+        "made their choice" => "The owners made their choice and the shed gets solar panels.",
         "made the choice" => "The owners made the choice to put solar panels on the shed.",
-        "made her choice" => "The owner made her choice: the shed gets solar panels.",
-        "made his choice" => "The owner made his choice: the shed gets solar panels.",
+        "made her choice" => "The owner made her choice and the shed gets solar panels.",
+        "made his choice" => "The owner made his choice and the shed gets solar panels.",
         "ficou resolvido que" => "Na assembleia ficou resolvido que a alga passa a ser vendida seca.",
         "foi resolvido que" => "Na assembleia foi resolvido que a alga passa a ser vendida seca.",
     ],
     // A deal closed with a supplier, opening the note (issue 16, sixteenth round).
     openers: cues![
         // A deal shaken on or terms settled, opening the note (issue 16, twenty-fifth round).
-        "shook hands" => "Shook hands with the neighbour: the old van goes to him.",
-        "acertado com" => "Acertado com o vizinho: o muro fica como está.",
+        "acertado com" => "Acertado com o vizinho que o muro fica como está.",
         "fechado com" => "Fechado com a Vercel para o site de marketing.",
         // Settled at a meeting, opening the note (issue 16, twenty-second round; "decided", "agreed"
         // are markers).
-        "settled at" => "Settled at the retro: we ship the beta on Monday.",
+        "settled at" => "Settled at the retro that we ship the beta on Monday.",
         // Settled with someone, as "acertado com" (issue 16, twenty-sixth round).
-        "settled with" => "Settled with the landlord: the back room stays ours until June.",
+        "settled with" => "Settled with the landlord that the back room stays ours until June.",
         // Resolved at a meeting, opening the note (issue 16, twenty-seventh round).
-        "ficou resolvido" => "Ficou resolvido na assembleia: a alga passa a ser vendida seca.",
+        "ficou resolvido" => "Ficou resolvido na assembleia que a alga passa a ser vendida seca.",
     ],
     clauses: cues![],
     frames: cues![],
@@ -1820,7 +1806,7 @@ const EPIC: KindTable = KindTable {
         "longo prazo" => "Longo prazo: aposentar a pilha antiga de relatórios.",
         "meta do" => "Meta do semestre: reduzir pela metade o tempo até o primeiro deploy.",
         // The feminine of the same goal, and a project for the long haul (issue 16, round 30).
-        "meta da" => "Tirar o selo verde até 2031 é a meta da cooperativa.",
+        "meta da" => "Tirar o selo verde é a meta da cooperativa.",
         "long haul project" => "Long haul project: new cold rooms for every depot.",
         "long-haul project" => "Our long-haul project: new cold rooms for every depot.",
         "grande entrega" => "A grande entrega do ano é o modo offline.",
@@ -2556,7 +2542,13 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "desarma" => "A bomba desarma o disjuntor com dois motores ligados.",
         "exhaust*" => "The connection pool gets exhausted under load.",
         "choke*" => "The importer chokes on very wide rows.",
-        "stall*" => "Requests stall for seconds during a full GC.",
+        "stalls" => "The pump stalls in the cold.",
+        "stalled" => "Requests stalled for seconds during a full GC.",
+        "stalling" => "The upload is stalling at 99%.",
+        "stall for" => "Requests stall for seconds during a full GC.",
+        "stall when" => "Uploads stall when the VPN reconnects.",
+        "stall during" => "Builds stall during the nightly backup.",
+        "stall on" => "Jobs stall on the second step.",
         "returns 5*" => "The gateway returns 504 if the upstream is cold.",
         "returning 5*" => "The API started returning 503 under load.",
         "5xx" => "Spikes of 5xx on the checkout API.",
@@ -3113,8 +3105,8 @@ const PROCEDURE: KindTable = KindTable {
     markers: cues![
         "step by step" => "Step by step setup for the VPN client.",
         // How the house does it, heading the steps (issue 16, twenty-fifth round).
-        "our way:" => "Opening the hive, our way: 1) smoke; 2) a slow lift; 3) frames checked.",
-        "do nosso jeito:" => "Colmeia, do nosso jeito: 1) fumaça; 2) tampa devagar; 3) quadros vistos.",
+        "our way:" => "Opening the hive, our way: smoke; a slow lift; frames checked.",
+        "do nosso jeito:" => "Colmeia, do nosso jeito: fumaça; tampa devagar; quadros vistos.",
         "how to" => "A note on how to read the flame graphs in the perf dashboard.",
         "by running" => "The client is regenerated by running the codegen target.",
         "passo a passo" => "Passo a passo da configuração da VPN no notebook novo.",
@@ -3229,7 +3221,7 @@ const PROCEDURE: KindTable = KindTable {
         "desconecte" => "Desconecte o sensor antes da limpeza.",
     ],
     openers: cues![
-        "first" => "First the schema migration, then the backfill.",
+        "first" => "First the schema migration, the backfill after it.",
         "primeiro" => "Primeiro a migração do schema, só depois o backfill.",
     ],
     clauses: cues![
@@ -3771,7 +3763,6 @@ pub(crate) const TRANSPARENT: &[Cue] = cues![
     // The words that number steps in a sequence (issue 16, twenty-second round); "Next steps:"
     // stays the heading of a task (see `matcher`).
     "next" => "Take a snapshot, next purge the queue.",
-    "first" => "First wrap the cable, next check it for breaks, finally hang it up.",
     "por favor" => "Por favor, revisar as configurações de retenção.",
     "tambem" => "Também revisar as configurações de retenção.",
     // The agent named before an order to it, a vocative ("pfv IA desconsidera ...", "Assistant,

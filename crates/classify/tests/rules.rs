@@ -4269,3 +4269,84 @@ fn k3_round_thirty_two_words() {
         Some(Kind::Constraint)
     );
 }
+
+/// Round 33's shapes: steps numbered or told in order, a decision under its heading, work to
+/// finish by a year, an errand closed by a tag that asks for a yes;
+/// and a market stall is no stalling engine. Each is written here, not taken from a slice.
+#[test]
+fn k3_round_thirty_three_shapes() {
+    for (text, kind) in [
+        // Steps numbered 1, 2, 3 in order, whatever their words say.
+        (
+            "Closing the bar: 1. cash up the till, 2. never leave the float in the drawer, 3. lock the cellar.",
+            Kind::Procedure,
+        ),
+        (
+            "Troca do rolo: 1) abrir a tampa 2) tirar o rolo velho 3) pôr o novo com o papel por cima.",
+            Kind::Procedure,
+        ),
+        // Steps told in order.
+        (
+            "First the blade is checked for cracks, then the guard must be refitted, and finally the saw is tested.",
+            Kind::Procedure,
+        ),
+        (
+            "Primeiro fecha-se a válvula, depois abre-se a purga e por fim troca-se o filtro.",
+            Kind::Procedure,
+        ),
+        // Items ended by semicolons or after an arrow.
+        (
+            "Closing the hall: lights switched off; heaters unplugged; fire doors checked.",
+            Kind::Procedure,
+        ),
+        (
+            "Night bake → dough out of the retarder, shaped, proofed, into the oven.",
+            Kind::Procedure,
+        ),
+        // A decision under its heading.
+        (
+            "Board vote on Thursday: the canteen goes cashless from the new term.",
+            Kind::Decision,
+        ),
+        (
+            "Veredito da direção: a feira de maio fica no pavilhão 2.",
+            Kind::Decision,
+        ),
+        // Work named by its verb, to be done by a year.
+        ("Abrir uma segunda oficina no Norte até 2031.", Kind::Epic),
+        (
+            "Rebuilding all the riverside paths by the end of 2030, one mile a year.",
+            Kind::Epic,
+        ),
+        // An errand told and closed by a tag that asks for a yes.
+        (
+            "Tom, the skip outside needs emptying before the 12th, ok?",
+            Kind::Task,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        // "primeiro" joined by a hyphen opens no steps.
+        (
+            "O primeiro-ministro visitou a fábrica em 2024, depois seguiu para o porto.",
+            Kind::Procedure,
+        ),
+        // How to do something is no decision, whatever word it names.
+        (
+            "How to file a motion online: log in, upload the PDF, pay the fee, keep the receipt.",
+            Kind::Decision,
+        ),
+        // A possessive is no infinitive: a year alone makes no epic.
+        ("Their licence for the quarry runs until 2031.", Kind::Epic),
+        // A market stall is no stalling engine.
+        (
+            "Our stall at the Saturday market sells 40 kg of olives a week.",
+            Kind::FailurePattern,
+        ),
+        // A tag that asks whether something is true asks for no errand.
+        ("Mark, the delivery came in at 9, right?", Kind::Task),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
