@@ -725,6 +725,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "so saem" => "Os bolos só saem da loja com embalagem.",
                 "so passa" => "O caminhão só passa na balança com nota.",
                 "so passam" => "Os caminhões só passam na balança com nota.",
+                // Going down, up or in only under a condition (issue 16, round 33).
+                "so desce" => "O menor só desce à gruta com autorização.",
+                "so descem" => "Os menores só descem à gruta com autorização.",
+                "so sobem" => "Os barcos só sobem o rio com piloto.",
                 "so sobe" => "O barco só sobe o rio com piloto.",
                 "so embarca" => "O passageiro só embarca com documento.",
                 "so aceita" => "A loja só aceita troca com nota.",
@@ -756,6 +760,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 // What must come first (issue 16, twenty-first round).
                 "depois de" => "Instrumento de cliente só sai da oficina depois de pago.",
                 "depois que" => "Instrumento de cliente só sai da oficina depois que for pago.",
+                // The same with the article joined to "de" (issue 16, round 33).
+                "depois do" => "Instrumento de cliente só sai da oficina depois do pagamento.",
+                "depois da" => "Instrumento de cliente só sai da oficina depois da entrega da nota.",
                 "apos" => "Instrumento de cliente só sai da oficina após o pagamento.",
                 "antes de" => "O barco só sai do cais antes de escurecer.",
             ],
@@ -1476,7 +1483,7 @@ const DECISION: KindTable = KindTable {
         // twenty-fifth round).
         "motion carried" => "The motion carried at the members' meeting, so the bar closes at ten.",
         "motion passed" => "The motion passed at the members' meeting, so the bar closes at ten.",
-        "mocao aprovada" => "Moção aprovada na reunião de sócios: o bar fecha às dez.",
+        "mocao aprovada" => "A moção aprovada na reunião de sócios fecha o bar às dez.",
         "made up her mind" => "The head gardener has made up her mind and the hedge goes.",
         "made up his mind" => "The head gardener has made up his mind and the hedge goes.",
         "made up their mind*" => "The owners have made up their minds: the hedge goes.",
@@ -2045,6 +2052,11 @@ const TASK: KindTable = KindTable {
         "lembrar de" => "Lembrar de fechar o canal do incidente depois da revisão.",
         "nao esquecer" => "Não esquecer das notas da versão 2.3.",
         "nao esqueca" => "Não esqueça de agradecer o plantão.",
+        // The spoken reminders of the second person (issue 16, round 33).
+        "lembra de" => "Lembra de fechar o canal do incidente depois da revisão.",
+        "lembre de" => "Lembre de fechar o canal do incidente depois da revisão.",
+        "lembra-te de" => "Lembra-te de fechar o canal do incidente depois da revisão.",
+        "nao esquece de" => "Não esquece de fechar o canal do incidente depois da revisão.",
         // Reminders to oneself and the forms of "don't forget" with a pronoun (issue 16,
         // twenty-sixth round).
         "note to self" => "Note to self: the quarterly VAT return.",

@@ -1169,6 +1169,10 @@ const DECIDED: &[&[&str]] = &[
     &["acertada"],
     &["acertado"],
     &["agreed"],
+    &["approved"],
+    &["aprovada"],
+    &["aprovado"],
+    &["aprovou"],
     &["assente"],
     &["choice"],
     &["chose"],
@@ -1617,7 +1621,7 @@ fn steps_list(content: &str) -> bool {
         || heading_words > most_heading
         || !heading
             .chars()
-            .all(|c| c.is_alphabetic() || c == ' ' || c == '\'' || c == '-')
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '\'' | '-' | ','))
     {
         return false;
     }
@@ -2091,9 +2095,25 @@ const BY_A_YEAR: &[&str] = &["antes", "ate", "before", "by", "em", "till", "unti
 /// first runs of ten tuning slices, where it finds 3 of the 20 epics missed; on every tuning
 /// slice it meets 12 sentences, all epics).
 fn work_by_a_year(folded: &str) -> bool {
+    let year = |w: &str| {
+        w.len() == 4
+            && w.starts_with("20")
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && w.as_bytes().get(2).is_some_and(|&d| d >= b'2')
+    };
     let body = anchor::body(folded);
+    // A heading may set the year itself ("Pra 2029: abrir uma segunda loja, ...").
+    let mut dated = false;
     let body = match body.split_once(": ") {
-        Some((head, rest)) if head.split_whitespace().nth(5).is_none() => rest,
+        Some((head, rest)) if head.split_whitespace().nth(5).is_none() => {
+            let head: Vec<&str> = fold::words(head).map(|(_, w)| w).collect();
+            dated = head.windows(2).any(|pair| {
+                matches!(pair, [by, y] if (BY_A_YEAR.contains(by)
+                    || matches!(*by, "for" | "para" | "pra"))
+                    && year(y))
+            });
+            rest
+        }
         _ => body,
     };
     let words: Vec<&str> = fold::words(body).map(|(_, w)| w).collect();
@@ -2110,22 +2130,17 @@ fn work_by_a_year(folded: &str) -> bool {
     if !named {
         return false;
     }
-    let year = |w: &str| {
-        w.len() == 4
-            && w.starts_with("20")
-            && w.bytes().all(|b| b.is_ascii_digit())
-            && w.as_bytes().get(2).is_some_and(|&d| d >= b'2')
-    };
-    (0..words.len()).any(|i| {
-        let opens = words.get(i).is_some_and(|w| BY_A_YEAR.contains(w));
-        let skip = match words.get(i + 1..i + 4) {
-            Some(["the", "end", "of"] | ["o", "fim", "de"] | ["ao", "fim", "de"]) => 3,
-            _ => 0,
-        };
-        (opens && words.get(i + 1 + skip).is_some_and(|w| year(w)))
-            || matches!(words.get(i..i + 4), Some(["end", "of", "the", "decade"]))
-            || matches!(words.get(i..i + 3), Some(["fim", "da", "decada"]))
-    })
+    dated
+        || (0..words.len()).any(|i| {
+            let opens = words.get(i).is_some_and(|w| BY_A_YEAR.contains(w));
+            let skip = match words.get(i + 1..i + 4) {
+                Some(["the", "end", "of"] | ["o", "fim", "de"] | ["ao", "fim", "de"]) => 3,
+                _ => 0,
+            };
+            (opens && words.get(i + 1 + skip).is_some_and(|w| year(w)))
+                || matches!(words.get(i..i + 4), Some(["end", "of", "the", "decade"]))
+                || matches!(words.get(i..i + 3), Some(["fim", "da", "decada"]))
+        })
 }
 
 /// The basis's cue of a decision told by its heading (see [`decided_by_heading`]).
@@ -2419,17 +2434,26 @@ fn asked_by_name(content: &str) -> bool {
         .filter(|w| !w.is_empty())
         .take(8)
         .collect();
-    (0..next.len().min(6)).any(|at| {
-        ASKS.iter().any(|ask| {
-            let after = at + ask.len();
-            next.get(at..after) == Some(ask)
+    // The European second person with its pronoun after it asks the one called to take a job
+    // on ("Ana, marcas tu a visita ...?", "Rui, vais tu buscar ...?") (round 33).
+    let yours = (0..next.len().min(6)).any(|at| {
+        next.get(at)
+            .is_some_and(|w| w.len() >= 4 && w.ends_with('s'))
+            && next.get(at + 1) == Some(&"tu")
+            && next.len() >= at + 4
+    });
+    yours
+        || (0..next.len().min(6)).any(|at| {
+            ASKS.iter().any(|ask| {
+                let after = at + ask.len();
+                next.get(at..after) == Some(ask)
                 && next.len() >= after + 2
                 // Whether the line works is no errand ("Hi all, can you hear me now?").
                 && !next
                     .get(after..)
                     .is_some_and(|rest| CHANNEL_CHECKS.iter().any(|c| rest.starts_with(c)))
+            })
         })
-    })
 }
 
 /// Whether the content is framed as a request: its first or last word is "please" or one of its

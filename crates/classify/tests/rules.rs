@@ -4318,6 +4318,36 @@ fn k3_round_thirty_three_shapes() {
             "Rebuilding all the riverside paths by the end of 2030, one mile a year.",
             Kind::Epic,
         ),
+        // A heading that names what was approved.
+        (
+            "Aprovado pela direção: a carrinha velha é vendida em março.",
+            Kind::Decision,
+        ),
+        // A heading that sets the year of work its body names by verbs.
+        (
+            "Pra 2031: comprar a quinta do lado, plantar vinha nova e fazer enoturismo.",
+            Kind::Epic,
+        ),
+        // A heading of steps with a comma in it.
+        (
+            "Closing the kitchen, Sundays: hobs wiped, fridges logged, floor mopped.",
+            Kind::Procedure,
+        ),
+        // The European second person with its pronoun after it, asked by name.
+        ("Rita, levas tu as caixas ao armazém amanhã?", Kind::Task),
+        // A spoken reminder, and a rule with a condition after "depois do".
+        (
+            "Lembra de pagar a fatura da luz antes de sexta.",
+            Kind::Task,
+        ),
+        (
+            "Os menores só descem à gruta com autorização dos pais.",
+            Kind::Constraint,
+        ),
+        (
+            "A encomenda só sai do armazém depois do pagamento.",
+            Kind::Constraint,
+        ),
         // An errand told and closed by a tag that asks for a yes.
         (
             "Tom, the skip outside needs emptying before the 12th, ok?",
