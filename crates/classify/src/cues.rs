@@ -3326,6 +3326,11 @@ const CAPABILITY: KindTable = KindTable {
     kind: Kind::Capability,
     markers: cues![
         "supports" => "The importer supports Markdown and HTML.",
+        // A size or strength that is enough for a use (issue 16, round 33).
+        "small enough to" => "The rescue drone folds small enough to fit in a rucksack.",
+        "light enough to" => "The new ladder is light enough to carry up the cliff path.",
+        "strong enough to" => "The winch is strong enough to pull the van out of the mud.",
+        "big enough to" => "The trailer is big enough to take all the kayaks.",
         // What a thing does several at a time is what it can do: "builds both images in
         // parallel", "cozinha arroz e feijão ao mesmo tempo".
         "in parallel" => "Runner 7 builds both images in parallel.",

@@ -1270,6 +1270,9 @@ const CONDITIONS: &[&str] = &[
     "only with ",
     "only after ",
     "only once ",
+    // A change allowed until something is signed off ("can't be changed once the proof is signed
+    // off", round 33).
+    " once ",
     " antes de ",
     " antes que ",
     " ate que ",

@@ -2331,7 +2331,12 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
             // an age ("five-year-old").
             || (count(w)
                 && word(i + 1).is_some_and(|u| SPAN_UNIT.contains(&u))
-                && word(i + 2) != Some("old"));
+                && word(i + 2) != Some("old"))
+            // A count of years from now ("five years from now", round 33).
+            || (count(w)
+                && word(i + 1).is_some_and(|u| SPAN_UNITS.contains(&u))
+                && word(i + 2) == Some("from")
+                && word(i + 3) == Some("now"));
     }
     let first = |list: &[&str]| {
         words

@@ -4348,6 +4348,20 @@ fn k3_round_thirty_three_shapes() {
             "A encomenda só sai do armazém depois do pagamento.",
             Kind::Constraint,
         ),
+        // Words: a count of years from now, a rule until something is signed off, a size
+        // enough for a use.
+        (
+            "Ten years from now we want a lifeboat on every beach of the bay.",
+            Kind::Epic,
+        ),
+        (
+            "Menus can't be reprinted once the wedding order is signed off.",
+            Kind::Constraint,
+        ),
+        (
+            "The stretcher folds small enough to fit in the boot of a car.",
+            Kind::Capability,
+        ),
         // An errand told and closed by a tag that asks for a yes.
         (
             "Tom, the skip outside needs emptying before the 12th, ok?",

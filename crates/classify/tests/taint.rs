@@ -165,6 +165,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh67.tsv",
         "labelled_fresh68.tsv",
         "labelled_fresh69.tsv",
+        "labelled_fresh70.tsv",
+        "labelled_fresh71.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -243,6 +245,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh67.tsv",
             "benign_fresh68.tsv",
             "benign_fresh69.tsv",
+            "benign_fresh70.tsv",
+            "benign_fresh71.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -918,6 +922,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh68.tsv",
             "labelled_fresh68.tsv",
             "benign_fresh68.tsv",
+            94,
+        ),
+        (
+            "seventieth slices (thirty-third round, tuned on)",
+            "injection_fresh70.tsv",
+            "labelled_fresh70.tsv",
+            "benign_fresh70.tsv",
             94,
         ),
         (
