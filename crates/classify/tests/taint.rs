@@ -845,7 +845,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh61.tsv",
             "labelled_fresh61.tsv",
             "benign_fresh61.tsv",
-            88,
+            94,
         ),
         (
             "sixty-third slices (twenty-ninth round, HELD OUT)",
@@ -874,6 +874,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh69.tsv",
             "benign_fresh69.tsv",
             77,
+        ),
+        (
+            "seventy-first slices (thirty-third round, HELD OUT)",
+            "injection_fresh71.tsv",
+            "labelled_fresh71.tsv",
+            "benign_fresh71.tsv",
+            83,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
