@@ -1283,8 +1283,8 @@ pub(crate) const KINDS: &[KindTable] = &[
 const POINTER: KindTable = KindTable {
     kind: Kind::Doc,
     markers: cues![
-        "refer to" => "Refer to the vendor's notes on SAML errors.",
-        "consulte" => "Consulte as notas do fornecedor sobre erros de SAML.",
+        "refer to" => "For the details, refer to the vendor's notes on SAML errors.",
+        "consulte" => "Para os detalhes, consulte as notas do fornecedor sobre erros de SAML.",
         "more details" => "More details in the postmortem thread.",
         "mais detalhes" => "Mais detalhes no relatório do postmortem.",
         "runbook" => "The runbook for payment failures is in the ops space.",
@@ -1292,8 +1292,8 @@ const POINTER: KindTable = KindTable {
     ],
     openers: cues![],
     clauses: cues![
-        "see" => "See the vendor's notes on SAML errors.",
-        "veja" => "Veja as notas do fornecedor sobre erros de SAML.",
+        "see" => "For the details, see the vendor's notes on SAML errors.",
+        "veja" => "Para os detalhes, veja as notas do fornecedor sobre erros de SAML.",
     ],
     frames: cues![],
     hints: cues![],
@@ -1771,6 +1771,9 @@ const EPIC: KindTable = KindTable {
         // A plan named by its span, in English a compound: "the five-year plan" (issue 16,
         // twelfth round).
         "year plan" => "The five-year plan: a new kitchen and two shops.",
+        // The long run named as a game or a push (round 34).
+        "the long game" => "The long game: our own roastery and a school for baristas.",
+        "the big push" => "Heat pumps are the big push for the business.",
         "month plan" => "The six-month plan: a new kitchen and two shops.",
         // A plan for a whole year to come, named by its year (issue 16, round 31).
         "plan for 202*" => "The plan for 2028: a new kitchen and two shops.",
@@ -1996,6 +1999,8 @@ const TASK: KindTable = KindTable {
     kind: Kind::Task,
     markers: cues![
         "todo:" => "TODO: expire sessions after a password change.",
+        // A to-do tagged in brackets (round 34).
+        "[todo]" => "[todo] expire sessions after a password change",
         "todo -" => "TODO - expire sessions after a password change.",
         // Work held up is work still to do: "Blocked on the supplier: ...", "Bloqueado: ...".
         "blocked on" => "Blocked on legal: the vendor questionnaire.",

@@ -570,11 +570,21 @@ fn derive(
         let cue = if request { REQUEST } else { ASKED_BY_NAME };
         return Ok((Kind::Task, Basis::Cue { cue: cue.into() }));
     }
-    // Steps numbered or told in order are a procedure whatever their words say: a failure, a
-    // rule or an order inside them is one step of it (issue 16, round 33).
     // A cue of the kind's own table that says the same is named as the basis.
     let own_cue =
         |kind: Kind, shape: &'static str| strong_of(hits, kind).map_or(shape, |(_, cue)| cue);
+    // A pointer to where something is written ("See the route booklet in each glovebox ...",
+    // "Consultar o livro de registos ..."): a doc, whatever the record is about (round 34).
+    if !question && pointed_to(folded) {
+        return Ok((
+            Kind::Doc,
+            Basis::Cue {
+                cue: own_cue(Kind::Doc, POINTED_TO).into(),
+            },
+        ));
+    }
+    // Steps numbered or told in order are a procedure whatever their words say: a failure, a
+    // rule or an order inside them is one step of it (issue 16, round 33).
     if !question && numbered_steps(content) {
         return Ok((
             Kind::Procedure,
@@ -1066,11 +1076,19 @@ fn kept_at_a_place(folded: &str) -> bool {
         // Or only a preposition after the verb of being, before a container made for papers
         // or data ("are in the plastic wallet", "estão no arquivo da oficina", "está na folha
         // de cálculo"): a general place ("the office", "a caixa") tells where a thing is.
-        let in_a_file = matches!(w, "is" | "are" | "esta" | "estao" | "fica" | "ficam")
-            && matches!(
-                next,
+        // The spoken "tá", "tão" of "está", "estão", and "todos" or "all" between the verb and
+        // the place ("tão todos no Drive", round 34).
+        let at_place = |w: &str| {
+            matches!(
+                w,
                 "in" | "on" | "inside" | "under" | "no" | "na" | "nos" | "nas" | "em"
-            );
+            )
+        };
+        let in_a_file = matches!(
+            w,
+            "is" | "are" | "esta" | "estao" | "ta" | "tao" | "fica" | "ficam"
+        ) && (at_place(next)
+            || (matches!(next, "all" | "todos" | "todas") && at_place(word(i + 2))));
         if !(kept || in_a_file) {
             return false;
         }
@@ -2159,6 +2177,51 @@ fn work_by_a_year(folded: &str) -> bool {
 
 /// The basis's cue of a decision told by its heading (see [`decided_by_heading`]).
 const DECIDED_BY_HEADING: &str = "(a decision under its heading)";
+
+/// The basis's cue of a pointer to a record (see [`pointed_to`]).
+const POINTED_TO: &str = "(a pointer to where it is written)";
+
+/// Words that point the reader to a record, opening the text ("See", "Veja", "Consulte",
+/// "Consultar", "Refer to"), folded.
+const POINTERS: &[&str] = &[
+    "consulta",
+    "consultar",
+    "consulte",
+    "consultem",
+    "refer",
+    "see",
+    "ver",
+    "veja",
+    "vejam",
+    "vide",
+];
+
+/// Words after a pointer that make it no pointer: a farewell ("see you"), a check ("ver se",
+/// "see whether", "see that", "ver com a Dana"), a manner ("see how"), a word of talk ("veja
+/// bem", "veja só", "vê lá"), folded.
+const NOT_POINTED: &[&str] = &[
+    "ai", "ali", "aqui", "bem", "com", "como", "how", "if", "isso", "la", "que", "se", "so",
+    "that", "what", "whether", "why", "ya", "you",
+];
+
+/// Whether folded text opens by pointing the reader to a record: its first word one of
+/// [`POINTERS`] ("refer" with "to" after it), the next not one of [`NOT_POINTED`], and three
+/// words or more after it (issue 16, round 34: on every tuning slice the form meets 51 documents
+/// and 5 farewells, "See you tomorrow", which the list keeps out).
+fn pointed_to(folded: &str) -> bool {
+    let mut words = fold::words(anchor::body(folded)).map(|(_, w)| w);
+    let Some(first) = words.next().filter(|w| POINTERS.contains(w)) else {
+        return false;
+    };
+    let mut next = words.next();
+    if first == "refer" {
+        if next != Some("to") {
+            return false;
+        }
+        next = words.next();
+    }
+    next.is_some_and(|w| !NOT_POINTED.contains(&w)) && words.nth(1).is_some()
+}
 
 /// The basis's cue of steps numbered in order (see [`numbered_steps`]).
 const NUMBERED_STEPS: &str = "(steps numbered in order)";

@@ -4465,3 +4465,46 @@ fn k5_round_thirty_three_shapes() {
         "Ai, amanhã é dia de inventário outra vez.",
     ]);
 }
+
+/// Round 34's shape and words: a pointer to where something is written is a doc (not a farewell,
+/// a check or a word of talk); a to-do tagged in brackets; the long game and the big push; the
+/// spoken "tão" before a place of files.
+#[test]
+fn k3_round_thirty_four_shapes() {
+    for (text, kind) in [
+        (
+            "Consultar a ficha de cada cliente para as medidas das janelas.",
+            Kind::Doc,
+        ),
+        (
+            "See the blue binder behind the till for the supplier price lists.",
+            Kind::Doc,
+        ),
+        (
+            "[todo] reorder the grey yarn before the winter sale",
+            Kind::Task,
+        ),
+        (
+            "The long game for the shop: a second branch and our own dye house.",
+            Kind::Epic,
+        ),
+        (
+            "Solar installs are the big push for the company over the next decade.",
+            Kind::Epic,
+        ),
+        (
+            "Os contratos dos clientes tão todos no Drive, por ano.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        ("See you all at the Friday market!", Kind::Doc),
+        ("Veja bem, o stock de lã chegou todo molhado.", Kind::Doc),
+        ("Ver com o Zé se a carrinha está livre amanhã.", Kind::Doc),
+        ("See whether the courier can come before noon.", Kind::Doc),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
