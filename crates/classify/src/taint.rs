@@ -6897,6 +6897,21 @@ const AUTHORITY_WORDS: &[&str] = &[
     "moderador",
 ];
 
+/// Brackets of markup that prose never uses, each with its closing mark (issue 16, round 34): a
+/// role word between them is a tag wherever it stands, as in an angle bracket (`⌈system⌉`,
+/// `⟦admin⟧`, `【sistema】`). Quotation marks (`«»`, `「」`) are not among them.
+const MARKUP_BRACKETS: &[(char, char)] = &[
+    ('⌈', '⌉'),
+    ('⌊', '⌋'),
+    ('⟦', '⟧'),
+    ('⟨', '⟩'),
+    ('〈', '〉'),
+    ('【', '】'),
+    ('〔', '〕'),
+    ('〖', '〗'),
+    ('⦃', '⦄'),
+];
+
 /// A role tag by its form, on the folded text: a bracket made only of role words, one of them
 /// an authority ("[ADMIN USER]", "[usuário admin]", "[assistant]:", "<assistant>"). A square
 /// bracket counts where a line or a sentence opens, and a tag of one word only before a colon or
@@ -6904,13 +6919,24 @@ const AUTHORITY_WORDS: &[&str] = &[
 /// anywhere, as markup. "[assistant manager]" is no tag: "manager" is no role word.
 pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
     let text = folded.text.as_str();
-    if !text.contains(['[', '<']) {
+    // One pass over the bytes: a square or angle bracket, or the lead byte of the markup
+    // brackets (all in U+2300..U+301F, led by 0xE2 or 0xE3).
+    if !text.bytes().any(|b| matches!(b, b'[' | b'<' | 0xE2 | 0xE3)) {
         return false;
     }
-    text.match_indices(['[', '<']).any(|(at, open)| {
+    let opening = |c: char| c == '[' || c == '<' || MARKUP_BRACKETS.iter().any(|(o, _)| *o == c);
+    text.match_indices(opening).any(|(at, open)| {
         let square = open == "[";
-        let rest = text.get(at + 1..).unwrap_or("");
-        let Some(end) = rest.find(if square { ']' } else { '>' }) else {
+        let close = match open {
+            "[" => ']',
+            "<" => '>',
+            _ => MARKUP_BRACKETS
+                .iter()
+                .find(|(o, _)| open.starts_with(*o))
+                .map_or('>', |(_, c)| *c),
+        };
+        let rest = text.get(at + open.len()..).unwrap_or("");
+        let Some(end) = rest.find(close) else {
             return false;
         };
         let inner = rest.get(..end).unwrap_or("");
@@ -6947,10 +6973,10 @@ pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
             return true;
         }
         let colon = rest
-            .get(end + 1..)
+            .get(end + close.len_utf8()..)
             .is_some_and(|after| after.starts_with(':'));
         let own_turn = matches!(authority, "assistant" | "assistente");
-        let after = rest.get(end + 1..).unwrap_or("");
+        let after = rest.get(end + close.len_utf8()..).unwrap_or("");
         folded.opens_clause(at, false, &[])
             && (words >= 2 || colon || own_turn || mentions_agent(after))
     })

@@ -167,6 +167,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh69.tsv",
         "labelled_fresh70.tsv",
         "labelled_fresh71.tsv",
+        "labelled_fresh72.tsv",
+        "labelled_fresh73.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -247,6 +249,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh69.tsv",
             "benign_fresh70.tsv",
             "benign_fresh71.tsv",
+            "benign_fresh72.tsv",
+            "benign_fresh73.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -936,6 +940,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh70.tsv",
             "labelled_fresh70.tsv",
             "benign_fresh70.tsv",
+            94,
+        ),
+        (
+            "seventy-second slices (thirty-fourth round, tuned on)",
+            "injection_fresh72.tsv",
+            "labelled_fresh72.tsv",
+            "benign_fresh72.tsv",
             94,
         ),
         (
