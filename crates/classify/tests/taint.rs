@@ -887,6 +887,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "seventy-third slices (thirty-fourth round, HELD OUT)",
+            "injection_fresh73.tsv",
+            "labelled_fresh73.tsv",
+            "benign_fresh73.tsv",
+            94,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
