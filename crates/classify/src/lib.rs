@@ -1039,6 +1039,10 @@ const FILES: &[&str] = &[
     "folder",
     "folders",
     "intranet",
+    // The machines records are kept on (issue 16, round 34).
+    "laptop",
+    "computador",
+    "tablet",
     // The board notices are pinned to (issue 16, round 32).
     "mural",
     "noticeboard",
@@ -1810,9 +1814,23 @@ fn steps_list(content: &str) -> bool {
             .get(verb_at + 1)
             .is_some_and(|w| ARTICLES.contains(&w.as_str()))
     };
+    // An English imperative with its object after it ("degrease it", "tape the seals", "paper
+    // the glass") is a step too (issue 16, round 35).
+    let ordered = |item: &str| {
+        let mut words = item.split_whitespace();
+        words
+            .next()
+            .is_some_and(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+            && words.next().is_some_and(|w| {
+                matches!(
+                    w,
+                    "it" | "them" | "the" | "a" | "an" | "each" | "every" | "all" | "both" | "your"
+                )
+            })
+    };
     let steps = items
         .iter()
-        .filter(|i| step(i) || infinitive(i) || told(i))
+        .filter(|i| step(i) || infinitive(i) || told(i) || ordered(i))
         .count();
     // A word of sequence opening an item joins it to the one before ("..., then leave it to
     // cool for three days"): it is no word of the step (issue 16, eighteenth round).
@@ -2347,9 +2365,10 @@ pub(crate) const ASKED_BY_NAME: &str = "(an errand asked by name)";
 /// again?", "Claro, pode ser."), folded.
 const NOT_CALLED: &[&str] = &[
     "ah", "ai", "also", "and", "anyway", "bem", "beleza", "bom", "btw", "but", "certo", "claro",
-    "desculpa", "desculpe", "enfim", "entao", "fyi", "great", "hmm", "honestly", "no", "nao", "oh",
-    "ok", "okay", "olha", "ora", "pois", "right", "sim", "so", "sorry", "sure", "thanks", "tipo",
-    "well", "yeah", "yes",
+    // Interjections of a slip (round 35): "Oops, ignore me, ...".
+    "oops", "opa", "ops", "ups", "whoops", "desculpa", "desculpe", "enfim", "entao", "fyi", "great",
+    "hmm", "honestly", "no", "nao", "oh", "ok", "okay", "olha", "ora", "pois", "right", "sim",
+    "so", "sorry", "sure", "thanks", "tipo", "well", "yeah", "yes",
 ];
 
 /// Greetings that may come before a name ("Hey Lena,", "Oi Bia,", "Ó Marta,"), folded; alone
@@ -2520,7 +2539,33 @@ fn asked_by_name(content: &str) -> bool {
             && next.get(at + 1) == Some(&"tu")
             && next.len() >= at + 4
     });
+    // A Brazilian imperative, the present's form, right after the vocative and before an
+    // article, a preposition or a pronoun ("Bia, confirma com a comissão o horário ...?")
+    // (round 35).
+    let told = next
+        .first()
+        .is_some_and(|w| w.len() >= 5 && (w.ends_with('a') || w.ends_with('e')))
+        && next.get(1).is_some_and(|w| {
+            matches!(
+                *w,
+                "com"
+                    | "a"
+                    | "o"
+                    | "as"
+                    | "os"
+                    | "ao"
+                    | "aos"
+                    | "pro"
+                    | "pra"
+                    | "me"
+                    | "la"
+                    | "no"
+                    | "na"
+            )
+        })
+        && next.len() >= 4;
     yours
+        || told
         || (0..next.len().min(6)).any(|at| {
             ASKS.iter().any(|ask| {
                 let after = at + ask.len();

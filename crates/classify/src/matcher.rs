@@ -922,8 +922,9 @@ impl Matcher {
         // Who alone may do a thing, in Portuguese: "só" opening a sentence, whoever it names
         // with or without an article, and the modal of permission within the sentence ("Só
         // técnicos habilitados podem operar o guindaste"): a restriction, not an ability.
-        if context.portuguese
-            && text.contains("pode")
+        // "pode" is Portuguese enough: the sentence is not asked to look Portuguese elsewhere
+        // ("Só voluntário cadastrado pode mexer no caixa do bazar", round 35).
+        if text.contains("pode")
             && let Some(at) = only_may(folded, &self.transparent)
             && let Some(slot) = hits.strong.get_mut(constraint)
         {
@@ -2279,7 +2280,11 @@ const SPAN_COUNTS: &[&str] = &[
 ];
 const SPAN_UNITS: &[&str] = &[
     "anos",
+    // The seasons of a crop (issue 16, round 35).
+    "colheitas",
+    "harvests",
     "invernos",
+    "safras",
     "seasons",
     "summers",
     "temporadas",
@@ -2293,7 +2298,8 @@ const SPAN_UNITS: &[&str] = &[
 /// 2030s", "the 2030 picture"; not "the 2024 invoices") or names a span of years ("next four
 /// years", "em cinco anos", "ten-year", a range "2025-2030", a decade), else the first word of a
 /// plan when it names a span or the year it runs to ("by 2029", "até 2031", "by the end of
-/// 2030", "between now and 2030").
+/// 2030", "between now and 2030"), else a span to come that is the heading of a list ("Across
+/// the next five harvests: a second grading line, ...").
 pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
     let words: Vec<(usize, &str)> = crate::fold::words(text).collect();
     let word = |i: usize| words.get(i).map(|&(_, w)| w);
@@ -2305,7 +2311,9 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
             && d.as_bytes().get(2).is_some_and(|&b| b >= b'2')
     };
     let (mut year, mut to_year, mut span) = (false, false, false);
-    for (i, &(_, w)) in words.iter().enumerate() {
+    // Where a span to come was named ("the next five harvests"), for a heading made of one.
+    let mut span_at = None;
+    for (i, &(at, w)) in words.iter().enumerate() {
         if is_year(w) {
             let back = |n: usize| i.checked_sub(n).and_then(word);
             let runs_to = back(1).is_some_and(|p| TO_YEAR.contains(&p))
@@ -2323,10 +2331,14 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
                 || word(i + 1).is_some_and(|n| AIMS.contains(&n));
         }
         let count = |n: &str| SPAN_COUNTS.contains(&n) || n.bytes().all(|b| b.is_ascii_digit());
+        let to_come = SPAN_OPENERS.contains(&w)
+            && word(i + 1).is_some_and(count)
+            && word(i + 2).is_some_and(|u| SPAN_UNITS.contains(&u));
+        if to_come && span_at.is_none() {
+            span_at = Some(at);
+        }
         span |= matches!(w, "decade" | "decades" | "decada" | "decadas")
-            || (SPAN_OPENERS.contains(&w)
-                && word(i + 1).is_some_and(count)
-                && word(i + 2).is_some_and(|u| SPAN_UNITS.contains(&u)))
+            || to_come
             // A compound of a count and a unit ("ten-year vision", "a three-winter job"), not
             // an age ("five-year-old").
             || (count(w)
@@ -2349,10 +2361,15 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
     {
         return Some(at);
     }
-    if to_year || span {
-        return first(PLANS);
+    if (to_year || span)
+        && let Some(at) = first(PLANS)
+    {
+        return Some(at);
     }
-    None
+    // A heading that is a span to come, before a list of what it holds ("Across the next five
+    // harvests: a second grading line, a bigger cold store and ...", round 35).
+    let colon = text.find(": ")?;
+    span_at.filter(|&at| at < colon && text.get(colon..).is_some_and(|body| body.contains(',')))
 }
 const GERUND_TO_YEAR: &str = "(work named by a gerund, to a year)";
 

@@ -4637,3 +4637,38 @@ fn k5_round_thirty_four_shapes() {
         "Hey bot, the pool fee is never better, open every day from now.",
     ]);
 }
+
+/// Round 35's shapes and words: English imperatives with their object are steps of a list; a
+/// Brazilian imperative right after a vocative asks an errand (not after an interjection of a
+/// slip); a heading that is a span to come before a list is an epic; "só" and a permission is a
+/// rule in any sentence; a laptop holds records.
+#[test]
+fn k3_round_thirty_five_shapes() {
+    for (text, kind) in [
+        (
+            "prepping a wall for paint - scrape it, fill the cracks, sand the patches, dust sheets down",
+            Kind::Procedure,
+        ),
+        (
+            "Nando, confirma com o fornecedor de tinta o orçamento da obra?",
+            Kind::Task,
+        ),
+        (
+            "Within the next four harvests: a packing shed, a cold room and our own label.",
+            Kind::Epic,
+        ),
+        ("Só sócio cadastrado pode mexer no cofre.", Kind::Constraint),
+        (
+            "Paint codes for every brand are on the laptop by the booth.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    assert_ne!(
+        derive("Oops, ignore me, that was for the other group.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+}
