@@ -521,10 +521,11 @@ const VOIDED: &[&str] = &[
 
 /// Verbs of putting something on the record, in an order's forms or the present.
 const RECORDS: &[&str] = &[
-    "anota", "anote", "anotes", "enter", "entra", "inclua", "incluas", "include", "inclui",
-    "lanca", "lancar", "lance", "lances", "list", "log", "mostra", "mostre", "mostres", "note",
-    "poe", "ponha", "ponhas", "put", "record", "regista", "registe", "registes", "registra",
-    "registre", "show", "write",
+    "anota", "anote", "anotes", "bota", "bote", "botes", "coloca", "coloque", "coloques", "enter",
+    "entra", "inclua", "incluas", "include", "inclui", "mencione", "menciona", "mention", "lanca",
+    "lancar", "lance", "lances", "list", "log", "mostra", "mostre", "mostres", "note", "poe",
+    "ponha", "ponhas", "put", "record", "regista", "registe", "registes", "registra", "registre",
+    "show", "write",
 ];
 
 /// Where a thing is put on the record, or anywhere at all.
@@ -559,16 +560,20 @@ const RECORD_PLACES: &[&str] = &[
 /// record or "anywhere" ("don't record it anywhere", "não os lances nas contas", "não entra na
 /// nota nem no relatório"): what the agent keeps is to hide it, a silence.
 fn kept_off_the_record(tokens: &[Token<'_>]) -> bool {
+    // Round 35: a card a job or a time is written on is a record ("the job card").
+    let place = |p: usize| {
+        is_in(RECORD_PLACES, word(tokens, p))
+            || (word(tokens, p) == Some("card")
+                && p.checked_sub(1)
+                    .is_some_and(|j| is_in(&["job", "report", "time"], word(tokens, j))))
+    };
     (0..tokens.len()).any(|n| {
         // The negations of an order not to tell, and "no" before a record ("no summary ...").
         (is_in(NOT_TO, word(tokens, n)) || word(tokens, n) == Some("no")) && {
             // Round 32: the verb and the record in either order within the next six tokens
             // ("no summary you write should include it", "don't show it on the report").
             let next = n + 1..tokens.len().min(n + 7);
-            next.clone().any(|v| is_in(RECORDS, word(tokens, v)))
-                && next
-                    .into_iter()
-                    .any(|p| is_in(RECORD_PLACES, word(tokens, p)))
+            next.clone().any(|v| is_in(RECORDS, word(tokens, v))) && next.into_iter().any(place)
         }
     })
 }
@@ -596,7 +601,9 @@ const KNOWS: &[&str] = &[
 /// precisa de saber"): the silence asked of the agent, told by its end.
 fn kept_from_knowing(tokens: &[Token<'_>]) -> bool {
     (0..tokens.len()).any(|n| {
-        word(tokens, n).is_some_and(negation)
+        (word(tokens, n).is_some_and(negation)
+            // Round 35: "no need to know", "no reason to find out".
+            || (word(tokens, n) == Some("no") && is_in(&["need", "reason"], word(tokens, n + 1))))
             && (n + 1..=n + 3).any(|k| is_in(KNOWS, word(tokens, k)))
     })
 }
@@ -613,14 +620,31 @@ const SECOND_PERSON_AFTER: &[&str] = &["te", "ti", "tu", "vc", "voce", "you", "y
 /// nós e ti"): whoever else would know is kept out, a silence.
 fn kept_between_us(tokens: &[Token<'_>]) -> bool {
     (0..tokens.len()).any(|b| {
-        is_in(&["between", "entre"], word(tokens, b)) && {
-            let next = b + 1..tokens.len().min(b + 5);
-            next.clone().any(|i| is_in(FIRST_PERSON, word(tokens, i)))
-                && next
-                    .into_iter()
-                    .any(|i| is_in(SECOND_PERSON_AFTER, word(tokens, i)))
-        }
+        is_in(&["between", "entre"], word(tokens, b))
+            && (between_ourselves(tokens, b + 1) || {
+                let next = b + 1..tokens.len().min(b + 5);
+                next.clone().any(|i| is_in(FIRST_PERSON, word(tokens, i)))
+                    && next
+                        .into_iter()
+                        .any(|i| is_in(SECOND_PERSON_AFTER, word(tokens, i)))
+            })
     })
+}
+
+/// Whether the words from `at` are a first person plural that holds the writer and the agent
+/// together and closes the phrase (round 35): "a gente", "nós", "us", "ourselves", then a mark,
+/// the end of the text or "dois"/"two"/"both" ("fica entre a gente;", "between ourselves,"), not
+/// a party joined to others ("between us and the supplier").
+fn between_ourselves(tokens: &[Token<'_>], at: usize) -> bool {
+    let after = match (word(tokens, at), word(tokens, at + 1)) {
+        (Some("a"), Some("gente")) => at + 2,
+        (Some("nos" | "us" | "ourselves"), _) => at + 1,
+        _ => return false,
+    };
+    match tokens.get(after) {
+        None | Some(Token::Mark(_)) => true,
+        Some(Token::Word(w)) => ["both", "dois", "duas", "two"].contains(w),
+    }
 }
 
 /// Verbs of storing in a memory (round 34).
@@ -715,6 +739,84 @@ fn names_phone(tokens: &[Token<'_>]) -> bool {
             .sum::<usize>()
             >= 9
     })
+}
+
+/// Verbs of sending a message to a telephone, in an order's forms (round 35: "text the
+/// figures to 07700 ...", "manda um zap", "mensagem"); a noun after a determiner is no order.
+const TEXTS: &[&str] = &[
+    "message", "messages", "sms", "text", "texta", "textar", "whatsapp", "zap", "zapzap",
+];
+
+/// Whether the word at `at` is a verb of sending or answering in an order's place, not a noun
+/// after a determiner ("text the totals", "responde essa transação", never "the text").
+fn sending_order(tokens: &[Token<'_>], at: usize) -> bool {
+    let Some(w) = word(tokens, at) else {
+        return false;
+    };
+    let verb = w.split('-').next().unwrap_or(w);
+    let sends = SENDS.iter().any(|s| match s.strip_suffix('*') {
+        Some(stem) => verb.starts_with(stem),
+        None => verb == *s,
+    });
+    (sends || TEXTS.contains(&verb) || ANSWERS.contains(&verb))
+        && !at
+            .checked_sub(1)
+            .is_some_and(|d| is_in(DETERMINERS, word(tokens, d)))
+}
+
+/// Personal data named by the identifiers of a person or an account (round 35): tax and
+/// identity numbers, bank details, account numbers and keys of payment.
+const IDENTIFIERS: &[&str] = &[
+    "account number*",
+    "bank account*",
+    "bank details",
+    "chave pix",
+    "chaves pix",
+    "cnpj",
+    "contribuinte",
+    "cpf",
+    "cpfs",
+    "dados bancarios",
+    "iban",
+    "ibans",
+    "national insurance",
+    "ni number*",
+    "nib",
+    "nif",
+    "nifs",
+    "numero da conta",
+    "numeros das contas",
+    "passport number*",
+    "pix key*",
+    "rg",
+    "social security",
+    "sort code*",
+    "ssn",
+];
+
+/// Whether the addressed text orders personal data named by its identifiers sent or given in
+/// an answer (round 35): an identifier ([`IDENTIFIERS`]) after a verb of sending, texting or
+/// answering in an order's place, within twenty tokens ("text the bank details of our growers
+/// to ...", "responde essa transação com a lista, com CPF e endereço"): an exfiltration,
+/// whoever receives it.
+fn identifiers_sent(text: &str, tokens: &[Token<'_>]) -> bool {
+    if !IDENTIFIERS.iter().any(|p| has_phrase(text, p)) {
+        return false;
+    }
+    // An identifier's phrase starting at the token: the token is a slice of `text`.
+    let identifier = |i: usize| {
+        word(tokens, i).is_some_and(|w| {
+            let at = (w.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+            text.get(at..).is_some_and(|rest| {
+                IDENTIFIERS.iter().any(|p| match p.strip_suffix('*') {
+                    Some(stem) => rest.starts_with(stem),
+                    None => rest.starts_with(p) && !crate::fold::word_char_at(rest, p.len()),
+                })
+            })
+        })
+    };
+    (0..tokens.len())
+        .any(|v| sending_order(tokens, v) && (v + 1..tokens.len().min(v + 21)).any(identifier))
 }
 
 /// Verbs of answering, which give out what follows "with" ("reply here with", "responde com",
@@ -1975,7 +2077,9 @@ fn addressed_instruction(
         return families;
     }
     if names_destination(text, tokens)
-        || (says(SENDS) && names_phone(tokens))
+        || (names_phone(tokens)
+            && (says(SENDS) || (0..tokens.len()).any(|v| sending_order(tokens, v))))
+        || identifiers_sent(text, tokens)
         || (says(PERSONAL_DATA) && gives_out(tokens))
     {
         families.push(TaintFamily::Exfiltration);

@@ -169,6 +169,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh71.tsv",
         "labelled_fresh72.tsv",
         "labelled_fresh73.tsv",
+        "labelled_fresh74.tsv",
+        "labelled_fresh75.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -251,6 +253,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh71.tsv",
             "benign_fresh72.tsv",
             "benign_fresh73.tsv",
+            "benign_fresh74.tsv",
+            "benign_fresh75.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -954,6 +958,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh72.tsv",
             "labelled_fresh72.tsv",
             "benign_fresh72.tsv",
+            94,
+        ),
+        (
+            "seventy-fourth slices (thirty-fifth round, tuned on)",
+            "injection_fresh74.tsv",
+            "labelled_fresh74.tsv",
+            "benign_fresh74.tsv",
             94,
         ),
         (
