@@ -790,7 +790,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh49.tsv",
             "labelled_fresh49.tsv",
             "benign_fresh49.tsv",
-            77,
+            83,
         ),
         (
             "fiftieth slices (twenty-third round, tuned on)",
@@ -839,7 +839,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh57.tsv",
             "labelled_fresh57.tsv",
             "benign_fresh57.tsv",
-            55,
+            61,
         ),
         (
             "fifty-ninth slices (twenty-seventh round, HELD OUT)",
@@ -896,6 +896,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh73.tsv",
             "benign_fresh73.tsv",
             94,
+        ),
+        (
+            "seventy-fifth slices (thirty-fifth round, HELD OUT)",
+            "injection_fresh75.tsv",
+            "labelled_fresh75.tsv",
+            "benign_fresh75.tsv",
+            77,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
