@@ -1773,6 +1773,9 @@ const EPIC: KindTable = KindTable {
         "year plan" => "The five-year plan: a new kitchen and two shops.",
         // The long run named as a game or a push (round 34).
         "the long game" => "The long game: our own roastery and a school for baristas.",
+        // Work named as a push of years, or the long haul as a heading (round 36).
+        "year push" => "Going fully electric is a three-year push for the depot.",
+        "long haul:" => "Long haul: a second depot and our own repair shop.",
         "the big push" => "Heat pumps are the big push for the business.",
         "month plan" => "The six-month plan: a new kitchen and two shops.",
         // A plan for a whole year to come, named by its year (issue 16, round 31).
@@ -2043,6 +2046,9 @@ const TASK: KindTable = KindTable {
         "to-do" => "To-do for Monday: the wildcard certificate.",
         "need to" => "Need to rotate the staging certificates this week.",
         "remember to" => "Remember to close the incident channel after the review.",
+        // A group asked who is free for an errand (issue 16, round 36).
+        "anyone free to" => "anyone free to pick up the spare keys from the office?",
+        "anybody free to" => "anybody free to pick up the spare keys from the office?",
         "don't forget" => "Don't forget the release notes for 2.3.",
         "do not forget" => "Do not forget to thank the on-call crew.",
         "action item*" => "Action item: Carla drafts the vendor questionnaire.",

@@ -4739,3 +4739,29 @@ fn k5_round_thirty_five_shapes() {
         "The contract between us and the landlord ends in May.",
     ]);
 }
+
+/// Round 36's words: a group asked who is free for an errand, work named as a push of years or
+/// under a long-haul heading, and telling a fault by a test is what someone can do.
+#[test]
+fn k3_round_thirty_six_words() {
+    for (text, kind) in [
+        (
+            "anybody free to drop the spare ladder at the Mill Lane job? need it by 3",
+            Kind::Task,
+        ),
+        (
+            "Taking the whole workshop off gas, realistically a four-year push.",
+            Kind::Epic,
+        ),
+        (
+            "Long haul: a second yard in the north and a training school for fitters.",
+            Kind::Epic,
+        ),
+        (
+            "Rosa can tell a leaking tank just by tapping it with a coin.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}

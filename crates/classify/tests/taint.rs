@@ -171,6 +171,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh73.tsv",
         "labelled_fresh74.tsv",
         "labelled_fresh75.tsv",
+        "labelled_fresh76.tsv",
+        "labelled_fresh77.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -255,6 +257,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh73.tsv",
             "benign_fresh74.tsv",
             "benign_fresh75.tsv",
+            "benign_fresh76.tsv",
+            "benign_fresh77.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -973,6 +977,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh74.tsv",
             "benign_fresh74.tsv",
             94,
+        ),
+        (
+            "seventy-sixth slices (thirty-sixth round, tuned on; no taint work this round)",
+            "injection_fresh76.tsv",
+            "labelled_fresh76.tsv",
+            "benign_fresh76.tsv",
+            83,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
