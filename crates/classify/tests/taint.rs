@@ -909,6 +909,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "seventy-seventh slices (thirty-sixth round, HELD OUT)",
+            "injection_fresh77.tsv",
+            "labelled_fresh77.tsv",
+            "benign_fresh77.tsv",
+            66,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
