@@ -2151,12 +2151,7 @@ fn work_by_a_year(folded: &str) -> bool {
     if !(folded.contains("20") || folded.contains("decad")) {
         return false;
     }
-    let year = |w: &str| {
-        w.len() == 4
-            && w.starts_with("20")
-            && w.bytes().all(|b| b.is_ascii_digit())
-            && w.as_bytes().get(2).is_some_and(|&d| d >= b'2')
-    };
+    let year = matcher::year_from_2020;
     let body = anchor::body(folded);
     // A heading may set the year itself ("Pra 2029: abrir uma segunda loja, ...").
     let mut dated = false;

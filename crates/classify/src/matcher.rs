@@ -2293,6 +2293,14 @@ const SPAN_UNITS: &[&str] = &[
     "years",
 ];
 
+/// Whether a folded word is a year from 2020 to 2099 ("2029", not "2019" or "20300").
+pub(crate) fn year_from_2020(w: &str) -> bool {
+    w.len() == 4
+        && w.starts_with("20")
+        && w.bytes().all(|b| b.is_ascii_digit())
+        && w.as_bytes().get(2).is_some_and(|&b| b >= b'2')
+}
+
 /// Where an aim is set against a horizon in folded text (`derive` asks after every table): the
 /// first word of aiming when the text sets it at a year from 2020 on ("by 2029", "in 2030", "the
 /// 2030s", "the 2030 picture"; not "the 2024 invoices") or names a span of years ("next four
@@ -2303,13 +2311,7 @@ const SPAN_UNITS: &[&str] = &[
 pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
     let words: Vec<(usize, &str)> = crate::fold::words(text).collect();
     let word = |i: usize| words.get(i).map(|&(_, w)| w);
-    let is_year = |w: &str| {
-        let d = w.strip_suffix('s').unwrap_or(w);
-        d.len() == 4
-            && d.starts_with("20")
-            && d.bytes().all(|b| b.is_ascii_digit())
-            && d.as_bytes().get(2).is_some_and(|&b| b >= b'2')
-    };
+    let is_year = |w: &str| year_from_2020(w.strip_suffix('s').unwrap_or(w));
     let (mut year, mut to_year, mut span) = (false, false, false);
     // Where a span to come was named ("the next five harvests"), for a heading made of one.
     let mut span_at = None;
