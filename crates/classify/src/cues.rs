@@ -3737,7 +3737,8 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "in under" => "The press stamps a panel in under 10 seconds.",
     "in less than" => "The press stamps a panel in less than 10 seconds.",
     "at full speed" => "The press stamps the panels at full speed, 300 of them.",
-    "all at once" => "The press stamps the 40 panels all at once.",
+    // At once, all of them or so many (issue 16, round 37: was "all at once").
+    "at once" => "The press stamps the 40 panels at once.",
     "por hora" => "A prensa estampa 60 painéis por hora.",
     "por minuto" => "A prensa estampa 6 painéis por minuto.",
     "por segundo" => "As prensas estampam os 2 painéis por segundo.",

@@ -775,6 +775,20 @@ fn derive(
             ));
         }
     }
+    // A thing's work timed without a rate ("the cutting table trims roller blind fabric to size
+    // in seconds", "a catraca lê o QR code em dois segundos"): what it can do, where the
+    // present is told by its form alone (issue 16, round 37; see `anchor::timed_work`).
+    if !question
+        && (hits.speed || matcher::time_taken(folded))
+        && anchor::timed_work(anchor::body(content)).is_some()
+    {
+        return Ok((
+            Kind::Capability,
+            Basis::Cue {
+                cue: TIMED_WORK.into(),
+            },
+        ));
+    }
     if listed_steps(content) {
         return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
     }
@@ -2360,6 +2374,10 @@ fn ordered_steps(folded: &str) -> bool {
 
 /// The basis's cue of a task known by its request marker.
 const REQUEST: &str = "(a request)";
+
+/// The basis's cue of a capability told by a thing's work and the time it takes (see
+/// [`anchor::timed_work`]).
+pub(crate) const TIMED_WORK: &str = "(work timed)";
 
 /// The basis's cue of a task asked of someone called by name (see [`asked_by_name`]).
 pub(crate) const ASKED_BY_NAME: &str = "(an errand asked by name)";

@@ -2301,6 +2301,61 @@ pub(crate) fn year_from_2020(w: &str) -> bool {
         && w.as_bytes().get(2).is_some_and(|&b| b >= b'2')
 }
 
+/// Whether folded text times a piece of work: a time taken ("in 20 seconds", "em dois
+/// segundos", "in a few minutes", "em uma hora"), a moment ("num instante", "in no time", "em
+/// instantes"), or a spell of work it fills ("a shift", "por turno", "numa manhã", "in a day"). Asked with `anchor::timed_work` for a thing's work (issue 16, round 37).
+pub(crate) fn time_taken(text: &str) -> bool {
+    const UNITS: &[&str] = &[
+        "second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "segundo",
+        "segundos", "minuto", "minutos", "hora", "horas",
+    ];
+    const QUANTITIES: &[&str] = &[
+        "a", "an", "one", "few", "um", "uma", "poucos", "poucas", "alguns", "algumas", "couple",
+        "of",
+    ];
+    const MOMENTS: &[&[&str]] = &[
+        &["num", "instante"],
+        &["in", "no", "time"],
+        &["in", "an", "instant"],
+        &["em", "instantes"],
+        &["a", "shift"],
+        &["per", "shift"],
+        &["por", "turno"],
+        &["numa", "manha"],
+        &["num", "dia"],
+        &["in", "a", "day"],
+        &["in", "one", "day"],
+    ];
+    if !(text.contains("in ")
+        || text.contains("em ")
+        || text.contains("num")
+        || text.contains("shift")
+        || text.contains("turno")
+        || text.contains("once"))
+    {
+        return false;
+    }
+    let words: Vec<&str> = crate::fold::words(text).map(|(_, w)| w).collect();
+    words.iter().enumerate().any(|(i, &w)| {
+        let quantity = |q: &str| {
+            q.starts_with(|c: char| c.is_ascii_digit())
+                || crate::anchor::is_number_word(q)
+                || QUANTITIES.contains(&q)
+        };
+        let timed = matches!(w, "in" | "em")
+            && (1..=3).any(|n| {
+                words
+                    .get(i + 1..=i + n)
+                    .is_some_and(|qs| qs.iter().all(|q| quantity(q)))
+                    && words.get(i + n + 1).is_some_and(|u| UNITS.contains(u))
+            });
+        timed
+            || MOMENTS
+                .iter()
+                .any(|m| words.get(i..i + m.len()).is_some_and(|s| s == *m))
+    })
+}
+
 /// Where an aim is set against a horizon in folded text (`derive` asks after every table): the
 /// first word of aiming when the text sets it at a year from 2020 on ("by 2029", "in 2030", "the
 /// 2030s", "the 2030 picture"; not "the 2024 invoices") or names a span of years ("next four

@@ -4765,3 +4765,29 @@ fn k3_round_thirty_six_words() {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
 }
+
+/// Round 37: a thing's work and the time it takes, with a present told by its form alone (a
+/// bare object, a short Portuguese present), is what the thing can do; a verb of being, having
+/// or reaching among its first words states a measure instead.
+#[test]
+fn k3_round_thirty_seven_timed_work() {
+    for text in [
+        "The slitter cuts kraft paper to width in seconds.",
+        "A guilhotina corta o papel na medida em dois segundos.",
+        "O medidor óptico lê a espessura da camada num instante.",
+        "Our kiln fires forty mugs a shift.",
+        "The frame press holds ten canvases at once.",
+    ] {
+        let label = derive(text).unwrap();
+        assert_eq!(label.kind(), Kind::Capability, "{text}");
+    }
+    for text in [
+        "The public gate is open for 20 minutes a shift.",
+        "O tráfego do site chega a 9 mil pedidos em dois segundos.",
+        "Does the slitter cut kraft paper to width in seconds?",
+        "Cut the kraft paper to width in seconds.",
+    ] {
+        let kind = derive(text).map(|l| l.kind()).ok();
+        assert_ne!(kind, Some(Kind::Capability), "{text}");
+    }
+}
