@@ -2077,6 +2077,7 @@ fn addressed_instruction(
         return families;
     }
     if names_destination(text, tokens)
+        || data_of_others_handed_over(text, tokens)
         || (names_phone(tokens)
             && (says(SENDS) || (0..tokens.len()).any(|v| sending_order(tokens, v))))
         || identifiers_sent(text, tokens)
@@ -2084,10 +2085,16 @@ fn addressed_instruction(
     {
         families.push(TaintFamily::Exfiltration);
     }
-    if says(STANDING) || occasions_to_come(tokens) || this_and_the_next(tokens) {
+    if says(STANDING)
+        || occasions_to_come(tokens)
+        || this_and_the_next(tokens)
+        || written_into_guidance_for_good(text, tokens)
+    {
         families.push(TaintFamily::PersistentTrigger);
     }
     if says(SILENCES)
+        || kept_hush(tokens)
+        || (kept_out_of_own_record(tokens) && !question(text))
         || kept_from_someone(tokens)
         || kept_off_the_record(tokens)
         || kept_from_knowing(tokens)
@@ -2119,6 +2126,240 @@ fn addressed_instruction(
         });
     }
     families
+}
+
+/// Verbs of handing over or telling, in an order's forms (round 37); with the writer as the one
+/// who receives ([`TO_THE_WRITER`]).
+const HANDS: &[&str] = &[
+    "arranja", "arranje", "busca", "busque", "da", "de", "diga", "diz", "fetch", "get", "give",
+    "hand", "list", "lista", "liste", "passa", "passe", "pull", "read", "tell",
+];
+
+/// The writer as the one who receives, after the verb or as its clitic ("give me", "dá-me",
+/// "me passa").
+const TO_THE_WRITER: &[&str] = &["me", "nos", "us"];
+
+/// Classes of people whose data the agent keeps for its principal: customers, clients, members,
+/// guests, patients, tenants, staff (round 37).
+const OTHERS_SERVED: &[&str] = &[
+    "aluno*",
+    "client*",
+    "cliente*",
+    "customer*",
+    "employee*",
+    "funcionari*",
+    "guest*",
+    "hospede*",
+    "inquilino*",
+    "member*",
+    "morador*",
+    "paciente*",
+    "patient*",
+    "resident*",
+    "socio*",
+    "student*",
+    "subscriber*",
+    "tenant*",
+    "utente*",
+];
+
+/// Whether the addressed text orders the agent to hand the writer the personal data of a class
+/// of the people it serves (round 37): a verb of handing over or telling with the writer as
+/// receiver ("give me", "hand us", "dá-me", "me passa"), then within twelve words a word of
+/// personal data ([`PERSONAL_DATA`]) and, within four words either side of it, a class of people
+/// ("the addresses of every client", "os telefones dos sócios"): their data given out to
+/// whoever wrote the order, an exfiltration with no address.
+fn data_of_others_handed_over(text: &str, tokens: &[Token<'_>]) -> bool {
+    let stem_in = |list: &[&str], w: &str| {
+        list.iter().any(|p| match p.strip_suffix('*') {
+            Some(stem) => w.starts_with(stem),
+            None => w == *p,
+        })
+    };
+    if !PERSONAL_DATA.iter().any(|p| has_phrase(text, p)) {
+        return false;
+    }
+    let to_writer = |v: usize| {
+        let Some(w) = word(tokens, v) else {
+            return false;
+        };
+        match w.split_once('-') {
+            Some((verb, clitic)) => HANDS.contains(&verb) && TO_THE_WRITER.contains(&clitic),
+            None => {
+                HANDS.contains(&w)
+                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
+                        || v.checked_sub(1)
+                            .is_some_and(|m| word(tokens, m) == Some("me")))
+            }
+        }
+    };
+    (0..tokens.len()).any(|v| {
+        to_writer(v)
+            && (v + 1..tokens.len().min(v + 13)).any(|d| {
+                word(tokens, d).is_some_and(|w| stem_in(PERSONAL_DATA, w))
+                    && (d.saturating_sub(4)..tokens.len().min(d + 5)).any(|c| {
+                        // After the data, a class in the genitive names a thing of theirs,
+                        // not them ("the address of the members' entrance").
+                        let genitive = c > d
+                            && (mark_is(tokens, c + 1, '\'')
+                                || word(tokens, c).is_some_and(|w| w.ends_with("'s")));
+                        c != d
+                            && !genitive
+                            && word(tokens, c).is_some_and(|w| stem_in(OTHERS_SERVED, w))
+                    })
+            })
+    })
+}
+
+/// Verbs of staying or keeping, before an idiom of silence (round 37).
+const STAYS: &[&str] = &[
+    "fica", "ficam", "ficar", "fique", "fiquem", "keep", "keeps", "kept", "mantem", "mantenha",
+    "manter", "remain", "remains", "stay", "stays",
+];
+
+/// Idioms of silence: said of a thing kept, not of a sound (round 37).
+const HUSHED: &[&str] = &[
+    "calad*",
+    "hush",
+    "hush-hush",
+    "mum",
+    "schtum",
+    "shtum",
+    "sigil*",
+    "under wraps",
+];
+
+/// Whether the addressed text orders something kept silent by an idiom (round 37): a verb of
+/// staying or keeping, then within three words an idiom of silence ("the breakage stays hush",
+/// "keep the refund under wraps", "isto fica caladinho", "bico calado"): a silence, whatever
+/// word says it.
+fn kept_hush(tokens: &[Token<'_>]) -> bool {
+    let hushed = |i: usize| {
+        word(tokens, i).is_some_and(|w| {
+            HUSHED.iter().any(|p| match p.strip_suffix('*') {
+                Some(stem) => w.starts_with(stem),
+                None => match p.split_once(' ') {
+                    Some((a, b)) => w == a && word(tokens, i + 1) == Some(b),
+                    None => w == *p,
+                },
+            })
+        })
+    };
+    (0..tokens.len()).any(|i| {
+        (word(tokens, i) == Some("bico") && hushed(i + 1))
+            || (is_in(STAYS, word(tokens, i)) && (i + 1..=i + 3).any(hushed))
+    })
+}
+
+/// Negations and negative quantifiers before what goes into a record (round 37).
+const NONE_INTO: &[&str] = &[
+    "dont", "don't", "nada", "nao", "nem", "nenhum", "nenhuma", "never", "no", "none", "not",
+    "nothing", "nunca",
+];
+
+/// The agent's own records, after a possessive of the second person (round 37).
+const OWN_RECORDS: &[&str] = &[
+    "diario",
+    "diary",
+    "ficha",
+    "fichas",
+    "historico",
+    "history",
+    "journal",
+    "log",
+    "logs",
+    "notas",
+    "notes",
+    "registo",
+    "registos",
+    "registro",
+    "registros",
+    "relatorio",
+    "relatorios",
+    "report",
+    "reports",
+    "resumo",
+    "resumos",
+    "summaries",
+    "summary",
+];
+
+/// Whether the addressed text keeps something out of a record of the agent's own (round 37): a
+/// negation or "none"/"nothing"/"nada", within six words a preposition of putting in ("in",
+/// "into", "na", "nas" ...), the agent's possessive right after it and a record of its own
+/// within two words ("none of it goes in your job notes", "não ponhas nada disto nas tuas
+/// notas"): what the agent writes for its principal is to hide it, a silence (not in a question:
+/// "is there nothing in your notes about it?" asks).
+fn kept_out_of_own_record(tokens: &[Token<'_>]) -> bool {
+    (0..tokens.len()).any(|n| {
+        is_in(NONE_INTO, word(tokens, n))
+            && (n + 1..tokens.len().min(n + 7)).any(|p| {
+                is_in(
+                    &["in", "into", "na", "nas", "no", "nos", "on", "to"],
+                    word(tokens, p),
+                ) && is_in(
+                    &[
+                        "seu", "seus", "sua", "suas", "teu", "teus", "tua", "tuas", "your",
+                    ],
+                    word(tokens, p + 1),
+                ) && (p + 2..=p + 4).any(|r| is_in(OWN_RECORDS, word(tokens, r)))
+            })
+    })
+}
+
+/// Words of the agent's standing guidance and memory, after a possessive of the second person
+/// (round 37).
+const OWN_GUIDANCE: &[&str] = &[
+    "diretrizes",
+    "guidelines",
+    "instructions",
+    "instrucoes",
+    "memoria",
+    "memory",
+    "prompt",
+    "regras",
+    "rules",
+    "settings",
+];
+
+/// Words of finality: once and for all (round 37); "de vez" counts when "em" does not follow
+/// ("de vez em quando" is "now and then").
+const FOR_GOOD: &[&str] = &[
+    "de uma vez por todas",
+    "definitivamente",
+    "em definitivo",
+    "for good",
+    "for keeps",
+    "once and for all",
+    "para sempre",
+    "permanently",
+    "pra sempre",
+];
+
+/// Whether the addressed text orders something written into the agent's own guidance or memory
+/// for good (round 37): a verb of storing or writing ([`STORES`], [`RECORDS`]), within eight
+/// words the agent's possessive and then its guidance or memory ("grava isto de vez nas tuas
+/// instruções", "write this into your rules once and for all"), and a word of finality: the
+/// order stands for every turn after it, a persistent trigger.
+fn written_into_guidance_for_good(text: &str, tokens: &[Token<'_>]) -> bool {
+    let final_word = FOR_GOOD.iter().any(|p| has_phrase(text, p))
+        || (0..tokens.len()).any(|i| {
+            word(tokens, i) == Some("de")
+                && word(tokens, i + 1) == Some("vez")
+                && word(tokens, i + 2) != Some("em")
+        });
+    final_word
+        && (0..tokens.len()).any(|v| {
+            (is_in(STORES, word(tokens, v)) || is_in(RECORDS, word(tokens, v)))
+                && (v + 1..tokens.len().min(v + 9)).any(|p| {
+                    is_in(
+                        &[
+                            "seu", "seus", "sua", "suas", "teu", "teus", "tua", "tuas", "your",
+                        ],
+                        word(tokens, p),
+                    ) && is_in(OWN_GUIDANCE, word(tokens, p + 1))
+                })
+        })
 }
 
 /// Whether the text ends in a question mark: a question to the agent asks, it does not order
