@@ -1771,6 +1771,8 @@ const EPIC: KindTable = KindTable {
         // A plan named by its span, in English a compound: "the five-year plan" (issue 16,
         // twelfth round).
         "year plan" => "The five-year plan: a new kitchen and two shops.",
+        // The aim of a span of years as a heading (round 37).
+        "year aim" => "Five-year aim: a new kitchen and two shops.",
         // The long run named as a game or a push (round 34).
         "the long game" => "The long game: our own roastery and a school for baristas.",
         // Work named as a push of years, or the long haul as a heading (round 36).
@@ -2956,6 +2958,7 @@ const CONSTRAINT: KindTable = KindTable {
         "reservados para" => "Os runners grandes são reservados para builds de release.",
         "exclusively" => "The big runners serve release builds exclusively.",
         "off-limits" => "The production database is off-limits for ad-hoc queries.",
+        "off limits" => "The production database is off limits for ad-hoc queries.",
         "banned" => "Force-pushes are banned on main.",
         "no exceptions" => "Two approvals for every release, no exceptions.",
         "no deploy*" => "Friday means no deploys after three.",

@@ -2445,7 +2445,10 @@ const ASKS: &[&[&str]] = &[
     &["poderias"],
     &["remember", "to"],
     &["tratas"],
+    // Asked to see to it: "Sónia, vê se encomendas ...", "Rafa, veja se ..." (round 37).
+    &["ve", "se"],
     &["ve", "la", "se"],
+    &["veja", "se"],
     &["will", "you"],
     &["would", "you"],
 ];

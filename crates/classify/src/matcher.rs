@@ -2226,6 +2226,9 @@ const AIMS: &[&str] = &[
     "ambition",
     "dream",
     "goal",
+    // A wish set at a year ("by 2030 we want ...", "the farm hopes to ...", round 37).
+    "hope",
+    "hopes",
     "goals",
     "horizon",
     "horizonte",
@@ -2413,8 +2416,16 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
             .find(|(_, w)| list.contains(w))
             .map(|&(at, _)| at)
     };
+    // "we'd like", "would love": a wish in two words (round 37).
+    let wish = || {
+        words
+            .windows(2)
+            .find(|pair| matches!(pair, [(_, "d" | "would"), (_, "like" | "love")]))
+            .and_then(|pair| pair.get(1))
+            .map(|&(at, _)| at)
+    };
     if (year || span)
-        && let Some(at) = first(AIMS)
+        && let Some(at) = first(AIMS).or_else(wish)
     {
         return Some(at);
     }
@@ -3221,6 +3232,9 @@ const ADVERSE_PHRASES: &[&[&str]] = &[
     &["vao", "abaixo"],
     &["wear", "out"],
     &["wears", "out"],
+    // A part working itself loose (round 37).
+    &["work", "loose"],
+    &["works", "loose"],
 ];
 
 /// Words before which a word of [`ADVERSE`] is a noun or an infinitive, not a thing's verb ("a

@@ -4858,3 +4858,36 @@ fn k5_round_thirty_seven_shapes() {
         "Grava isto de vez na memória do cartão da câmara.",
     ]);
 }
+
+/// Round 37's words: asked by name to see to a thing ("vê se", "veja se"), the aim of a span of
+/// years as a heading, a wish set at a year, a place off limits, a part working itself loose
+/// again and again.
+#[test]
+fn k3_round_thirty_seven_words() {
+    for (text, kind) in [
+        ("Marta, vê se ligas ao fornecedor das paletes.", Kind::Task),
+        ("Rafa, veja se o orçamento da tinta já chegou.", Kind::Task),
+        (
+            "Ten-year aim: move the forge to the river yard and train our own apprentices.",
+            Kind::Epic,
+        ),
+        (
+            "By 2032 we'd like every hut in the valley on its own solar kit.",
+            Kind::Epic,
+        ),
+        (
+            "By 2033 the hospice hopes to run every van on electricity.",
+            Kind::Epic,
+        ),
+        (
+            "The paint booth is off limits to visitors during a spray run.",
+            Kind::Constraint,
+        ),
+        (
+            "The paving slabs by the gate work loose after every frost.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
