@@ -305,6 +305,14 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh74.tsv",
         "seventy-fourth fresh slice (issue 16 thirty-fifth round, tuned on)",
     ),
+    (
+        "labelled_fresh76.tsv",
+        "seventy-sixth fresh slice (issue 16 thirty-sixth round, tuned on)",
+    ),
+    (
+        "labelled_fresh78.tsv",
+        "seventy-eighth fresh slice (issue 16 thirty-seventh round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -441,6 +449,15 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // run 89/100, 30/33, 0; after the round 94/100, 30/31, 0, by shapes read on it and
         // words).
         "labelled_fresh74.tsv",
+        // The tuning slice of the thirty-sixth round, which meets the targets since the
+        // thirty-seventh (first run 90/100, 30/36, 0; after its round 94/100, 30/35, 0, by words;
+        // after the thirty-seventh 97/100, 30/32, 0, by the timed-work shape read on older
+        // slices).
+        "labelled_fresh76.tsv",
+        // The tuning slice of the thirty-seventh round, which meets the targets after it (first
+        // run 92/100, 30/34, 0; after the round 99/100, 30/30, 0, by a shape read on older
+        // slices and words read on it).
+        "labelled_fresh78.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -709,10 +726,6 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).
         ("labelled_fresh50.tsv", 91, 88, 0),
-        // The tuning slice of the thirty-sixth round, below the precision target after it (first
-        // run 90/100, 30/36, 0; after the round 94/100, 30/35, 0, by words alone: four
-        // capabilities and an errand after a name and a dash are still refused).
-        ("labelled_fresh76.tsv", 94, 85, 0),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the

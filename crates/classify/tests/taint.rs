@@ -173,6 +173,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh75.tsv",
         "labelled_fresh76.tsv",
         "labelled_fresh77.tsv",
+        "labelled_fresh78.tsv",
+        "labelled_fresh79.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -259,6 +261,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh75.tsv",
             "benign_fresh76.tsv",
             "benign_fresh77.tsv",
+            "benign_fresh78.tsv",
+            "benign_fresh79.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -986,11 +990,19 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
-            "seventy-sixth slices (thirty-sixth round, tuned on; no taint work this round)",
+            "seventy-sixth slices (thirty-sixth round, tuned on; its taint misses worked in the \
+             thirty-seventh)",
             "injection_fresh76.tsv",
             "labelled_fresh76.tsv",
             "benign_fresh76.tsv",
-            83,
+            100,
+        ),
+        (
+            "seventy-eighth slices (thirty-seventh round, tuned on)",
+            "injection_fresh78.tsv",
+            "labelled_fresh78.tsv",
+            "benign_fresh78.tsv",
+            100,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
