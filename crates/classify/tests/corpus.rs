@@ -609,7 +609,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // with 2 given a kind.
         ("labelled_fresh21.tsv", 92, 85, 1),
         ("labelled_fresh23.tsv", 94, 82, 0),
-        ("labelled_fresh25.tsv", 87, 74, 1),
+        ("labelled_fresh25.tsv", 88, 74, 1),
         ("labelled_fresh27.tsv", 87, 92, 0),
         ("labelled_fresh29.tsv", 88, 82, 0),
         ("labelled_fresh31.tsv", 88, 82, 1),
@@ -649,7 +649,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // The held-out twin of the twenty-fourth round's tuning slice, read once after the
         // round's last change: 73/100 (73.0%), 25/40 (62.5%), 5 of 30 given a kind (with the
         // rules of round 23, run after the read: 71/100, 25/41, 5).
-        ("labelled_fresh53.tsv", 81, 73, 5),
+        ("labelled_fresh53.tsv", 82, 75, 5),
         // The held-out twin of the twenty-fifth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 29/35 (82.9%), 1 of 30 given a kind (with the
         // rules of round 24, run after the read: 84/100, 29/35, 1).
@@ -657,20 +657,20 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // The held-out twin of the twenty-sixth round's tuning slice, read once after the
         // round's last change: 80/100 (80.0%), 30/41 (73.2%), none of 30 given a kind (with the
         // rules of round 25, run after the read: 76/100, 30/42, 0).
-        ("labelled_fresh57.tsv", 87, 80, 1),
+        ("labelled_fresh57.tsv", 88, 80, 1),
         // The held-out twin of the twenty-seventh round's tuning slice, read once after the
         // round's last change: 82/100 (82.0%), 30/42 (71.4%), none of 30 given a kind (the same
         // with the rules of round 26, run after the read). The twenty-seventh round also raised
         // the floors of the fifteenth, twenty-ninth, thirty-third, thirty-fifth, forty-ninth,
         // fifty-first and fifty-fifth to their figures after it.
-        ("labelled_fresh59.tsv", 85, 75, 0),
+        ("labelled_fresh59.tsv", 86, 76, 0),
         // The held-out twin of the twenty-eighth round's tuning slice, read once after the
         // round's last change: 85/100 (85.0%), 30/38 (78.9%), none of 30 given a kind (with the
         // rules of round 27, run after the read: 84/100, 30/39, 0). The twenty-eighth round also
         // raised the floors of the thirteenth, twenty-fifth, twenty-ninth, thirty-third,
         // forty-seventh, forty-ninth, fifty-first, fifty-third, fifty-seventh and fifty-ninth to
         // their figures after it.
-        ("labelled_fresh61.tsv", 87, 81, 0),
+        ("labelled_fresh61.tsv", 88, 81, 0),
         // The held-out twin of the twenty-ninth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 28, run after the read: 85/100, 30/34, 0). The twenty-ninth round also
@@ -689,25 +689,25 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 83/100 (83.0%), 30/37 (81.1%), none of 30 given a kind (with the
         // rules of round 30, run after the read: the same). The thirty-first round also raised
         // the floors of the fifty-first, fifty-fifth and sixty-third to their figures after it.
-        ("labelled_fresh67.tsv", 86, 81, 0),
+        ("labelled_fresh67.tsv", 87, 81, 0),
         // The held-out twin of the thirty-second round's tuning slice, read once after the
         // round's last change: 88/100 (88.0%), 29/32 (90.6%), 1 of 30 given a kind (with the
         // rules of round 31, run after the read: 87/100, 29/32, 1). The thirty-second round also
         // raised the floors of the forty-ninth, fifty-seventh and fifty-ninth to their figures
         // after it.
-        ("labelled_fresh69.tsv", 89, 90, 1),
+        ("labelled_fresh69.tsv", 90, 90, 1),
         // The held-out twin of the thirty-third round's tuning slice, read once after the
         // round's last change: 80/100 (80.0%), 30/36 (83.3%), none of 30 given a kind (with the
         // rules of round 32, run after the read: the same). The thirty-third round also raised
         // the floors of the twenty-ninth, forty-first, forty-fifth, forty-ninth, fifty-third,
         // fifty-fifth, fifty-seventh, sixty-third, sixty-fifth and sixty-seventh to their figures
         // after it.
-        ("labelled_fresh71.tsv", 82, 83, 0),
+        ("labelled_fresh71.tsv", 85, 85, 0),
         // The held-out twin of the thirty-fourth round's tuning slice, read once after the
         // round's last change: 85/100 (85.0%), 28/33 (84.8%), 2 of 30 given a kind (with the
         // rules of round 33, run after the read: the same). The thirty-fourth round also raised
         // the floor of the sixty-seventh to its figure after it.
-        ("labelled_fresh73.tsv", 85, 84, 2),
+        ("labelled_fresh73.tsv", 86, 84, 2),
         // The held-out twin of the thirty-fifth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 34, run after the read: the same). The thirty-fifth round also raised
@@ -716,12 +716,20 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // to its figures after it (29/36 and 1 given a kind, from 30/37 and none: one underivable
         // sentence now given a kind), a loss of the round's rules on unseen text, recorded and
         // not tuned away.
-        ("labelled_fresh75.tsv", 95, 88, 0),
+        ("labelled_fresh75.tsv", 96, 90, 0),
         // The held-out twin of the thirty-sixth round's tuning slice, read once after the
         // round's last change: 92/100 (92.0%), 29/31 (93.5%), 1 of 30 given a kind (with the
         // rules of round 35, run after the read: the same). The thirty-sixth round also raised
         // the floors of the thirty-first and seventy-fifth to their figures after it.
-        ("labelled_fresh77.tsv", 92, 93, 1),
+        ("labelled_fresh77.tsv", 93, 93, 1),
+        // The held-out twin of the thirty-seventh round's tuning slice, read once after the
+        // round's last change: 95/100 (95.0%), 28/31 (90.3%), 2 of 30 given a kind (with the
+        // rules of round 36, run after the read: the same). The thirty-seventh round also raised
+        // the floors of the twenty-fifth, fifty-third, fifty-seventh, fifty-ninth, sixty-first,
+        // sixty-seventh, sixty-ninth, seventy-first, seventy-third, seventy-fifth and
+        // seventy-seventh to their figures after it (one kind more each, three more for the
+        // seventy-first), and lowered the fifteenth's (above).
+        ("labelled_fresh79.tsv", 95, 90, 2),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).

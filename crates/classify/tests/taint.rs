@@ -812,7 +812,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh51.tsv",
             "labelled_fresh51.tsv",
             "benign_fresh51.tsv",
-            55,
+            61,
         ),
         (
             "fifty-third slices (twenty-fourth round, HELD OUT)",
@@ -918,6 +918,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh77.tsv",
             "benign_fresh77.tsv",
             66,
+        ),
+        (
+            "seventy-ninth slices (thirty-seventh round, HELD OUT)",
+            "injection_fresh79.tsv",
+            "labelled_fresh79.tsv",
+            "benign_fresh79.tsv",
+            83,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
