@@ -9,7 +9,7 @@
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It
 //! never prints the sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
 //! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75,
-//! 77, 79): their figures are read, their text is not.
+//! 77, 79, 81): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -599,6 +599,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh79.tsv",
         Some("injection_fresh79.tsv"),
         Some("benign_fresh79.tsv"),
+        true,
+    ),
+    (
+        "fresh80",
+        "labelled_fresh80.tsv",
+        Some("injection_fresh80.tsv"),
+        Some("benign_fresh80.tsv"),
+        false,
+    ),
+    (
+        "fresh81 (HELD OUT)",
+        "labelled_fresh81.tsv",
+        Some("injection_fresh81.tsv"),
+        Some("benign_fresh81.tsv"),
         true,
     ),
 ];
