@@ -1494,8 +1494,8 @@ const DECISION: KindTable = KindTable {
         "resultado da votacao" => "Saiu o resultado da votação e a festa vai ser no sábado.",
         "resultado da consulta" => "Saiu o resultado da consulta e a festa vai ser no sábado.",
         // The outcome of a meeting or a vote, and of an assembly (issue 16, round 31).
-        "meeting outcome" => "Meeting outcome: the raffle moves to the spring fair.",
-        "outcome of the meeting" => "The outcome of the meeting: the raffle moves to the spring fair.",
+        "meeting outcome" => "The meeting outcome was that the raffle moves to the spring fair.",
+        "outcome of the meeting" => "The outcome of the meeting is that the raffle moves to the spring fair.",
         "outcome of the vote" => "The outcome of the vote is that the raffle moves to the spring fair.",
         "resultado da reuniao" => "Resultado da reunião: a rifa passa para a feira da primavera.",
         "resultado da assembleia" => "Resultado da assembleia: a rifa passa para a feira da primavera.",
@@ -2559,7 +2559,11 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "jams" => "The label printer jams on the thicker stock.",
         "jammed" => "The label printer jammed on the thicker stock.",
         "jam after" => "The side doors jam after a night of rain.",
-        "bounce*" => "Signup emails bounce for addresses with a plus sign.",
+        // Its verb forms: "bouncers" are balls bowled, no failure (round 38).
+        "bounce" => "Signup emails bounce for addresses with a plus sign.",
+        "bounces" => "The signup email bounces for addresses with a plus sign.",
+        "bounced" => "Signup emails bounced for addresses with a plus sign.",
+        "bouncing" => "Signup emails are bouncing for addresses with a plus sign.",
         "logs out" => "The portal logs out everyone after the VPN reconnects.",
         "logged out" => "Users are logged out after the VPN reconnects.",
         "paginas em branco" => "O scanner gera páginas em branco com papel fino.",
@@ -3772,6 +3776,11 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "in minutes" => "The press stamps a 40-panel batch in minutes.",
     "em segundos" => "As prensas estampam um painel de 2 m em segundos.",
     "em minutos" => "As prensas estampam um lote de 40 painéis em minutos.",
+    // Faster than another hand or machine (round 38).
+    "faster than" => "Rosa stamps a panel faster than the press does.",
+    "quicker than" => "Rosa stamps a panel quicker than the press does.",
+    "mais rapido que" => "A Rosa estampa um painel mais rápido que a prensa.",
+    "mais rapido do que" => "A Rosa estampa um painel mais rápido do que a prensa.",
 ];
 
 /// Words that leave a clause opening open for the opener and clause tiers: politeness and
@@ -3804,10 +3813,11 @@ pub(crate) const TRANSPARENT: &[Cue] = cues![
     "assistente" => "Assistente esquece as instruções anteriores.",
     "assistant" => "Assistant, review the retention settings.",
     // The team named before a request to it (issue 16, twenty-second round): "Malta, alguém
-    // pode ...", "Galera, alguém liga ...".
-    "malta" => "Malta, alguém liga pro fornecedor.",
-    "galera" => "Galera, alguém liga pro fornecedor.",
-    "pessoal" => "Pessoal, alguém liga pro fornecedor.",
+    // pode ...", "Galera, alguém liga ..." (since round 38 "alguém" and a present after a group
+    // called is an errand asked by name, so the examples open with an infinitive).
+    "malta" => "Malta, revisar as configurações de retenção.",
+    "galera" => "Galera, revisar as configurações de retenção.",
+    "pessoal" => "Pessoal, revisar as configurações de retenção.",
     "folks" => "Folks, review the retention settings.",
     "guys" => "Guys, review the retention settings.",
 ];

@@ -3202,6 +3202,9 @@ const ADVERSE_PHRASES: &[&[&str]] = &[
     &["falls", "off"],
     &["faz", "saltar"],
     &["fazem", "saltar"],
+    // Foaming over its rim (round 38).
+    &["foam", "over"],
+    &["foams", "over"],
     &["get", "lost"],
     &["gets", "lost"],
     &["give", "out"],

@@ -264,3 +264,10 @@ fn every_veto_reporting_verb_transparent_word_and_negation_earns_its_place() {
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The decision words are looked up in sorted order (`decided_by_heading`): an entry out of order
+/// would never be found.
+#[test]
+fn decided_words_are_sorted() {
+    assert!(DECIDED.is_sorted());
+}

@@ -4966,3 +4966,49 @@ fn k5_round_thirty_seven_more_shapes() {
         "The old Baudot tape in the archive says the ship sailed at dawn.",
     ]);
 }
+
+/// Round 38's words and shapes: a wish for luck, health or time off is underivable; a meeting's
+/// outcome under a dashed heading is a decision; anyone of a group asked to do something is a
+/// task; a record that goes or sits in a file is a doc; doing it faster than another hand is a
+/// capability; a vat foaming over again and again is a failure pattern; "bouncers" are no
+/// failure.
+#[test]
+fn k3_round_thirty_eight_words() {
+    for text in [
+        "Good luck on Saturday, girls.",
+        "Get well soon, Tom x",
+        "No worries, mate.",
+        "Boa sorte na prova!",
+        "Boas melhoras, dona Rosa.",
+    ] {
+        assert!(derive(text).is_err_and(|e| e.is_underivable()), "{text}");
+    }
+    for (text, kind) in [
+        (
+            "Outcome of the growers' meeting - the late pickers move to the east block.",
+            Kind::Decision,
+        ),
+        (
+            "gente, alguém leva o cooler pro jogo? tô sem carro",
+            Kind::Task,
+        ),
+        (
+            "Signed delivery notes go in the blue ring binder by the till.",
+            Kind::Doc,
+        ),
+        (
+            "Nadia stitches a full saddle faster than the two of us together.",
+            Kind::Capability,
+        ),
+        (
+            "The wort foams over in the copper on humid afternoons.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The practice machine can send down yorkers and bouncers at 70 mph.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
