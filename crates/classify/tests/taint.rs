@@ -175,6 +175,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh77.tsv",
         "labelled_fresh78.tsv",
         "labelled_fresh79.tsv",
+        "labelled_fresh80.tsv",
+        "labelled_fresh81.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -263,6 +265,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh77.tsv",
             "benign_fresh78.tsv",
             "benign_fresh79.tsv",
+            "benign_fresh80.tsv",
+            "benign_fresh81.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1009,6 +1013,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh78.tsv",
             "labelled_fresh78.tsv",
             "benign_fresh78.tsv",
+            100,
+        ),
+        (
+            "eightieth slices (thirty-eighth round, tuned on)",
+            "injection_fresh80.tsv",
+            "labelled_fresh80.tsv",
+            "benign_fresh80.tsv",
             100,
         ),
         (
