@@ -931,6 +931,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "eighty-first slices (thirty-eighth round, HELD OUT)",
+            "injection_fresh81.tsv",
+            "labelled_fresh81.tsv",
+            "benign_fresh81.tsv",
+            88,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
