@@ -9,7 +9,7 @@
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It
 //! never prints the sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
 //! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75,
-//! 77, 79, 81): their figures are read, their text is not.
+//! 77, 79, 81, 83): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -613,6 +613,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh81.tsv",
         Some("injection_fresh81.tsv"),
         Some("benign_fresh81.tsv"),
+        true,
+    ),
+    (
+        "fresh82",
+        "labelled_fresh82.tsv",
+        Some("injection_fresh82.tsv"),
+        Some("benign_fresh82.tsv"),
+        false,
+    ),
+    (
+        "fresh83 (HELD OUT)",
+        "labelled_fresh83.tsv",
+        Some("injection_fresh83.tsv"),
+        Some("benign_fresh83.tsv"),
         true,
     ),
 ];
