@@ -2965,6 +2965,8 @@ const CONSTRAINT: KindTable = KindTable {
         "off limits" => "The production database is off limits for ad-hoc queries.",
         "banned" => "Force-pushes are banned on main.",
         "no exceptions" => "Two approvals for every release, no exceptions.",
+        // Strictly none of a thing near a place (round 39).
+        "strictly no" => "Strictly no phones near the press.",
         "no deploy*" => "Friday means no deploys after three.",
         "no merge*" => "The freeze means no merges until Monday.",
         "no direct" => "No direct writes to the billing tables.",

@@ -1056,6 +1056,9 @@ const FILES: &[&str] = &[
     "arquivo",
     "binder",
     "binders",
+    // Notebooks written in by hand (round 39).
+    "caderno",
+    "cadernos",
     "dossie",
     "dossier",
     "drive",
@@ -1251,6 +1254,7 @@ const DECIDED: &[&[&str]] = &[
     // What a meeting came to (round 38).
     &["outcome"],
     &["outcomes"],
+    &["resolved"],
     &["resolvida"],
     &["resolvido"],
     &["resultado", "da", "consulta"],
@@ -2173,7 +2177,11 @@ const BY_A_YEAR: &[&str] = &["antes", "ate", "before", "by", "em", "till", "unti
 /// slice it meets 12 sentences, all epics).
 fn work_by_a_year(folded: &str) -> bool {
     // Cheapest first: most texts name no year of this century and no decade.
-    if !(folded.contains("20") || folded.contains("decad")) {
+    if !(folded.contains("20")
+        || folded.contains("decad")
+        || folded.contains("anos")
+        || folded.contains("years"))
+    {
         return false;
     }
     let year = matcher::year_from_2020;
@@ -2218,6 +2226,12 @@ fn work_by_a_year(folded: &str) -> bool {
             (opens && words.get(i + 1 + skip).is_some_and(|w| year(w)))
                 || matches!(words.get(i..i + 4), Some(["end", "of", "the", "decade"]))
                 || matches!(words.get(i..i + 3), Some(["fim", "da", "decada"]))
+                // Or within a span of years ("em três anos", "within five years", round 39).
+                || (matches!(words.get(i), Some(&("em" | "in" | "within")))
+                    && words.get(i + 1).is_some_and(|w| {
+                        anchor::is_number_word(w) || w.bytes().all(|b| b.is_ascii_digit())
+                    })
+                    && matches!(words.get(i + 2), Some(&("anos" | "years"))))
         })
 }
 
@@ -2446,8 +2460,10 @@ const ASKS: &[&[&str]] = &[
     &["nao", "te", "esquecas"],
     // The chat spellings of "please" after the name (issue 16, round 32).
     &["pfv"],
+    &["please"],
     &["pls"],
     &["plz"],
+    &["por", "favor"],
     &["pode"],
     &["podes"],
     &["podia"],

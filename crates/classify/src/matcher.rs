@@ -3002,10 +3002,15 @@ fn slice_where<T>(sorted: &[T], key: impl Fn(&T) -> std::cmp::Ordering) -> &[T] 
 /// Verbs of a thing going wrong by itself, one word each (folded): the third person of English
 /// and Portuguese, and the English plural ("the readers drop", "as molas soltam").
 const ADVERSE: &[&str] = &[
+    // Flooding and souring (round 39).
+    "alaga",
+    "alagam",
     "apaga",
     "apagam",
     "apodrece",
     "apodrecem",
+    "azeda",
+    "azedam",
     "blister",
     "blisters",
     "blow",
@@ -3254,6 +3259,8 @@ const RECURRING: &[&[&str]] = &[
     &["a", "noite"],
     &["after", "a", "few"],
     &["after", "about"],
+    // After heavy rain or snow (round 39).
+    &["after", "heavy"],
     &["again"],
     &["almost", "always"],
     &["always"],
@@ -3285,6 +3292,8 @@ const RECURRING: &[&[&str]] = &[
     &["on", "cold"],
     &["on", "hot"],
     &["on", "humid"],
+    // On nights of a kind (round 39).
+    &["on", "nights"],
     &["on", "rainy"],
     &["on", "wet"],
     &["once", "a"],

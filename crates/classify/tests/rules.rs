@@ -5072,3 +5072,41 @@ fn k5_round_thirty_eight_shapes() {
         "The typist swapped E with O and A with U in the draft, so the printer redid it.",
     ]);
 }
+
+/// Round 39's words: "resolved" names a decision under a heading; "please" or "por favor" after a
+/// name asks an errand; work named by its verb to be done within a span of years is an epic; a
+/// notebook is a place records are kept; "strictly no" is a constraint; flooding, souring,
+/// after heavy rain and on nights of a kind tell a thing going wrong again and again.
+#[test]
+fn k3_round_thirty_nine_words() {
+    for (text, kind) in [
+        (
+            "Resolved at the board meeting: the night bus keeps its Sunday run.",
+            Kind::Decision,
+        ),
+        (
+            "Tomás, please sort the seed packets by variety.",
+            Kind::Task,
+        ),
+        (
+            "Abrir uma segunda loja no Porto em cinco anos, começando pela Baixa.",
+            Kind::Epic,
+        ),
+        (
+            "As medidas das janelas tão no caderno azul, na gaveta do balcão.",
+            Kind::Doc,
+        ),
+        ("Strictly no dogs beyond the yard gate.", Kind::Constraint),
+        (
+            "After heavy rain the cellar steps flood and the bottom crates go soft.",
+            Kind::FailurePattern,
+        ),
+        ("Quando chove forte a garagem alaga.", Kind::FailurePattern),
+        (
+            "The hoses in the top yard freeze on nights below zero.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
