@@ -5076,7 +5076,8 @@ fn k5_round_thirty_eight_shapes() {
 /// Round 39's words: "resolved" names a decision under a heading; "please" or "por favor" after a
 /// name asks an errand; work named by its verb to be done within a span of years is an epic; a
 /// notebook is a place records are kept; "strictly no" is a constraint; flooding, souring,
-/// after heavy rain and on nights of a kind tell a thing going wrong again and again.
+/// after heavy rain and on nights of a kind tell a thing going wrong again and again; the last
+/// step of a list may join two.
 #[test]
 fn k3_round_thirty_nine_words() {
     for (text, kind) in [
@@ -5105,6 +5106,11 @@ fn k3_round_thirty_nine_words() {
         (
             "The hoses in the top yard freeze on nights below zero.",
             Kind::FailurePattern,
+        ),
+        // A list of steps whose last item joins two by "e"/"and".
+        (
+            "Lavagem da carrinha: mangueira nas rodas, esponja no tejadilho, tapetes ao sol e bancos aspirados com o aspirador pequeno.",
+            Kind::Procedure,
         ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
