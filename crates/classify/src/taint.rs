@@ -6947,7 +6947,8 @@ pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
         let mut words = 0;
         let mut authority = None;
         let mut notice = false;
-        for word in inner.split([' ', '_', '-']).filter(|w| !w.is_empty()) {
+        // A dotted name splits too: a table's header (`[mensagem.sistema]`, round 39).
+        for word in inner.split([' ', '_', '-', '.']).filter(|w| !w.is_empty()) {
             if NOTICE_WORDS.contains(&word) {
                 notice = true;
                 words += 1;
