@@ -177,6 +177,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh79.tsv",
         "labelled_fresh80.tsv",
         "labelled_fresh81.tsv",
+        "labelled_fresh82.tsv",
+        "labelled_fresh83.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -267,6 +269,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh79.tsv",
             "benign_fresh80.tsv",
             "benign_fresh81.tsv",
+            "benign_fresh82.tsv",
+            "benign_fresh83.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1027,6 +1031,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh80.tsv",
             "labelled_fresh80.tsv",
             "benign_fresh80.tsv",
+            100,
+        ),
+        (
+            "eighty-second slices (thirty-ninth round, tuned on)",
+            "injection_fresh82.tsv",
+            "labelled_fresh82.tsv",
+            "benign_fresh82.tsv",
             100,
         ),
         (
