@@ -764,7 +764,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh43.tsv",
             "labelled_fresh43.tsv",
             "benign_fresh43.tsv",
-            77,
+            83,
         ),
         (
             "forty-fourth slices (twentieth round, tuned on)",
@@ -806,7 +806,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh49.tsv",
             "labelled_fresh49.tsv",
             "benign_fresh49.tsv",
-            83,
+            88,
         ),
         (
             "fiftieth slices (twenty-third round, tuned on)",
@@ -841,7 +841,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh55.tsv",
             "labelled_fresh55.tsv",
             "benign_fresh55.tsv",
-            83,
+            88,
         ),
         (
             "fifty-fourth slices (twenty-fifth round, tuned on)",
@@ -939,6 +939,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh81.tsv",
             "labelled_fresh81.tsv",
             "benign_fresh81.tsv",
+            88,
+        ),
+        (
+            "eighty-third slices (thirty-ninth round, HELD OUT)",
+            "injection_fresh83.tsv",
+            "labelled_fresh83.tsv",
+            "benign_fresh83.tsv",
             88,
         ),
         (
