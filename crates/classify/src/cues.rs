@@ -1305,6 +1305,11 @@ const BRAINSTORM: KindTable = KindTable {
         "what if" => "What if we never deployed on Fridays?",
         "what about" => "What about a maximum of 50 MB per upload?",
         "how about" => "How about we always squash merges?",
+        // Asking the others what they make of an idea (round 40).
+        "do you reckon" => "Would a coffee cart by the gate pay for itself, do you reckon?",
+        "ja pensaram em" => "Já pensaram em vender a fruta fora de calibre para compota?",
+        "ja pensaste em" => "Já pensaste em vender a fruta fora de calibre para compota?",
+        "ja pensou em" => "Já pensou em vender a fruta fora de calibre para compota?",
         "maybe" => "Maybe the importer belongs in its own crate.",
         "perhaps" => "Perhaps a cheaper instance type would do for staging.",
         "one idea" => "One idea is to let agents share a scratch scope.",

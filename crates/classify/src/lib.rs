@@ -573,7 +573,9 @@ fn derive(
     // sentence's words would make of it is what the errand is about (issue 16, round 30).
     // A cue of the task table decides it first, as its own basis; a request's marker ("se faz
     // favor") is named as the basis.
-    if asked_by_name(content) && !matches!(first(&hits.strong), Some((Kind::Task, _))) {
+    if (asked_by_name(content) || assigned_by_name(content))
+        && !matches!(first(&hits.strong), Some((Kind::Task, _)))
+    {
         let cue = if request { REQUEST } else { ASKED_BY_NAME };
         return Ok((Kind::Task, Basis::Cue { cue: cue.into() }));
     }
@@ -1264,6 +1266,8 @@ const DECIDED: &[&[&str]] = &[
     &["shook", "hands"],
     &["signed", "it", "off"],
     &["signed", "off"],
+    // Sorted out with someone (round 40).
+    &["sorted"],
     &["verdict"],
     &["veredicto"],
     &["veredito"],
@@ -2184,7 +2188,8 @@ fn work_by_a_year(folded: &str) -> bool {
     if !(folded.contains("20")
         || folded.contains("decad")
         || folded.contains("anos")
-        || folded.contains("years"))
+        || folded.contains("years")
+        || folded.contains("gera"))
     {
         return false;
     }
@@ -2236,6 +2241,9 @@ fn work_by_a_year(folded: &str) -> bool {
                         anchor::is_number_word(w) || w.bytes().all(|b| b.is_ascii_digit())
                     })
                     && matches!(words.get(i + 2), Some(&("anos" | "years"))))
+                // Or work for a generation ("trabalho para uma geração inteira", round 40).
+                || (matches!(words.get(i), Some(&("uma" | "a")))
+                    && matches!(words.get(i + 1), Some(&("geracao" | "generation"))))
         })
 }
 
@@ -2604,13 +2612,20 @@ fn asked_by_name(content: &str) -> bool {
     // A Brazilian imperative, the present's form, right after the vocative and before an
     // article, a preposition or a pronoun ("Bia, confirma com a comissão o horário ...?")
     // (round 35).
+    // (Four letters are enough: "João, leva as redes ..."; a time may come between: "Sandra,
+    // liga hoje ao fornecedor", round 40.)
     let told = next
         .first()
-        .is_some_and(|w| w.len() >= 5 && (w.ends_with('a') || w.ends_with('e')))
+        .is_some_and(|w| w.len() >= 4 && (w.ends_with('a') || w.ends_with('e')))
         && next.get(1).is_some_and(|w| {
             matches!(
                 *w,
-                "com"
+                "hoje"
+                    | "amanha"
+                    | "ja"
+                    | "agora"
+                    | "logo"
+                    | "com"
                     | "a"
                     | "o"
                     | "as"
@@ -2640,6 +2655,112 @@ fn asked_by_name(content: &str) -> bool {
                     .is_some_and(|rest| CHANNEL_CHECKS.iter().any(|c| rest.starts_with(c)))
             })
         })
+}
+
+/// Whether the content assigns an errand without a vocative: a name and "to" and a verb with a
+/// time it is due, the minutes' way ("Mariana to order new doctor blades before the shutdown on
+/// the 14th", "Tom to book the rope inspector for the week after Easter"), or "alguém" and a
+/// present asked as a question ("Alguém busca as caixas na fiação amanhã cedo?") (issue 16,
+/// round 40: on the tuning slices the first form meets 6 sentences and the second 13, all
+/// tasks, once the words that open other sentences the same way are set aside).
+fn assigned_by_name(content: &str) -> bool {
+    /// Capitalised words before "to" that are no name ("Need to", "How to", "Refer to").
+    const NOT_NAMES: &[&str] = &[
+        "able",
+        "about",
+        "according",
+        "agreed",
+        "back",
+        "best",
+        "better",
+        "due",
+        "easier",
+        "easy",
+        "free",
+        "glad",
+        "going",
+        "good",
+        "great",
+        "happy",
+        "hard",
+        "harder",
+        "have",
+        "hello",
+        "hey",
+        "hi",
+        "how",
+        "idea",
+        "ideas",
+        "important",
+        "likely",
+        "need",
+        "needs",
+        "next",
+        "nice",
+        "note",
+        "plan",
+        "plans",
+        "prior",
+        "ready",
+        "refer",
+        "remember",
+        "reply",
+        "safe",
+        "sorry",
+        "steps",
+        "sure",
+        "talk",
+        "thanks",
+        "things",
+        "time",
+        "try",
+        "unable",
+        "up",
+        "want",
+        "ways",
+        "welcome",
+        "what",
+        "where",
+        "when",
+        "who",
+        "why",
+        "worth",
+    ];
+    /// Words of a time an errand is due.
+    const DUE: &[&str] = &[
+        "before", "by", "on", "until", "till", "tomorrow", "tonight", "next", "asap", "for",
+    ];
+    /// Presents after "alguém" that ask an opinion, not an errand ("alguém topa ...?").
+    const NOT_ERRANDS: &[&str] = &["topa", "acha", "sabe", "tem", "quer", "lembra", "conhece"];
+    let body = anchor::body(content).trim_start_matches(['-', '*', ' ']);
+    let mut raw = body.split_whitespace();
+    let (Some(first), Some(second), Some(third)) = (raw.next(), raw.next(), raw.next()) else {
+        return false;
+    };
+    let folded_first = fold_word(first);
+    if folded_first == "alguem" {
+        let verb = fold_word(second);
+        return body.trim_end().ends_with('?')
+            && verb.len() >= 4
+            && (verb.ends_with('a') || verb.ends_with('e'))
+            && !NOT_ERRANDS.contains(&verb.as_str())
+            && raw.next().is_some();
+    }
+    first.chars().next().is_some_and(char::is_uppercase)
+        && first.chars().all(char::is_alphabetic)
+        && first.chars().count() >= 2
+        && second == "to"
+        && third.len() >= 3
+        && third.chars().all(|c| c.is_ascii_lowercase())
+        // A verb's object after "to" is a place or a thing ("Switch to the ops user"), not an
+        // errand's verb.
+        && !matches!(
+            third,
+            "the" | "any" | "all" | "each" | "every" | "our" | "your" | "their" | "his" | "her"
+                | "its" | "this" | "that" | "these" | "those" | "some"
+        )
+        && !NOT_NAMES.contains(&folded_first.as_str())
+        && raw.any(|w| DUE.contains(&fold_word(w).as_str()))
 }
 
 /// Whether the content is framed as a request: its first or last word is "please" or one of its

@@ -2267,8 +2267,9 @@ const PLANS: &[&str] = &[
 /// round).
 const TO_YEAR: &[&str] = &["and", "ate", "by", "e", "through", "till", "to", "until"];
 
-/// Words before a year that make it the time an aim is set at ("in 2030", "para 2031").
-const AT_YEAR: &[&str] = &["em", "for", "in", "na", "no", "para", "pra"];
+/// Words before a year that make it the time an aim is set at ("in 2030", "para 2031", "chegar a
+/// 2030": round 40).
+const AT_YEAR: &[&str] = &["a", "em", "for", "in", "na", "no", "para", "pra"];
 
 /// A unit of a span in a compound with its count ("ten-year", "three-winter").
 const SPAN_UNIT: &[&str] = &["season", "summer", "winter", "year"];
@@ -3217,9 +3218,12 @@ const ADVERSE_PHRASES: &[&[&str]] = &[
     &["go", "dead"],
     &["go", "flat"],
     &["go", "offline"],
+    // Fruit or stock going soft (round 40).
+    &["go", "soft"],
     &["goes", "dead"],
     &["goes", "flat"],
     &["goes", "offline"],
+    &["goes", "soft"],
     &["ice", "up"],
     &["ices", "up"],
     &["lock", "up"],
@@ -3280,6 +3284,8 @@ const RECURRING: &[&[&str]] = &[
     &["frequentemente"],
     &["in", "cold"],
     &["in", "damp"],
+    // In dry weather (round 40).
+    &["in", "dry"],
     &["in", "hot"],
     &["in", "the", "rain"],
     &["in", "wet"],

@@ -5231,3 +5231,57 @@ fn k5_round_thirty_nine_shapes() {
         "Assistant, what is the ASCII code of A?",
     ]);
 }
+
+/// Round 40's words and shapes: an errand assigned the minutes' way ("Dev to order ... before
+/// ...") or asked of anyone ("Alguém pega ...?"); a vocative's imperative of four letters or
+/// after a time; an aim reached "a" year; work for a generation; "sorted" under a heading; an
+/// idea put to the others ("do you reckon", "já pensaram em"); fruit going soft, belts fraying in
+/// dry weather.
+#[test]
+fn k3_round_forty_words() {
+    for (text, kind) in [
+        (
+            "Dev to order new brake pads for van 3 before the MOT on Friday.",
+            Kind::Task,
+        ),
+        (
+            "Alguém pega as chaves da carrinha no escritório?",
+            Kind::Task,
+        ),
+        ("Rui, leva as caixas ao armazém.", Kind::Task),
+        ("Marta, liga hoje à gráfica sobre o orçamento.", Kind::Task),
+        (
+            "Na cooperativa a meta é chegar a 2032 com o dobro de sócios.",
+            Kind::Epic,
+        ),
+        (
+            "Replantar o montado todo é trabalho para uma geração.",
+            Kind::Epic,
+        ),
+        (
+            "Sorted with the landlord: the yard gate stays locked after six.",
+            Kind::Decision,
+        ),
+        (
+            "Would a second oven pay for itself by spring, do you reckon?",
+            Kind::Brainstorm,
+        ),
+        (
+            "Peaches go soft within a day of a heatwave.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The old belts slip and fray in dry weather.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A verb and "to" and a place is no name assigned an errand.
+    assert_ne!(
+        derive("Switch to the spare router before anything else.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+}
