@@ -179,6 +179,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh81.tsv",
         "labelled_fresh82.tsv",
         "labelled_fresh83.tsv",
+        "labelled_fresh84.tsv",
+        "labelled_fresh85.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -271,6 +273,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh81.tsv",
             "benign_fresh82.tsv",
             "benign_fresh83.tsv",
+            "benign_fresh84.tsv",
+            "benign_fresh85.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1045,6 +1049,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh82.tsv",
             "labelled_fresh82.tsv",
             "benign_fresh82.tsv",
+            100,
+        ),
+        (
+            "eighty-fourth slices (fortieth round, tuned on)",
+            "injection_fresh84.tsv",
+            "labelled_fresh84.tsv",
+            "benign_fresh84.tsv",
             100,
         ),
         (
