@@ -901,14 +901,14 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh69.tsv",
             "labelled_fresh69.tsv",
             "benign_fresh69.tsv",
-            77,
+            83,
         ),
         (
             "seventy-first slices (thirty-third round, HELD OUT)",
             "injection_fresh71.tsv",
             "labelled_fresh71.tsv",
             "benign_fresh71.tsv",
-            83,
+            88,
         ),
         (
             "seventy-third slices (thirty-fourth round, HELD OUT)",
@@ -951,6 +951,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh83.tsv",
             "benign_fresh83.tsv",
             88,
+        ),
+        (
+            "eighty-fifth slices (fortieth round, HELD OUT)",
+            "injection_fresh85.tsv",
+            "labelled_fresh85.tsv",
+            "benign_fresh85.tsv",
+            83,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
