@@ -5368,3 +5368,20 @@ fn k5_round_forty_shapes() {
         "Every supplier that ships us flour gave their phone number at signup.",
     ]);
 }
+
+/// Round 40: "May" the month is no "may" of a rule; the modal still is.
+#[test]
+fn k3_may_the_month_is_no_rule() {
+    assert_eq!(
+        derive("Honey update - 86 kg from the May extraction, about 5% down on last spring.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Fact)
+    );
+    assert_eq!(
+        derive("Visitors may not enter the cold store.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+}
