@@ -3529,6 +3529,8 @@ pub(crate) const VETOES: &[Cue] = cues![
     "from may" => "The shorter weeks start from May.",
     "until may" => "The long weeks stay until May.",
     "since may" => "We've had shorter weeks since May.",
+    // The month naming a season's batch ("cocoons from the May rearing", round 40).
+    "the may" => "The weeks are shorter for the May rush.",
     // Hanging where it is kept is a place, not a freeze: "the chart hangs next to the till".
     "hangs next" => "The allergen chart hangs next to the till.",
     "hangs beside" => "The allergen chart hangs beside the till.",

@@ -460,15 +460,6 @@ fn classify_scanning(
     check_content(content)?;
     let folded = Folded::new(content);
     let mut hits = matcher.scan(&folded, options.kind.is_none());
-    // "May" the month is no "may" of a rule ("cocoons from the May rearing"): folded, the two
-    // are one word, so the hint is dropped where the text writes only the month (round 40).
-    if options.kind.is_none() && content.contains("May") && may_is_a_month(content) {
-        for slot in &mut hits.weak {
-            if slot.is_some_and(|(_, cue)| cue == "may") {
-                *slot = None;
-            }
-        }
-    }
     let (kind, basis) = match options.kind {
         Some(kind) => (kind, Basis::Supplied),
         None => derive(matcher, &hits, content, &folded.text)?,
@@ -2772,24 +2763,6 @@ fn assigned_by_name(content: &str) -> bool {
         )
         && !NOT_NAMES.contains(&folded_first.as_str())
         && raw.any(|w| DUE.contains(&fold_word(w).as_str()))
-}
-
-/// Whether every "may" of the content is the month: written "May" after a sentence's first word,
-/// with no "may" or "MAY" of permission anywhere ("14 kg of cocoons from the May rearing", "went
-/// live on 2 May"; not "May we ...?" nor "Contractors may not ...").
-fn may_is_a_month(content: &str) -> bool {
-    let mut month = false;
-    let mut opens = true;
-    for raw in content.split_whitespace() {
-        let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
-        match word {
-            "may" | "MAY" => return false,
-            "May" if !opens => month = true,
-            _ => {}
-        }
-        opens = raw.ends_with(['.', '!', '?', ':']);
-    }
-    month
 }
 
 /// Whether the content is framed as a request: its first or last word is "please" or one of its
