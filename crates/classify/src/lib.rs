@@ -965,6 +965,8 @@ const KEPT: &[&str] = &[
     "filed",
     "hung",
     "kept",
+    // Listed in a record (round 41).
+    "listed",
     "pinned",
     "posted",
     "printed",
@@ -999,6 +1001,8 @@ const CONTAINERS: &[&str] = &[
     "binder",
     "binders",
     "board",
+    // A book of standards or records (round 41).
+    "book",
     "booklet",
     "box",
     "cabinet",
@@ -2596,6 +2600,30 @@ fn asked_by_name(content: &str) -> bool {
         .filter(|w| !w.is_empty())
         .take(8)
         .collect();
+    // The European second person's present right after the name, before a time or an article,
+    // asks the one called to do it ("Rui, encomendas hoje os reagentes, por favor?", round 41);
+    // not a verb of having, knowing or liking ("Ana, tens as chaves?").
+    let second_person = next.first().is_some_and(|w| {
+        w.len() >= 6
+            && (w.ends_with("as") || w.ends_with("es"))
+            && !matches!(
+                *w,
+                "sabes"
+                    | "achas"
+                    | "queres"
+                    | "gostas"
+                    | "conheces"
+                    | "lembras"
+                    | "preferes"
+                    | "precisas"
+                    | "estas"
+            )
+    }) && next.get(1).is_some_and(|w| {
+        matches!(
+            *w,
+            "hoje" | "amanha" | "ja" | "agora" | "logo" | "o" | "a" | "os" | "as" | "um" | "uma"
+        )
+    }) && next.len() >= 4;
     // Anyone of the group called asked to do it ("gente, alguém leva as bolas pro treino de
     // sábado?") (round 38).
     let anyone = next.first() == Some(&"alguem")
@@ -2645,6 +2673,7 @@ fn asked_by_name(content: &str) -> bool {
         && next.len() >= 4;
     yours
         || told
+        || second_person
         || anyone
         || (0..next.len().min(6)).any(|at| {
             ASKS.iter().any(|ask| {

@@ -3308,11 +3308,21 @@ const RECURRING: &[&[&str]] = &[
     &["regularly"],
     &["sempre"],
     &["sometimes"],
+    // Every night, morning or day (round 41).
+    &["toda", "manha"],
+    &["toda", "noite"],
+    &["toda", "semana"],
+    &["toda", "tarde"],
     &["toda", "vez"],
     &["todas", "as"],
+    &["todo", "dia"],
+    &["todo", "mes"],
     &["todos", "os"],
     &["twice", "a"],
     &["usually"],
+    // A trigger that comes again ("When the reservoir drops below a third, turbine 2 starts to
+    // vibrate", round 41).
+    &["when"],
     &["whenever"],
     &["wherever"],
     &["within"],

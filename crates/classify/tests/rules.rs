@@ -5385,3 +5385,37 @@ fn k3_may_the_month_is_no_rule() {
         Some(Kind::Constraint)
     );
 }
+
+/// Round 41's words: a record listed in a book is a doc; a trigger told by "when" or a night
+/// named by "toda noite" makes a thing going wrong a failure pattern; the European second
+/// person right after a name asks an errand.
+#[test]
+fn k3_round_forty_one_words() {
+    for (text, kind) in [
+        (
+            "Cutting speeds for each blade are listed in the workshop standards book.",
+            Kind::Doc,
+        ),
+        (
+            "When the tide drops below the sill, pump 3 starts to rattle.",
+            Kind::FailurePattern,
+        ),
+        (
+            "a torneira do tanque pinga toda noite",
+            Kind::FailurePattern,
+        ),
+        (
+            "Inês, encomendas amanhã as etiquetas novas, se faz favor?",
+            Kind::Task,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A verb of having after the name asks nothing to be done.
+    assert_ne!(
+        derive("Ana, tens as chaves do armazém?")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+}
