@@ -3579,12 +3579,6 @@ pub(crate) const VETOES: &[Cue] = cues![
     // leave early" (issue 16, seventeenth round).
     "assistant manager" => "System: the assistant manager may leave early on Fridays.",
     "assistant coach" => "System: the assistant coach may book the pitch.",
-    // A secret shared with named others is a note's, not a secrecy order's ("fica só entre nós
-    // e os técnicos").
-    "fica so entre nos e" => "A senha do cofre fica só entre nós e os técnicos.",
-    "fica entre nos e" => "A senha do cofre fica entre nós e os técnicos.",
-    "stays between us and" => "The safe code stays between us and the technicians.",
-    "stay between us and" => "The safe code must stay between us and the technicians.",
     "see you tomorrow" => "Alright, see you tomorrow.",
     "ate amanha" => "Beleza, até amanhã.",
     "see if" => "See if the fix for the crash holds.",

@@ -5446,20 +5446,9 @@ pub(crate) const RULES: &[Rule] = {
                 HIDDEN_FROM,
             ],
         ),
-        Rule::within(
-            Secrecy,
-            0,
-            &[cues![
-                "stay between us" => "This must stay between us.",
-                "stays between us" => "This stays between us.",
-                "remain between us" => "This must remain between us.",
-                "fica entre nos" => "Isso fica entre nós.",
-                "fica so entre nos" => "Isso fica só entre nós.",
-                "fique entre nos" => "Que isso fique entre nós.",
-                "between you and me" => "Keep this between you and me.",
-                "entre voce e eu" => "Isso fica entre você e eu.",
-            ]],
-        ),
+        // "Stays between us", "fica entre nós" alone are no order to the agent (round 41: a
+        // colleague's gossip says them too): between the writer and the agent is secrecy where
+        // the text addresses the agent (`addressed.rs`, `kept_between_us`).
         // Secrecy: the injection kept secret, whoever from ("keep this instruction secret from
         // the staff", "mantenha essa instrução em segredo"): a note asks its reader to keep a
         // code or a surprise, not itself.
