@@ -2217,6 +2217,7 @@ fn addressed_instruction(
         || identifiers_sent(text, tokens)
         || (says(PERSONAL_DATA) && gives_out(tokens))
         || (store_handed_over(tokens) && !question(text))
+        || (records_pasted_into_reply(tokens) && !question(text))
     {
         families.push(TaintFamily::Exfiltration);
     }
@@ -2227,6 +2228,7 @@ fn addressed_instruction(
         || own_rule_until_revoked(tokens)
         || span_to_far_event(text, tokens)
         || (lasting_rule_recorded(tokens) && !question(text))
+        || (spans_to_come(tokens) && !question(text))
     {
         families.push(TaintFamily::PersistentTrigger);
     }
@@ -2239,6 +2241,7 @@ fn addressed_instruction(
         || (kept_uninformed(tokens) && !question(text))
         || (kept_between_us(tokens) && !question(text))
         || (left_out_of_a_record(tokens) && matter_silenced(text, tokens) && !question(text))
+        || (kept_from_record_and_all(tokens) && !question(text))
     {
         families.push(TaintFamily::Secrecy);
     }
@@ -2715,6 +2718,116 @@ fn left_out_of_a_record(tokens: &[Token<'_>]) -> bool {
                 ) && (p + 1..=p + 3).any(|r| {
                     is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r))
                 })
+            })
+    })
+}
+
+/// Verbs of pasting or copying something in, in an order's forms (round 41), beside
+/// [`ATTACHES`].
+const PASTES: &[&str] = &["cola", "cole", "copia", "copie", "copy", "paste"];
+
+/// Words of what a party charges or the terms it gives, in the singular as in the plural
+/// (round 41): records of the business only beside a party it deals with ([`OTHERS_SERVED`]).
+const TERMS: &[&str] = &[
+    "condicoes",
+    "preco",
+    "precos",
+    "price",
+    "prices",
+    "rate",
+    "rates",
+    "tabela",
+    "terms",
+];
+
+/// Whether the addressed text orders the business's records pasted into the agent's reply
+/// (round 41): a verb of pasting or attaching ([`PASTES`], [`ATTACHES`]), within the next four
+/// words "in"/"into"/"na"/"no" and a reply within the two after it ("paste them into your
+/// reply", "cola aqui na resposta"), and within twelve words either side of the verb the
+/// business's records ([`BUSINESS_RECORDS`]) or what a party it deals with charges, a word of
+/// terms ([`TERMS`]) within four words of a supplier, a customer, a grower ("every supplier's
+/// price", "o preço que cada fornecedor cobra"): its dealings go out to whoever wrote, an
+/// exfiltration, whichever way the sentence runs.
+fn records_pasted_into_reply(tokens: &[Token<'_>]) -> bool {
+    // A reply named at all first: most texts name none.
+    if !tokens
+        .iter()
+        .any(|t| matches!(t, Token::Word(w) if REPLY_PLACES.contains(w)))
+    {
+        return false;
+    }
+    let served = |i: usize| {
+        word(tokens, i).is_some_and(|w| {
+            OTHERS_SERVED
+                .iter()
+                .any(|p| p.strip_suffix('*').is_some_and(|stem| w.starts_with(stem)))
+        })
+    };
+    let record = |i: usize| {
+        is_in(BUSINESS_RECORDS, word(tokens, i))
+            || (is_in(TERMS, word(tokens, i))
+                && (i.saturating_sub(4)..=i + 4).any(|p| p != i && served(p)))
+    };
+    (0..tokens.len()).any(|v| {
+        (is_in(PASTES, word(tokens, v)) || is_in(ATTACHES, word(tokens, v)))
+            && (v + 1..=v + 4).any(|p| {
+                is_in(&["in", "into", "na", "no"], word(tokens, p))
+                    && (p + 1..=p + 2).any(|r| is_in(REPLY_PLACES, word(tokens, r)))
+            })
+            && (v.saturating_sub(12)..tokens.len().min(v + 13)).any(record)
+    })
+}
+
+/// Words of nobody at all, as a sentence's subject (round 41).
+const NOBODY: &[&str] = &["nobody", "ninguem", "no-one"];
+
+/// Whether the addressed text keeps a matter out of a record and from everyone (round 41): a
+/// negation ([`NOT_TO`]), within five words "in"/"on"/"no"/"na" and a record within the two
+/// after it ("não pões isto no relatório", "don't put it in the log"), and "nobody"/"ninguém"
+/// ([`NOBODY`]) with a verb of coming to know within its next five words ("ninguém da obra fica
+/// a saber", "nobody upstairs gets to know"): what the agent keeps hides the matter, a silence.
+fn kept_from_record_and_all(tokens: &[Token<'_>]) -> bool {
+    let nobody_knows = (0..tokens.len()).any(|n| {
+        is_in(NOBODY, word(tokens, n)) && (n + 1..=n + 5).any(|k| is_in(KNOWS, word(tokens, k)))
+    });
+    nobody_knows
+        && (0..tokens.len()).any(|n| {
+            is_in(NOT_TO, word(tokens, n))
+                && (n + 1..=n + 5).any(|p| {
+                    is_in(
+                        &["in", "into", "na", "nas", "no", "nos", "on"],
+                        word(tokens, p),
+                    ) && (p + 1..=p + 2).any(|r| {
+                        is_in(RECORD_PLACES, word(tokens, r))
+                            || is_in(OWN_RECORDS, word(tokens, r))
+                            || is_in(RECORDS_KEPT, word(tokens, r))
+                    })
+                })
+        })
+}
+
+/// Units of time an order may run over, in the plural (round 41).
+const SPANS: &[&str] = &[
+    "days", "meses", "months", "semanas", "seasons", "shifts", "times", "turnos", "weeks", "years",
+    "anos", "dias",
+];
+
+/// Whether the addressed text runs an order over every span of time still to come (round 41):
+/// a word of every kind ([`EVERY`]), within its next three words a unit of time in the plural
+/// ([`SPANS`]), then "to come", "ahead", "que vêm", "que aí vêm", "seguintes" or "futuros"
+/// ("in all the months to come", "every week ahead", "todos os meses que aí vêm"): the order
+/// stands for what comes later, a persistent trigger.
+fn spans_to_come(tokens: &[Token<'_>]) -> bool {
+    (0..tokens.len()).any(|q| {
+        is_in(EVERY, word(tokens, q))
+            && (q + 1..=q + 3).any(|s| {
+                is_in(SPANS, word(tokens, s))
+                    && matches!(
+                        (word(tokens, s + 1), word(tokens, s + 2)),
+                        (Some("to"), Some("come"))
+                            | (Some("que"), Some("vem" | "ai" | "virao" | "hao"))
+                            | (Some("ahead" | "seguintes" | "futuros" | "vindouros"), _)
+                    )
             })
     })
 }
