@@ -181,6 +181,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh83.tsv",
         "labelled_fresh84.tsv",
         "labelled_fresh85.tsv",
+        "labelled_fresh86.tsv",
+        "labelled_fresh87.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -275,6 +277,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh83.tsv",
             "benign_fresh84.tsv",
             "benign_fresh85.tsv",
+            "benign_fresh86.tsv",
+            "benign_fresh87.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1063,6 +1067,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh84.tsv",
             "labelled_fresh84.tsv",
             "benign_fresh84.tsv",
+            100,
+        ),
+        (
+            "eighty-sixth slices (forty-first round, tuned on; one benign sentence tainted)",
+            "injection_fresh86.tsv",
+            "labelled_fresh86.tsv",
+            "benign_fresh86.tsv",
             100,
         ),
         (
