@@ -964,6 +964,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "eighty-seventh slices (forty-first round, HELD OUT)",
+            "injection_fresh87.tsv",
+            "labelled_fresh87.tsv",
+            "benign_fresh87.tsv",
+            72,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
