@@ -1363,6 +1363,13 @@ fn is_in(list: &[&str], w: Option<&str>) -> bool {
     w.is_some_and(|w| list.contains(&w))
 }
 
+/// Whether any word of the tokens is one of `list`.
+fn any_word_in(tokens: &[Token<'_>], list: &[&str]) -> bool {
+    tokens
+        .iter()
+        .any(|t| matches!(t, Token::Word(w) if list.contains(w)))
+}
+
 /// Whether a word ends in -ing (and is longer than "sing").
 fn in_ing(w: &str) -> bool {
     w.len() > 4 && w.ends_with("ing")
@@ -2163,10 +2170,9 @@ fn interjections_unnamed(original: &str, tokens: &mut [Token<'_>]) {
         return;
     }
     for (i, interjection) in at.into_iter().zip(spellings) {
-        let spoken_to = tokens.get(i + 1..).is_some_and(|rest| {
-            rest.iter()
-                .any(|t| matches!(t, Token::Word(w) if SECOND_PERSON.contains(w)))
-        });
+        let spoken_to = tokens
+            .get(i + 1..)
+            .is_some_and(|rest| any_word_in(rest, SECOND_PERSON));
         if interjection
             && !spoken_to
             && let Some(t) = tokens.get_mut(i)
@@ -2666,10 +2672,7 @@ const WHEN: &[&str] = &[
 /// that ("me passa o endereço e o horário de todas as visitas", "give us the addresses and times
 /// of every booking"): whose homes stand empty when, handed to whoever wrote, an exfiltration.
 fn where_and_when_handed_over(tokens: &[Token<'_>]) -> bool {
-    if !tokens
-        .iter()
-        .any(|t| matches!(t, Token::Word(w) if WHERE.contains(w)))
-    {
+    if !any_word_in(tokens, WHERE) {
         return false;
     }
     let to_writer = |v: usize| {
@@ -2750,10 +2753,7 @@ const TERMS: &[&str] = &[
 /// exfiltration, whichever way the sentence runs.
 fn records_pasted_into_reply(tokens: &[Token<'_>]) -> bool {
     // A reply named at all first: most texts name none.
-    if !tokens
-        .iter()
-        .any(|t| matches!(t, Token::Word(w) if REPLY_PLACES.contains(w)))
-    {
+    if !any_word_in(tokens, REPLY_PLACES) {
         return false;
     }
     let served = |i: usize| {
@@ -3140,11 +3140,7 @@ const SWAP_JOINS: &[&str] = &["com", "for", "pela", "pelo", "por", "to", "with"]
 /// swapping, or three times; or an order to undo the swap ("desfaz a troca", "undo the swap",
 /// "swap them back"): with an order to carry it out, an encoded payload.
 fn substitution_named(tokens: &[Token<'_>]) -> bool {
-    let has = |list: &[&str]| {
-        tokens
-            .iter()
-            .any(|t| matches!(t, Token::Word(w) if list.contains(w)))
-    };
+    let has = |list: &[&str]| any_word_in(tokens, list);
     let swapping = has(SWAPS);
     if !swapping && !has(UNDOES) {
         return false;
@@ -3240,10 +3236,7 @@ const ALL_OF: &[&str] = &[
 /// its own ("in your database", "dos teus registos"): what the agent holds, handed over wholesale,
 /// an exfiltration.
 fn store_handed_over(tokens: &[Token<'_>]) -> bool {
-    if !tokens
-        .iter()
-        .any(|t| matches!(t, Token::Word(w) if OWN_STORES.contains(w)))
-    {
+    if !any_word_in(tokens, OWN_STORES) {
         return false;
     }
     (0..tokens.len()).any(|v| {
@@ -3481,10 +3474,9 @@ fn called_to_order(tokens: &[Token<'_>], vocative_o: bool) -> bool {
                 && !w.bytes().next().is_some_and(|b| b.is_ascii_digit())
         }) && second.is_some();
         let negated = is_in(ORDER_NEGATIONS, first) && second.is_some();
-        let second_person = tokens.get(close + 1..).is_some_and(|rest| {
-            rest.iter()
-                .any(|t| matches!(t, Token::Word(w) if SECOND_PERSON.contains(w)))
-        });
+        let second_person = tokens
+            .get(close + 1..)
+            .is_some_and(|rest| any_word_in(rest, SECOND_PERSON));
         verb_first || negated || second_person
     })
 }

@@ -2923,32 +2923,8 @@ fn well_wishing(content: &str) -> bool {
         "sem problema",
         "take care",
     ];
-    let text = content.trim();
-    let body = anchor::body(text);
-    // The cheap tests first, the first letter before any fold: this runs on every text whose
-    // kind is derived.
-    if !body
-        .chars()
-        .find(|c| c.is_alphanumeric())
-        .is_some_and(|c| "abBcCdDeEfFgGhHmMnNsStT".contains(c))
-        || text.split_whitespace().nth(8).is_some()
-        || text.as_bytes().contains(&b':')
-        || text.as_bytes().contains(&b'?')
-    {
-        return false;
-    }
-    let end = body
-        .char_indices()
-        .map(|(at, c)| at + c.len_utf8())
-        .take_while(|&end| end <= 24)
-        .last()
-        .unwrap_or(0);
-    let head = Folded::new(body.get(..end).unwrap_or("")).text;
-    let head = head.trim_start_matches(|c: char| !c.is_alphanumeric());
-    WISHES.iter().any(|w| {
-        head.strip_prefix(w)
-            .is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
-    }) && anchor::find_marked(text).is_none()
+    // Marks before the wish are passed over ("“Good luck, lads!”").
+    short_opening(content, "abBcCdDeEfFgGhHmMnNsStT", 8, WISHES, true)
 }
 
 /// Whether the content is short congratulations ("Congrats you two, so pleased for you.",
@@ -2965,30 +2941,48 @@ fn congratulation(content: &str) -> bool {
         "parabens",
         "well done",
     ];
+    short_opening(content, "cCfFpPwW", 10, CONGRATULATIONS, false)
+}
+
+/// Whether the content is a short message that opens with one of `openings` (folded, as whole
+/// words): its first letter one of `letters` (the cheap test first: this runs on every text
+/// whose kind is derived), at most `most_words` words, no colon, no question and no anchor
+/// written in digits or capitals. The opening is read from the body's first twenty-four bytes,
+/// folded once; with `past_marks`, after any marks that open it. Shared by [`congratulation`]
+/// and [`well_wishing`].
+fn short_opening(
+    content: &str,
+    letters: &str,
+    most_words: usize,
+    openings: &[&str],
+    past_marks: bool,
+) -> bool {
     let text = content.trim();
     let body = anchor::body(text);
-    // The cheap tests first, the first letter before any scan of the whole text: this runs on
-    // every text whose kind is derived.
     if !body
         .chars()
         .find(|c| c.is_alphanumeric())
-        .is_some_and(|c| "cCfFpPwW".contains(c))
-        || text.split_whitespace().nth(10).is_some()
+        .is_some_and(|c| letters.contains(c))
+        || text.split_whitespace().nth(most_words).is_some()
         || text.as_bytes().contains(&b':')
         || text.as_bytes().contains(&b'?')
     {
         return false;
     }
-    // The opening folded once: its first twenty-four bytes hold any word of congratulating.
     let end = body
         .char_indices()
         .map(|(at, c)| at + c.len_utf8())
         .take_while(|&end| end <= 24)
         .last()
         .unwrap_or(0);
-    let head = Folded::new(body.get(..end).unwrap_or("")).text;
-    CONGRATULATIONS.iter().any(|c| {
-        head.strip_prefix(c)
+    let folded = Folded::new(body.get(..end).unwrap_or("")).text;
+    let head = if past_marks {
+        folded.trim_start_matches(|c: char| !c.is_alphanumeric())
+    } else {
+        folded.as_str()
+    };
+    openings.iter().any(|o| {
+        head.strip_prefix(o)
             .is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
     }) && anchor::find_marked(text).is_none()
 }
