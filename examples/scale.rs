@@ -17,8 +17,9 @@
 //! - **close**: the time the last handle takes to close, which saves the quantized vector copy
 //!   so that an open reads it back (`docs/durability.md`, "The copies an open loads");
 //! - **open** (in a fresh process, so that its memory is the open's alone): the time to open
-//!   without verification and with it (every page checksum read), and the resident set size
-//!   once open;
+//!   without verification, with it by redb's check of every page (the unverified open removed
+//!   the seal), the time that handle takes to close (which seals the file) and the time to open
+//!   verified against that seal, and the resident set size once open;
 //! - **recall**: p50 and p99 of 200 queries per lane (term, vector, fused) in the first scope.
 //!
 //! `scale --measure PATH` measures a kept store again (open and recall), and `scale --measure
@@ -38,7 +39,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use kenning::{Kenning, Lane, NewCapsule, OpenOptions, Principal, RetrieveRequest, ScopeKind};
+use kenning::{
+    Kenning, Lane, NewCapsule, OpenOptions, Principal, RetrieveRequest, ScopeKind, Verification,
+};
 
 const DIM: usize = 384;
 const BATCH: usize = 10_000;
@@ -308,16 +311,33 @@ fn measure(path: &Path) -> Result<()> {
     let unverified = started.elapsed();
     let rss = rss_bytes().saturating_sub(base);
     drop(store);
+    // The unverified handle removed the seal and wrote none: this open checks every page.
     let started = Instant::now();
     let store = OpenOptions::new().verify_on_open(true).open(path)?;
     let verified = started.elapsed();
     let rss_verified = rss_bytes().saturating_sub(base);
+    if store.verification() != Verification::EveryPage {
+        return Err(format!("expected a page check, got {:?}", store.verification()).into());
+    }
+    // Its close seals the file: the next open reads it once against the seal.
+    let started = Instant::now();
+    drop(store);
+    let sealing = started.elapsed();
+    let started = Instant::now();
+    let store = OpenOptions::new().verify_on_open(true).open(path)?;
+    let sealed = started.elapsed();
+    if store.verification() != Verification::Sealed {
+        return Err(format!("expected a sealed open, got {:?}", store.verification()).into());
+    }
     drop(store);
     println!(
-        "open: {:.2} s unverified, {:.2} s verified; resident once open: {} unverified, {} \
-         after the verified open",
+        "open: {:.2} s unverified, {:.2} s verified (every page), {:.2} s verified (sealed; the \
+         close before it took {:.2} s); resident once open: {} unverified, {} after the verified \
+         open",
         unverified.as_secs_f64(),
         verified.as_secs_f64(),
+        sealed.as_secs_f64(),
+        sealing.as_secs_f64(),
         mib(rss),
         mib(rss_verified)
     );
@@ -331,13 +351,14 @@ fn measure(path: &Path) -> Result<()> {
         rows.push((lane, p50, p99));
     }
     println!(
-        "row: | {} | {} | {} | {} | {} / {} |",
+        "row: | {} | {} | {} | {} | {} / {} / {} |",
         rows[0].1.as_secs_f64() * 1e3,
         rows[1].1.as_secs_f64() * 1e3,
         rows[2].1.as_secs_f64() * 1e3,
         mib(rss),
         unverified.as_secs_f64(),
-        verified.as_secs_f64()
+        verified.as_secs_f64(),
+        sealed.as_secs_f64()
     );
     Ok(())
 }

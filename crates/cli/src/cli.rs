@@ -102,8 +102,9 @@ pub(crate) struct ServeArgs {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum StoreCommand {
-    /// Verify every page checksum of the store and read back every record, without writing a
-    /// byte of it. Exits 1 when the store is damaged, naming what is wrong.
+    /// Verify every page checksum of the store (whatever the seal its last clean close left
+    /// says) and read back every record, without writing a byte of it. Exits 1 when the store
+    /// is damaged, naming what is wrong.
     Check {
         /// Output format.
         #[arg(short, long, value_enum, default_value_t = Output::Table)]

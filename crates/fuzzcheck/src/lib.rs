@@ -447,3 +447,59 @@ pub fn embedding_wire(data: &[u8]) {
         }
     }
 }
+
+/// A sealed store, its true seal, where the seal goes, and what the store holds: built once per
+/// process in a directory of its own, which the read-only opens of [`seal_file`] never change.
+struct SealedStore {
+    path: std::path::PathBuf,
+    seal_path: std::path::PathBuf,
+    seal: Vec<u8>,
+    capsule: (CapsuleId, String),
+}
+
+fn sealed_store() -> &'static std::sync::Mutex<SealedStore> {
+    static STORE: OnceLock<std::sync::Mutex<SealedStore>> = OnceLock::new();
+    STORE.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("kenning-fuzz-seal-{}", std::process::id()));
+        drop(std::fs::remove_dir_all(&dir));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("sealed.redb");
+        let ops = Principal::operator("fuzz");
+        let content = "a sealed memo".to_owned();
+        let id = {
+            let kn = Kenning::open(&path).unwrap();
+            kn.register_scope(&ops, "bot.seal", ScopeKind::Agent)
+                .unwrap();
+            kn.put(&ops, &NewCapsule::new("bot.seal", &content))
+                .unwrap()
+        };
+        let seal_path = dir.join("sealed.redb.kenning-seal");
+        let seal = std::fs::read(&seal_path).unwrap();
+        std::sync::Mutex::new(SealedStore {
+            path,
+            seal_path,
+            seal,
+            capsule: (id, content),
+        })
+    })
+}
+
+/// Arbitrary bytes as the seal beside a sound store: never a panic, never a failed open; the
+/// open trusts the seal only when the bytes are the store's true seal, and checks every page
+/// otherwise; the store reads back exactly.
+pub fn seal_file(data: &[u8]) {
+    let store = sealed_store()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    std::fs::write(&store.seal_path, data).unwrap();
+    let kn = Kenning::open_read_only(&store.path).unwrap();
+    let expected = if data == store.seal.as_slice() {
+        kenning::Verification::Sealed
+    } else {
+        kenning::Verification::EveryPage
+    };
+    assert_eq!(kn.verification(), expected);
+    let (id, content) = &store.capsule;
+    let capsule = kn.capsule(&Principal::operator("fuzz"), *id).unwrap();
+    assert_eq!(&capsule.content, content);
+}

@@ -79,3 +79,8 @@ fn embedding_wire_corpus() {
 fn capsule_record_corpus() {
     replay("capsule_record", kenning_fuzzcheck::capsule_record);
 }
+
+#[test]
+fn seal_file_corpus() {
+    replay("seal_file", kenning_fuzzcheck::seal_file);
+}

@@ -105,6 +105,7 @@ impl Kenning {
         let bytes_before = size("reading its size")?;
         let kenning = OpenOptions::new().open(path)?;
         let (term_segments_before, term_segments_after) = kenning.merge_term_segments()?;
+        let verified = kenning.verification() != crate::Verification::Unverified;
         let mut db = kenning.into_database(path)?;
         crate::error::contain(path, || {
             for _ in 0..MAX_PASSES {
@@ -124,7 +125,12 @@ impl Kenning {
             }
             Ok(())
         })?;
-        drop(db);
+        // Closed and sealed as a handle whose open verified the file is (`seal.rs`), so the next
+        // open reads the compacted file once instead of checking every page.
+        let closed = crate::error::contain(path, || Ok(db.close()));
+        if verified && matches!(closed, Ok(Ok(()))) {
+            drop(crate::seal::write(path));
+        }
         Ok(CompactReport {
             path: path.to_owned(),
             bytes_before,

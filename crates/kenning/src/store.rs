@@ -116,7 +116,7 @@ fn create_atomically(path: &Path) -> Result<()> {
         contained(&tmp, || OpenOptions::new().builder().create(&tmp))?,
         &tmp,
         OpenOptions::new(),
-        false,
+        Opening::unsealed(true),
         None,
     )?;
     // The handle is dropped: redb has committed and synced the initialized store.
@@ -197,6 +197,29 @@ type Opened = std::result::Result<redb::Database, redb::DatabaseError>;
 /// copy ([`OpenOptions::two_pass`]).
 type Preloaded = (Derived, bool);
 
+/// What an open tells the handle it opens about itself.
+struct Opening {
+    read_only: bool,
+    verification: Verification,
+    seal_on_close: bool,
+}
+
+impl Opening {
+    /// A read-write handle that never seals its file (a store not in a plain file, or one being
+    /// created under a temporary name).
+    fn unsealed(verified: bool) -> Self {
+        Self {
+            read_only: false,
+            verification: if verified {
+                Verification::EveryPage
+            } else {
+                Verification::Unverified
+            },
+            seal_on_close: false,
+        }
+    }
+}
+
 fn contained(path: &Path, open: impl FnOnce() -> Opened) -> Result<Opened> {
     crate::error::contain(path, || Ok(open()))
 }
@@ -239,6 +262,11 @@ pub(crate) struct Inner {
     /// one an open loaded from it, or the last one saved. `None`: unknown, so the next save
     /// rewrites it whole.
     saved: Mutex<Option<(u64, Arc<kenning_vector::VectorSet>)>>,
+    /// How the open verified the file.
+    verification: Verification,
+    /// Whether a clean close seals the file (`seal.rs`): a read-write handle on a file whose
+    /// open verified it.
+    seal_on_close: bool,
 }
 
 impl Inner {
@@ -276,10 +304,23 @@ impl Inner {
 
 impl Drop for Inner {
     /// A read-write handle saves its vector copy as it closes (an error or a panic only leaves
-    /// the next open to build the copy from the embeddings, as after a crash).
+    /// the next open to build the copy from the embeddings, as after a crash), and, when its
+    /// open verified the file, seals the file once redb's close succeeded (`seal.rs`; a seal
+    /// not written only leaves the next open to verify fully).
     fn drop(&mut self) {
-        if !self.read_only {
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.save_vectors()));
+        if self.read_only {
+            return;
+        }
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.save_vectors()));
+        if self.seal_on_close
+            && let Some(db) = self.db.0.take()
+        {
+            let path = &self.path;
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if db.close().is_ok() {
+                    drop(crate::seal::write(path));
+                }
+            }));
         }
     }
 }
@@ -348,11 +389,32 @@ pub enum Durability {
     Eventual,
 }
 
+/// How a handle's open verified the store file ([`Kenning::verification`]).
+///
+/// Whichever way, a store left by a crash was repaired, every page of it checked doing so, and
+/// every record is checked against its own checksum as it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Verification {
+    /// redb checked the checksum of every page, reading the whole file twice.
+    EveryPage,
+    /// The file matched, block for block, the seal its last clean close wrote beside it (a
+    /// CRC-32 of every MiB, `docs/durability.md`): byte for byte the file a verified handle
+    /// closed, read once.
+    Sealed,
+    /// Not verified ([`OpenOptions::verify_on_open`] `false`): the file is trusted as the last
+    /// clean close left it.
+    Unverified,
+}
+
 /// Options for opening a store read-write: `OpenOptions::new().durability(..).open(path)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OpenOptions {
     durability: Durability,
     verify_on_open: bool,
+    /// Whether a matching seal stands in for redb's check (`seal.rs`); `false` for
+    /// [`Kenning::check`], which checks every page whatever the seal says.
+    trust_seal: bool,
     graph_cache_bytes: usize,
     page_cache_bytes: usize,
 }
@@ -362,6 +424,7 @@ impl Default for OpenOptions {
         Self {
             durability: Durability::Immediate,
             verify_on_open: true,
+            trust_seal: true,
             graph_cache_bytes: kenning_graph::GraphCache::DEFAULT_BYTES,
             page_cache_bytes: Self::DEFAULT_PAGE_CACHE_BYTES,
         }
@@ -387,15 +450,29 @@ impl OpenOptions {
         self
     }
 
-    /// Whether every open reads the whole file to verify every page checksum (default `true`).
+    /// Whether every open verifies the whole file before it serves (default `true`).
     ///
-    /// Every open runs a first, short-lived handle with a small page cache, which verifies
-    /// every page when this is `true`, repairs a store left by a crash, loads the derived
-    /// copies (the saved vector copy, the fences) and closes; the handle that serves then
-    /// opens the file without reading it again, its page cache empty. At a million capsules
-    /// (2.2 GiB, the file in the OS page cache) a verified open takes 0.9 to 1.2 s and an
-    /// unverified one 0.14 to 0.22 s, and the process holds 440 MiB once open
-    /// (`docs/performance.md`); on a cold cache add reading the file once from disk.
+    /// A verifying open reads the file once against its seal when it has one that matches: the
+    /// file's length and a CRC-32 of every MiB, written beside it (`NAME.kenning-seal`) by the
+    /// last clean close of a read-write handle whose open verified it, so a match means the
+    /// file is byte for byte what that close left, keys and redb's page structure included.
+    /// Otherwise (no seal, a seal damaged or of another file, any block changed) redb checks
+    /// the checksum of every page, which reads the file twice. A read-write open removes the
+    /// seal before it writes, so a crash never leaves one beside a file it no longer describes;
+    /// [`Kenning::check`] checks every page whatever the seal says; [`Kenning::verification`]
+    /// tells which way a handle's open went. What a seal cannot vouch for is the disk while a
+    /// handle had the file open: a block the disk changed before the close read it to seal is
+    /// sealed as read (values still carry their own checksums, below).
+    ///
+    /// Every open runs a first, short-lived handle with a small page cache, which checks every
+    /// page when it must, repairs a store left by a crash, loads the derived copies (the saved
+    /// vector copy, the fences) and closes; the handle that serves then opens the file without
+    /// reading it again, its page cache empty. At a million capsules (2.2 GiB, the file in the
+    /// OS page cache) an open checking every page takes 0.9 to 1.5 s, a sealed one 0.33 to
+    /// 0.37 s, an unverified one 0.14 to 0.22 s, and the close that seals 0.19 to 0.21 s; the
+    /// process holds 440 MiB once open (`docs/performance.md`, "Sealed opens"). On a cold
+    /// cache add reading the file from disk: 1.4 to 2.5 s sealed against 2.6 to 2.7 s page by
+    /// page on this machine's disk.
     ///
     /// With `false` an open verifies only when it must: after an unclean close (a crash, a
     /// kill, a failed sync) redb repairs the file and checks the checksum of every page of
@@ -411,7 +488,9 @@ impl OpenOptions {
     /// page structure are checked only by verifying, and a changed key can be read as another
     /// (one of 301 byte flips in `tests/corruption.rs`). So verifying stays the default; turn it
     /// off for large stores whose file nothing but Kenning touches, and check on demand with
-    /// [`Kenning::check`] (`kenning store check`). Read-only handles follow the option too.
+    /// [`Kenning::check`] (`kenning store check`). An unverified read-write handle removes the
+    /// seal and writes none. Read-only handles follow the option too, and trust a seal but
+    /// never write or remove one.
     #[must_use]
     pub fn verify_on_open(mut self, verify: bool) -> Self {
         self.verify_on_open = verify;
@@ -446,6 +525,18 @@ impl OpenOptions {
     /// the default cache, at a million capsules, `docs/durability.md`).
     const VERIFY_CACHE_BYTES: usize = 4 << 20;
 
+    /// These options, checking every page whatever a seal says ([`Kenning::check`]).
+    pub(crate) fn ignoring_seals(mut self) -> Self {
+        self.trust_seal = false;
+        self
+    }
+
+    /// Whether an open with these options reads the file's seal: only a verifying one that
+    /// trusts seals.
+    fn trusts_a_seal(self) -> bool {
+        self.verify_on_open && self.trust_seal
+    }
+
     fn builder(self) -> redb::Builder {
         let mut builder = redb::Builder::new();
         builder.set_check_integrity_on_open(self.verify_on_open);
@@ -476,33 +567,44 @@ impl OpenOptions {
     /// moves it to this format, an unverified open's guarantee (see
     /// [`verify_on_open`](Self::verify_on_open)) holds for every record but the old ones that
     /// check vouched for.
+    ///
+    /// `sealed`: the file matched its seal, which stands in for the check (`seal.rs`).
     fn two_pass(
         self,
         path: &Path,
+        sealed: bool,
         mut open: impl FnMut(&redb::Builder) -> Result<Opened>,
-    ) -> Result<(Opened, Option<Preloaded>)> {
-        let first = open(&Self::checker(self.verify_on_open))?;
+    ) -> Result<(Opened, Option<Preloaded>, Verification)> {
+        let mut verification = match (self.verify_on_open, sealed) {
+            (true, true) => Verification::Sealed,
+            (true, false) => Verification::EveryPage,
+            (false, _) => Verification::Unverified,
+        };
+        let check = verification == Verification::EveryPage;
+        let first = open(&Self::checker(check))?;
         let mut first = match first {
             Ok(db) => db,
-            Err(e) => return Ok((Err(e), None)),
+            Err(e) => return Ok((Err(e), None, verification)),
         };
-        if !self.verify_on_open && predates_record_checksums(&first) {
+        if !check && predates_record_checksums(&first) {
             if let Err(e) = close(path, first)? {
-                return Ok((Err(e), None));
+                return Ok((Err(e), None, verification));
             }
             first = match open(&Self::checker(true))? {
                 Ok(db) => db,
-                Err(e) => return Ok((Err(e), None)),
+                Err(e) => return Ok((Err(e), None, verification)),
             };
+            verification = Verification::EveryPage;
         }
         // A copy that does not load here is loaded again, and its error reported, by the
         // serving handle.
         let preloaded =
             crate::error::contain(path, || Derived::load_at_open(&first.begin_read().db()?)).ok();
         if let Err(e) = close(path, first)? {
-            return Ok((Err(e), None));
+            return Ok((Err(e), None, verification));
         }
-        Ok((open(&self.verify_on_open(false).builder())?, preloaded))
+        let serving = open(&self.verify_on_open(false).builder())?;
+        Ok((serving, preloaded, verification))
     }
 
     /// Opens (or creates) the store at `path`; see [`Kenning::open`].
@@ -516,9 +618,19 @@ impl OpenOptions {
         } else {
             create_atomically(path)?;
         }
-        let (db, preloaded) =
-            self.two_pass(path, |builder| contained(path, || builder.create(path)))?;
-        Kenning::finish_open(db, path, self, false, preloaded)
+        // Read before anything is written, and removed before the first write: from here on
+        // the file is no longer what the seal describes, until this handle closes cleanly.
+        let sealed = self.trusts_a_seal() && crate::seal::matches(path);
+        crate::seal::remove(path);
+        let (db, preloaded, verification) = self.two_pass(path, sealed, |builder| {
+            contained(path, || builder.create(path))
+        })?;
+        let opened = Opening {
+            read_only: false,
+            verification,
+            seal_on_close: verification != Verification::Unverified,
+        };
+        Kenning::finish_open(db, path, self, opened, preloaded)
     }
 
     /// Opens the existing store at `path` for reading only; see [`Kenning::open_read_only`].
@@ -553,16 +665,23 @@ impl OpenOptions {
         };
         let mut first = Some(overlay()?);
         refuse_unless_store(path)?;
+        // A read-only handle trusts a seal but never writes or removes one.
+        let sealed = self.trusts_a_seal() && crate::seal::matches(path);
         // As a read-write open, each pass in a private view of its own: a store left by a
         // crash is repaired in each view, and the file is never written.
-        let (db, preloaded) = self.two_pass(path, |builder| {
+        let (db, preloaded, verification) = self.two_pass(path, sealed, |builder| {
             let view = match first.take() {
                 Some(view) => view,
                 None => overlay()?,
             };
             contained(path, || builder.create_with_backend(view))
         })?;
-        Kenning::finish_open(db, path, self, true, preloaded)
+        let opened = Opening {
+            read_only: true,
+            verification,
+            seal_on_close: false,
+        };
+        Kenning::finish_open(db, path, self, opened, preloaded)
     }
 
     /// Opens (or creates) a store on `storage`; see [`Kenning::open_storage`].
@@ -576,7 +695,8 @@ impl OpenOptions {
             self.builder()
                 .create_with_backend(crate::storage::Backend(storage))
         })?;
-        Kenning::finish_open(db, path, self, false, None)
+        let opened = Opening::unsealed(self.verify_on_open);
+        Kenning::finish_open(db, path, self, opened, None)
     }
 }
 
@@ -592,8 +712,9 @@ impl Kenning {
     /// The file is locked for this process: a second open, from another process or from this
     /// one, fails with [`Error::Storage`] and leaves the file untouched. Share one handle instead;
     /// it is `Send + Sync` and cloning it is cheap. A store left by a crash is verified page by
-    /// page and repaired on open; any other store is verified too, unless
-    /// [`OpenOptions::verify_on_open`] says otherwise.
+    /// page and repaired on open; any other store is verified too (against the seal its last
+    /// clean close wrote, or page by page), unless [`OpenOptions::verify_on_open`] says
+    /// otherwise. Dropping the last handle closes the store and seals the file.
     ///
     /// # Errors
     /// [`Error::Storage`] when the file cannot be created, is locked, is not a Kenning store, or
@@ -620,9 +741,14 @@ impl Kenning {
         db: Opened,
         path: &Path,
         options: OpenOptions,
-        read_only: bool,
+        opened: Opening,
         preloaded: Option<Preloaded>,
     ) -> Result<Self> {
+        let Opening {
+            read_only,
+            verification,
+            seal_on_close,
+        } = opened;
         let db = db
             .db()
             .map_err(|e| crate::error::opening(path, read_only, e))?;
@@ -635,6 +761,8 @@ impl Kenning {
                 versions: Versions::new(Derived::empty()),
                 graph: kenning_graph::GraphCache::new(options.graph_cache_bytes),
                 saved: Mutex::new(None),
+                verification,
+                seal_on_close,
             }),
         };
         crate::error::contain(path, || {
@@ -656,8 +784,9 @@ impl Kenning {
     /// a store left by a crash is repaired, but in a private copy-on-write view: the file itself
     /// stays byte-for-byte as it was. Any number of read-only handles, in any
     /// processes, may share a file; none can be opened while a read-write handle holds it.
-    /// Verifying reads the whole file (redb's check reads every page twice, `docs/performance.md`;
-    /// see `docs/durability.md` for the cost per gigabyte).
+    /// Verifying reads the whole file: once against its seal when the last clean close left one
+    /// that matches, else twice (redb's check of every page, `docs/performance.md`); see
+    /// [`OpenOptions::verify_on_open`] and `docs/durability.md` for the cost per gigabyte.
     ///
     /// # Errors
     /// [`Error::Storage`] when the file does not exist, is held by a writer, is damaged, is not a
@@ -688,6 +817,13 @@ impl Kenning {
     #[must_use]
     pub fn is_read_only(&self) -> bool {
         self.inner.read_only
+    }
+
+    /// How this handle's open verified the store file: every page's checksum, the seal its
+    /// last clean close left, or not at all ([`OpenOptions::verify_on_open`]).
+    #[must_use]
+    pub fn verification(&self) -> Verification {
+        self.inner.verification
     }
 
     /// Checks the store format, creates whatever table is missing and moves an older format to
