@@ -978,12 +978,19 @@ fn verb(text: &str, presents: bool) -> Option<&str> {
         };
         // Or a place it is at, or a source it draws on, then such an object ("the truck parks
         // at the corner of Elm and 5th", "the bus leaves at 7:15").
+        // Or a bare object turned into another ("the hydrocracker converts heavy gasoil into
+        // diesel", round 42): "into" within the three words after it.
         let object = !raw.ends_with([',', '.', ';', ':', '!'])
             && (opens_object(i + 1)
                 || (words
                     .get(i + 1)
                     .is_some_and(|w| PLACES.contains(&trim(w).to_lowercase().as_str()))
-                    && opens_object(i + 2)));
+                    && opens_object(i + 2))
+                || words
+                    .iter()
+                    .skip(i + 2)
+                    .take(3)
+                    .any(|w| trim(w).eq_ignore_ascii_case("into")));
         let present = ends("s")
             && !ends("ss")
             && !ends("us")

@@ -999,6 +999,8 @@ const CONTAINERS: &[&str] = &[
     "archive",
     "armario",
     "arquivo",
+    "biblioteca",
+    "bibliotecas",
     "binder",
     "binders",
     "board",
@@ -1028,6 +1030,9 @@ const CONTAINERS: &[&str] = &[
     "gaveta",
     "intranet",
     "laptop",
+    // A library of letters, agreements and manuals (round 42).
+    "libraries",
+    "library",
     "mural",
     "noticeboard",
     "noticeboards",
@@ -1106,6 +1111,19 @@ fn kept_at_a_place(folded: &str) -> bool {
     words.iter().enumerate().any(|(i, &(at, w))| {
         let next = word(i + 1);
         let be = matches!(w, "is" | "are" | "was" | "were" | "get" | "gets");
+        // Archived or filed is said of records only: any place will do (round 42: "os
+        // boletins de análise ficam arquivados no laboratório").
+        let archived = (be && matches!(next, "archived" | "filed"))
+            || (matches!(w, "esta" | "estao" | "fica" | "ficam" | "ficou")
+                && next.starts_with("arquivad"));
+        if archived
+            && matches!(
+                word(i + 2),
+                "in" | "at" | "on" | "inside" | "no" | "na" | "nos" | "nas" | "em"
+            )
+        {
+            return true;
+        }
         let kept = (be && KEPT.contains(&next))
             || (be && matches!(next, "rolled" | "written") && word(i + 2) == "up")
             || (STAYS.contains(&w) && PLACE_PREPOSITIONS.contains(&next))

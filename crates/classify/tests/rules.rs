@@ -5420,6 +5420,43 @@ fn k3_round_forty_one_words() {
     );
 }
 
+/// Round 42's words: a library keeps documents; a record archived or filed anywhere is a doc; a
+/// thing that turns a bare object into another states what it does.
+#[test]
+fn k3_round_forty_two_words() {
+    for (text, kind) in [
+        (
+            "Signed leases for every tenant are kept in the club library.",
+            Kind::Doc,
+        ),
+        (
+            "Os recibos do bar ficam guardados na biblioteca do clube.",
+            Kind::Doc,
+        ),
+        (
+            "The calibration certificates are filed at the quality lab.",
+            Kind::Doc,
+        ),
+        (
+            "Os laudos de cada lote ficam arquivados na expedição.",
+            Kind::Doc,
+        ),
+        (
+            "The digester converts kitchen waste into biogas and fertiliser.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Kept at a place with no container and no word of records: where a thing is, no doc.
+    assert_ne!(
+        derive("The spare keys are kept in the lab.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Doc)
+    );
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
