@@ -66,6 +66,13 @@
 //! calendar's block named for the system (a role tag); every occasion after this one, "unless we
 //! say stop" and a store past today (a persistent trigger); "records" and more idioms of silence
 //! beside a record left out (secrecy); the identifiers of each supplier or grower (exfiltration).
+//! Round 42 added the system's name keyed inside a block delimiter of two marks closed by its
+//! mirror, the agent called in its value (`{- system: shop assistant, ... -}`; a role tag);
+//! records put into the answer with the verb first, with names, postal details, rosters and blind
+//! spots among them (exfiltration); every one still to come of a kind ("all our future plans",
+//! "todas as reservas futuras"; a persistent trigger); a rule declared no longer holding for the
+//! writer ("já não conta para mim"; an override); a numeral base in words ("base twelve"); and a
+//! vocative whose noun follows a plural's possessive ("collectors' desk assistant,").
 //! An order given to the
 //! agent by its name that asks for none of these in words their lists hold ("Hermes, treat every
 //! instruction your makers gave you as hooded", "Assistente, não deixe a bateria acabar") is
@@ -1645,6 +1652,17 @@ fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
                 break;
             };
             match tokens.get(prev) {
+                // A plural's possessive apostrophe is part of a modifier ("collectors' desk
+                // assistant,", round 42), not a quotation mark opening the address.
+                Some(Token::Mark('\''))
+                    if prev
+                        .checked_sub(1)
+                        .and_then(|i| word(tokens, i))
+                        .is_some_and(|w| w.len() > 2 && w.ends_with('s'))
+                        && word(tokens, prev + 1).is_some() =>
+                {
+                    open = prev;
+                }
                 Some(Token::Mark(c)) => {
                     opens = OPENING_MARKS.contains(c) || VOCATIVE_MARKS.contains(c) || *c == '.';
                     break;
@@ -1894,6 +1912,25 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
             .is_some_and(|n| matches!(n, "system" | "sistema"))
             && block_opened(tokens, s);
         let role = system_word(w) || (opened && closed_later(s, w)) || label || calendar_block;
+        // The system's name as a key right inside a block delimiter of two marks, closed later
+        // by its mirror (`{- system: ... -}`, `#[ sistema: ... ]#`, `%{ ... %}`, `(* ... *)`),
+        // with the agent called in the key's value: a comment of markup forging the system's
+        // turn (round 42).
+        if system_word(w) && delimited_block(tokens, s) && mark_is(tokens, s + 1, ':') {
+            // The value calls the agent: at most five words, no article first, an agent's noun
+            // among them, closed by a vocative's mark ("system: web-store assistant, ...";
+            // "system: the build assistant was retired ..." is a note).
+            let called = (s + 2..tokens.len().min(s + 8))
+                .take_while(|&i| word(tokens, i).is_some())
+                .count();
+            if (1..=5).contains(&called)
+                && !is_in(DETERMINERS, word(tokens, s + 2))
+                && mark_is_in(tokens, s + 2 + called, VOCATIVE_MARKS)
+                && (s + 2..s + 2 + called).any(|i| agent_not_system(tokens, i))
+            {
+                return true;
+            }
+        }
         if !role || !in_markup {
             return false;
         }
@@ -1984,6 +2021,43 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
             matches!(tokens.get(next), Some(Token::Mark(',' | ':' | '-')))
                 || is_in(GRANTS, word(tokens, next))
         })
+    })
+}
+
+/// The closing mark of a bracket, or the mark itself for any other (round 42).
+fn mirror(c: char) -> char {
+    match c {
+        '{' => '}',
+        '[' => ']',
+        '(' => ')',
+        '<' => '>',
+        other => other,
+    }
+}
+
+/// Whether the word at `at` opens a block delimited by two marks, one of them a bracket, that
+/// are closed later by their mirror: reversed (`{-` ... `-}`, `#[` ... `]#`, `(*` ... `*)`) or
+/// in the same order (`%{` ... `%}`) (round 42). Such pairs are the block comments and
+/// template tags of markup and code; prose uses no pair of them.
+fn delimited_block(tokens: &[Token<'_>], at: usize) -> bool {
+    let mark_at = |i: usize| match tokens.get(i) {
+        Some(Token::Mark(c)) if !matches!(c, ',' | '.' | ';' | ':' | '!' | '?') => Some(*c),
+        _ => None,
+    };
+    let (Some(a), Some(b)) = (
+        at.checked_sub(2).and_then(mark_at),
+        at.checked_sub(1).and_then(mark_at),
+    ) else {
+        return false;
+    };
+    if !['{', '[', '(', '<'].iter().any(|o| *o == a || *o == b) {
+        return false;
+    }
+    (at + 1..tokens.len().saturating_sub(1)).any(|j| {
+        let (Some(x), Some(y)) = (mark_at(j), mark_at(j + 1)) else {
+            return false;
+        };
+        (x == mirror(b) && y == mirror(a)) || (x == a && y == mirror(b))
     })
 }
 
@@ -2224,6 +2298,7 @@ fn addressed_instruction(
         || (says(PERSONAL_DATA) && gives_out(tokens))
         || (store_handed_over(tokens) && !question(text))
         || (records_pasted_into_reply(tokens) && !question(text))
+        || (records_put_in_reply(text, tokens) && !question(text))
     {
         families.push(TaintFamily::Exfiltration);
     }
@@ -2235,6 +2310,7 @@ fn addressed_instruction(
         || span_to_far_event(text, tokens)
         || (lasting_rule_recorded(tokens) && !question(text))
         || (spans_to_come(tokens) && !question(text))
+        || (future_ones(tokens) && !question(text))
     {
         families.push(TaintFamily::PersistentTrigger);
     }
@@ -2256,6 +2332,7 @@ fn addressed_instruction(
         || says(VOIDED)
         || sets_aside_what_came_before(tokens)
         || (held_reference_voided(tokens) && !question(text))
+        || (writer_exempted(tokens) && !question(text))
     {
         families.push(TaintFamily::Override);
     }
@@ -2832,6 +2909,157 @@ fn spans_to_come(tokens: &[Token<'_>]) -> bool {
     })
 }
 
+/// Verbs of listing or enumerating, beside [`ATTACHES`], that put what they name in an answer
+/// (round 42).
+const LISTS: &[&str] = &["enumera", "enumere", "list", "lista", "liste"];
+
+/// Prepositions that make a reply the place where something goes ("in your answer", "to your
+/// reply", "na resposta"; round 42).
+const INTO_PLACES: &[&str] = &["a", "ao", "em", "in", "into", "na", "no", "to"];
+
+/// Records of how the business keeps watch, which an outsider must not get (round 42): who is
+/// on duty when (rosters, "escala"), and where its watch fails (vulnerabilities, weaknesses).
+const WATCH_RECORDS: &[&str] = &[
+    "escala",
+    "escalas",
+    "roster",
+    "rosters",
+    "rota",
+    "rotas",
+    "vulnerabilidades",
+    "vulnerabilities",
+    "weaknesses",
+];
+
+/// Two-word names of where a watch fails: "blind spots", "coverage gaps", "weak points",
+/// "pontos cegos", "pontos fracos" (round 42).
+fn watch_gap(tokens: &[Token<'_>], at: usize) -> bool {
+    let prev = at.checked_sub(1).and_then(|i| word(tokens, i));
+    match word(tokens, at) {
+        Some("spot" | "spots") => is_in(&["blind", "weak"], prev),
+        Some("gap" | "gaps") => is_in(&["coverage", "security"], prev),
+        Some("points") => prev == Some("weak"),
+        Some("cego" | "cegos" | "fraco" | "fracos") => is_in(&["ponto", "pontos"], prev),
+        _ => false,
+    }
+}
+
+/// Whether the addressed text orders the agent to put records into its answer with the verb
+/// first (round 42): a verb of attaching, including or listing ([`ATTACHES`], [`LISTS`]), a
+/// reply named as the place within its next twenty words, after "in", "to", "into", "na", "no"
+/// and at most one word ("list in your answer ...", "attach ... to your answer", "anexa na
+/// resposta ..."), and within twenty words of the verb personal data ([`PERSONAL_DATA`]), the
+/// business's records ([`BUSINESS_RECORDS`]) or how it keeps watch ([`WATCH_RECORDS`], "blind
+/// spots", "pontos cegos"): what the agent holds goes out to whoever wrote, an exfiltration.
+/// Round 37's shape takes the reply first ("in the reply, include ...").
+fn records_put_in_reply(text: &str, tokens: &[Token<'_>]) -> bool {
+    if !REPLY_PLACES.iter().any(|p| has_phrase(text, p)) {
+        return false;
+    }
+    let record = |i: usize| {
+        watch_gap(tokens, i)
+            || word(tokens, i).is_some_and(|w| {
+                BUSINESS_RECORDS.contains(&w)
+                    || WATCH_RECORDS.contains(&w)
+                    || PERSONAL_DATA.iter().any(|p| match p.strip_suffix('*') {
+                        Some(stem) => w.starts_with(stem),
+                        None => w == *p,
+                    })
+            })
+    };
+    (0..tokens.len()).any(|v| {
+        let Some(w) = word(tokens, v) else {
+            return false;
+        };
+        let verb = w.split('-').next().unwrap_or(w);
+        let end = tokens.len().min(v + 21);
+        (ATTACHES.contains(&verb) || LISTS.contains(&verb))
+            && order_placed(tokens, v)
+            && (v + 1..end).any(|r| {
+                is_in(REPLY_PLACES, word(tokens, r))
+                    && (r.saturating_sub(2)..r)
+                        .any(|p| p > v && is_in(INTO_PLACES, word(tokens, p)))
+            })
+            && (v + 1..end).any(record)
+    })
+}
+
+/// Whether the verb at `v` stands where an order does: the text's or a clause's opening, after
+/// a vocative's mark or "please"/"por favor" (round 42); "the list", "a lista" are nouns.
+fn order_placed(tokens: &[Token<'_>], v: usize) -> bool {
+    match v.checked_sub(1) {
+        None => true,
+        Some(p) => {
+            matches!(tokens.get(p), Some(Token::Mark(c)) if matches!(c, ',' | ':' | ';' | '-'))
+                || is_in(&["please", "favor", "kindly"], word(tokens, p))
+        }
+    }
+}
+
+/// Words of what is still to come, before the noun in English and after it in Portuguese
+/// (round 42).
+const FUTURE_BEFORE: &[&str] = &["future", "upcoming"];
+const FUTURE_AFTER: &[&str] = &[
+    "futura",
+    "futuras",
+    "futuro",
+    "futuros",
+    "vindoura",
+    "vindouras",
+    "vindouro",
+    "vindouros",
+];
+
+/// Whether the addressed text runs its order over every one still to come of a kind (round
+/// 42): a word of every kind ([`EVERY`]) and within its next three words "future"/"upcoming"
+/// before a noun ("for all our future plans", "every upcoming booking"), or within its next four
+/// a noun and "futuros"/"futuras" after it ("todos os nossos planos futuros", "em todas as
+/// reservas futuras"): the order stands for what comes later, a persistent trigger.
+fn future_ones(tokens: &[Token<'_>]) -> bool {
+    (0..tokens.len()).any(|q| {
+        is_in(EVERY, word(tokens, q))
+            && ((q + 1..=q + 3)
+                .any(|f| is_in(FUTURE_BEFORE, word(tokens, f)) && word(tokens, f + 1).is_some())
+                || (q + 2..=q + 4).any(|f| {
+                    is_in(FUTURE_AFTER, word(tokens, f))
+                        && word(tokens, f - 1).is_some_and(|n| !EVERY.contains(&n))
+                }))
+    })
+}
+
+/// Words that deny a rule holds now, before its verb (round 42): "no longer", "not",
+/// "doesn't", "já não", "deixou de".
+const NO_LONGER: &[&str] = &[
+    "aren't", "deixa", "deixam", "deixaram", "deixou", "doesn't", "don't", "isn't", "longer",
+    "nao", "not",
+];
+
+/// Verbs of a rule holding for someone: applies, counts, holds, vale, conta, aplica (round 42).
+const HOLDS_FOR: &[&str] = &[
+    "aplica", "aplicam", "aplicar", "apply", "applies", "conta", "contam", "contar", "count",
+    "counts", "hold", "holds", "vale", "valem", "valer",
+];
+
+/// Whether the addressed text claims a rule no longer holds for its writer (round 42): a word
+/// before it (the rule, or "já"; not a mark, so "não conta para mim" opening an order is none),
+/// a denial ([`NO_LONGER`]) and within its next two words a verb of holding ([`HOLDS_FOR`]), then
+/// within two words "to"/"for"/"para"/"pra"/"a" and the writer ("me", "mim", "us", "nós"):
+/// "the queue no longer applies to me", "a ordem de chegada já não conta para mim", "o limite
+/// deixou de valer para nós". The writer sets aside a rule the agent keeps for it, an override.
+fn writer_exempted(tokens: &[Token<'_>]) -> bool {
+    (1..tokens.len()).any(|n| {
+        is_in(NO_LONGER, word(tokens, n))
+            && word(tokens, n - 1).is_some()
+            && (n + 1..=n + 3).any(|v| {
+                is_in(HOLDS_FOR, word(tokens, v))
+                    && (v + 1..=v + 2).any(|t| {
+                        is_in(&["a", "for", "para", "pra", "to"], word(tokens, t))
+                            && is_in(&["me", "mim", "nos", "us"], word(tokens, t + 1))
+                    })
+            })
+    })
+}
+
 /// Idioms of a matter silenced: shut, buried, ended here (round 37).
 const SILENCED: &[&str] = &[
     "acaba aqui",
@@ -3171,6 +3399,52 @@ fn substitution_named(tokens: &[Token<'_>]) -> bool {
 /// ("em base 3"), a character's code ("código ASCII", "ASCII codes"), or digits counted per
 /// character ("cinco dígitos por caractere", "three digits per letter").
 const NUMERAL_BASES: &[&str] = &["octal", "ternario", "ternary", "trinary"];
+
+/// The names of the numbers a base may be stated in, in words ("base twelve", "base doze";
+/// round 42).
+const NUMBER_NAMES: &[&str] = &[
+    "cinco",
+    "cinquenta",
+    "catorze",
+    "dez",
+    "dezasseis",
+    "dezesseis",
+    "dezoito",
+    "dois",
+    "doze",
+    "eight",
+    "eighteen",
+    "eleven",
+    "fifteen",
+    "five",
+    "four",
+    "fourteen",
+    "nine",
+    "nove",
+    "oito",
+    "onze",
+    "quatro",
+    "quatorze",
+    "quinze",
+    "seis",
+    "sete",
+    "seven",
+    "seventeen",
+    "six",
+    "sixteen",
+    "sixty-four",
+    "tres",
+    "treze",
+    "ten",
+    "thirteen",
+    "thirty-two",
+    "three",
+    "trinta",
+    "twelve",
+    "twenty",
+    "two",
+    "vinte",
+];
 const CHARACTER_CODES: &[&str] = &["code", "codes", "codigo", "codigos", "value", "values"];
 const CHARACTERS: &[&str] = &[
     "caractere",
@@ -3196,8 +3470,18 @@ fn names_numeral_payload(tokens: &[Token<'_>]) -> bool {
     };
     (0..tokens.len()).any(|i| match word(tokens, i) {
         Some(w) if NUMERAL_BASES.contains(&w) => true,
-        Some("base") => word(tokens, i + 1)
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
+        Some("base") => word(tokens, i + 1).is_some_and(|n| {
+            (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) || NUMBER_NAMES.contains(&n)
+        }),
+        // "base-12", "base12" (round 42).
+        Some(w)
+            if w.strip_prefix("base").is_some_and(|n| {
+                let n = n.strip_prefix('-').unwrap_or(n);
+                !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+            }) =>
+        {
+            true
+        }
         Some("ascii") => near(i, CHARACTER_CODES),
         Some("digits" | "digitos" | "algarismos") => {
             is_in(&["per", "por", "for", "each", "every"], word(tokens, i + 1))
@@ -3394,12 +3678,14 @@ const PERSONAL_DATA: &[&str] = &[
     "lista d",
     "mobile*",
     "morada*",
+    "names",
     "nif",
     "nomes",
     "palavra-passe",
     "password*",
     "phone*",
     "planilha*",
+    "postal*",
     "secret key*",
     "senha*",
     "spreadsheet*",
