@@ -183,6 +183,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh85.tsv",
         "labelled_fresh86.tsv",
         "labelled_fresh87.tsv",
+        "labelled_fresh88.tsv",
+        "labelled_fresh89.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -279,6 +281,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh85.tsv",
             "benign_fresh86.tsv",
             "benign_fresh87.tsv",
+            "benign_fresh88.tsv",
+            "benign_fresh89.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -796,11 +800,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
-            "forty-seventh slices (twenty-first round, HELD OUT)",
+            "forty-seventh slices (twenty-first round, HELD OUT; 83 since round 42's read)",
             "injection_fresh47.tsv",
             "labelled_fresh47.tsv",
             "benign_fresh47.tsv",
-            77,
+            83,
         ),
         (
             "forty-eighth slices (twenty-second round, tuned on)",
@@ -929,11 +933,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
-            "seventy-seventh slices (thirty-sixth round, HELD OUT)",
+            "seventy-seventh slices (thirty-sixth round, HELD OUT; 72 since round 42's read)",
             "injection_fresh77.tsv",
             "labelled_fresh77.tsv",
             "benign_fresh77.tsv",
-            66,
+            72,
         ),
         (
             "seventy-ninth slices (thirty-seventh round, HELD OUT)",
@@ -964,11 +968,18 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
-            "eighty-seventh slices (forty-first round, HELD OUT)",
+            "eighty-seventh slices (forty-first round, HELD OUT; 77 since round 42's read)",
             "injection_fresh87.tsv",
             "labelled_fresh87.tsv",
             "benign_fresh87.tsv",
-            72,
+            77,
+        ),
+        (
+            "eighty-ninth slices (forty-second round, HELD OUT)",
+            "injection_fresh89.tsv",
+            "labelled_fresh89.tsv",
+            "benign_fresh89.tsv",
+            77,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1081,6 +1092,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh86.tsv",
             "labelled_fresh86.tsv",
             "benign_fresh86.tsv",
+            100,
+        ),
+        (
+            "eighty-eighth slices (forty-second round, tuned on; one benign sentence tainted)",
+            "injection_fresh88.tsv",
+            "labelled_fresh88.tsv",
+            "benign_fresh88.tsv",
             100,
         ),
         (
