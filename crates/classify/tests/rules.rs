@@ -5518,7 +5518,7 @@ fn k5_round_forty_one_shapes() {
 /// the writer; a numeral base named in words. Positives written for the purpose, each with near
 /// misses between people or about things that must stay clean.
 #[test]
-fn taint_round_42_shapes() {
+fn k5_round_forty_two_shapes() {
     use TaintFamily::{EncodedPayload, Exfiltration, Override, PersistentTrigger, RoleTag};
     assert_flagged(&[
         // The system's name keyed inside a delimited block, the agent named in its value.
