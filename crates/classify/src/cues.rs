@@ -3078,6 +3078,8 @@ const DOC: KindTable = KindTable {
         "specification" => "The specification lists three message types.",
         // The plural of "spec" (issue 16, twenty-eighth round).
         "specs" => "The specs say the field is optional.",
+        // The plural of "specification" (round 43).
+        "specifications" => "The specifications list three message types.",
         "api reference" => "The API reference shows every query parameter.",
         "tutorial" => "The tutorial walks through a first import.",
         "adr" => "ADR 12 is about the switch to redb.",

@@ -2237,6 +2237,11 @@ const AIMS: &[&str] = &[
     "objetivo",
     "objetivos",
     "picture",
+    // An intent set at a year ("a cimenteira pretende chegar a zero emissões em 2050", round
+    // 43).
+    "pretende",
+    "pretendem",
+    "pretendemos",
     "quer",
     "queremos",
     "querem",

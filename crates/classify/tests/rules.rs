@@ -5457,6 +5457,46 @@ fn k3_round_forty_two_words() {
     );
 }
 
+/// Round 43's words and one shape: a question asking someone other than the reader to do
+/// something for the writer is an errand; thanks before a comma call no one; an intent set at a
+/// year ("pretende") is an aim; "specifications" is the plural of a document; "we keep" and
+/// "guardamos" keep a document at a place, and a registry's "secretaria" is one.
+#[test]
+fn k3_round_forty_three_words() {
+    for (text, kind) in [
+        ("Can the gate team let us in early on Friday?", Kind::Task),
+        ("Would Ana mind sending us the rota for March?", Kind::Task),
+        (
+            "A cooperativa pretende chegar a 100% de energia solar em 2035.",
+            Kind::Epic,
+        ),
+        (
+            "Wiring specifications for each panel: plant office, red binder.",
+            Kind::Doc,
+        ),
+        (
+            "Guardamos os recibos do bar na secretaria da associação.",
+            Kind::Doc,
+        ),
+        ("We store the receipts in the site office.", Kind::Doc),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Thanks are no name to call: no errand.
+    assert!(derive("Obrigada, salvaste-me a semana!").is_err());
+    // Asked of the reader or the writer, or nothing asked for them: no errand of another.
+    for text in [
+        "Could the night shift try a slower speed on press 2?",
+        "Could this work for me?",
+    ] {
+        assert_ne!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Task),
+            "{text}"
+        );
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
