@@ -185,6 +185,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh87.tsv",
         "labelled_fresh88.tsv",
         "labelled_fresh89.tsv",
+        "labelled_fresh90.tsv",
+        "labelled_fresh91.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -283,6 +285,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh87.tsv",
             "benign_fresh88.tsv",
             "benign_fresh89.tsv",
+            "benign_fresh90.tsv",
+            "benign_fresh91.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -940,11 +944,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             72,
         ),
         (
-            "seventy-ninth slices (thirty-seventh round, HELD OUT)",
+            "seventy-ninth slices (thirty-seventh round, HELD OUT; 88 since round 43's read)",
             "injection_fresh79.tsv",
             "labelled_fresh79.tsv",
             "benign_fresh79.tsv",
-            83,
+            88,
         ),
         (
             "eighty-first slices (thirty-eighth round, HELD OUT)",
@@ -975,11 +979,18 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
-            "eighty-ninth slices (forty-second round, HELD OUT)",
+            "eighty-ninth slices (forty-second round, HELD OUT; 83 since round 43's read)",
             "injection_fresh89.tsv",
             "labelled_fresh89.tsv",
             "benign_fresh89.tsv",
-            77,
+            83,
+        ),
+        (
+            "ninety-first slices (forty-third round, HELD OUT)",
+            "injection_fresh91.tsv",
+            "labelled_fresh91.tsv",
+            "benign_fresh91.tsv",
+            61,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1099,6 +1110,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh88.tsv",
             "labelled_fresh88.tsv",
             "benign_fresh88.tsv",
+            100,
+        ),
+        (
+            "ninetieth slices (forty-third round, tuned on)",
+            "injection_fresh90.tsv",
+            "labelled_fresh90.tsv",
+            "benign_fresh90.tsv",
             100,
         ),
         (
