@@ -25,6 +25,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a seal's name adds to its store's file name: `memory.redb` is sealed by
 /// `memory.redb.kenning-seal` in the same directory.
@@ -111,17 +112,18 @@ fn blocks(len: u64) -> u64 {
 
 /// The CRC-32 of every block of `path`'s first `len` bytes, in order; with `expected`, stops
 /// at the first block that differs from it and answers `None`. Two threads each read half the
-/// blocks of a file of at least [`PARALLEL_BYTES`].
+/// blocks of a file of at least [`PARALLEL_BYTES`]; a difference either finds stops both.
 fn digest(path: &Path, len: u64, expected: Option<&[u32]>) -> io::Result<Option<Vec<u32>>> {
     let count = blocks(len);
     let split = if len >= PARALLEL_BYTES { count / 2 } else { 0 };
+    let differs = AtomicBool::new(false);
     let range = |from: u64, to: u64| {
         let expected = expected.map(|e| {
             let from = usize::try_from(from).unwrap_or(usize::MAX);
             let to = usize::try_from(to).unwrap_or(usize::MAX);
             e.get(from..to).unwrap_or_default()
         });
-        digest_range(path, len, from, to, expected)
+        digest_range(path, len, from..to, expected, &differs)
     };
     let (first, second) = if split == 0 {
         (range(0, count)?, Some(Vec::new()))
@@ -141,26 +143,31 @@ fn digest(path: &Path, len: u64, expected: Option<&[u32]>) -> io::Result<Option<
     }))
 }
 
-/// [`digest`] of blocks `from..to` of a file of `len` bytes, on this thread.
+/// [`digest`] of `blocks` of a file of `len` bytes, on this thread; `differs` is set when a
+/// block differs from `expected`, here or on the other thread, and ends both.
 fn digest_range(
     path: &Path,
     len: u64,
-    from: u64,
-    to: u64,
+    blocks: std::ops::Range<u64>,
     expected: Option<&[u32]>,
+    differs: &AtomicBool,
 ) -> io::Result<Option<Vec<u32>>> {
     let mut file = File::open(path)?;
-    file.seek(SeekFrom::Start(from * BLOCK as u64))?;
+    file.seek(SeekFrom::Start(blocks.start * BLOCK as u64))?;
     let mut buf = vec![0u8; BLOCK];
-    let mut crcs = Vec::with_capacity(usize::try_from(to - from).unwrap_or(0));
-    for block in from..to {
+    let mut crcs = Vec::with_capacity(usize::try_from(blocks.end - blocks.start).unwrap_or(0));
+    for block in blocks.clone() {
+        if differs.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let size = (len - block * BLOCK as u64).min(BLOCK as u64);
         let chunk = &mut buf[..usize::try_from(size).unwrap_or(BLOCK)];
         file.read_exact(chunk)?;
         let crc = crc32fast::hash(chunk);
         if let Some(expected) = expected {
-            let at = usize::try_from(block - from).unwrap_or(usize::MAX);
+            let at = usize::try_from(block - blocks.start).unwrap_or(usize::MAX);
             if expected.get(at) != Some(&crc) {
+                differs.store(true, Ordering::Relaxed);
                 return Ok(None);
             }
         }
