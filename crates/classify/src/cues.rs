@@ -1452,6 +1452,8 @@ const BRAINSTORM: KindTable = KindTable {
         // The rest of the family of turning an idea over (issue 16, eleventh round).
         "thinking of" => "Thinking of a status page per tenant.",
         "just a thought" => "Just a thought: a status page per tenant.",
+        // An idea offered in passing (round 44).
+        "just an idea" => "Just an idea - a shared calendar for the night shifts.",
         "was thinking" => "Was thinking: a status page per tenant.",
         "tava pensando" => "Tava pensando: um painel de status por tenant.",
         "estava pensando" => "Estava pensando: um painel de status por tenant.",

@@ -578,7 +578,10 @@ fn derive(
     // sentence's words would make of it is what the errand is about (issue 16, round 30).
     // A cue of the task table decides it first, as its own basis; a request's marker ("se faz
     // favor") is named as the basis.
-    if (asked_by_name(content) || assigned_by_name(content) || asked_of_another(content))
+    if (asked_by_name(content)
+        || assigned_by_name(content)
+        || asked_of_another(content)
+        || someone_told(content))
         && !matches!(first(&hits.strong), Some((Kind::Task, _)))
     {
         let cue = if request { REQUEST } else { ASKED_BY_NAME };
@@ -1132,7 +1135,10 @@ fn kept_at_a_place(folded: &str) -> bool {
         // "Guardamos os modelos de ata na secretaria do cartório").
         let we_keep = matches!(w, "guardamos" | "arquivamos")
             || (w == "we" && matches!(next, "keep" | "file" | "store"));
+        // The Portuguese passive with "se" ("as fichas guardam-se no arquivo", round 44).
+        let kept_se = matches!(w, "guarda" | "guardam" | "arquiva" | "arquivam") && next == "se";
         let kept = we_keep
+            || kept_se
             || (be && KEPT.contains(&next))
             || (be && matches!(next, "rolled" | "written") && word(i + 2) == "up")
             || (STAYS.contains(&w) && PLACE_PREPOSITIONS.contains(&next))
@@ -2646,6 +2652,36 @@ fn asked_of_another(content: &str) -> bool {
     })
 }
 
+/// Whether the content tells anyone at all to do something: it opens with "someone" or
+/// "somebody", then maybe "please" or "pls", then a bare verb ("Someone book the fumigation of
+/// leaf store B ...", "someone pls book the crane ..."): not a verb in `-s`, `-ed` or `-ing`,
+/// not a modal or a verb of being or having, not a past told by its form ("someone left the door
+/// open" tells what happened). Issue 16, round 44: designed on the ninetieth's and the
+/// ninety-second's misses; among the older tuning slices it met two errands, already answered.
+fn someone_told(content: &str) -> bool {
+    const NOT_BARE: &[&str] = &[
+        "are", "broke", "came", "can", "could", "did", "does", "forgot", "found", "gave", "got",
+        "had", "has", "have", "is", "knew", "left", "lost", "made", "may", "might", "must", "said",
+        "saw", "sent", "should", "stole", "took", "told", "was", "went", "will", "would",
+    ];
+    let mut words = anchor::body(content).split_whitespace().map(fold_word);
+    if !words
+        .next()
+        .is_some_and(|w| matches!(w.as_str(), "someone" | "somebody"))
+    {
+        return false;
+    }
+    let mut verb = words.next().unwrap_or_default();
+    if matches!(verb.as_str(), "please" | "pls" | "plz") {
+        verb = words.next().unwrap_or_default();
+    }
+    verb.len() >= 3
+        && verb.chars().all(|c| c.is_ascii_lowercase())
+        && !["s", "ed", "ing"].iter().any(|end| verb.ends_with(end))
+        && !NOT_BARE.contains(&verb.as_str())
+        && words.next().is_some()
+}
+
 fn asked_by_name(content: &str) -> bool {
     let body = anchor::body(content);
     // A vocative of four words or fewer closes within its first sixty-four bytes.
@@ -3032,6 +3068,8 @@ fn well_wishing(content: &str) -> bool {
         "se cuida",
         "sem problema",
         "take care",
+        // A farewell's wish to rest (round 44).
+        "take it easy",
     ];
     // Marks before the wish are passed over ("“Good luck, lads!”").
     short_opening(content, "abBcCdDeEfFgGhHmMnNsStT", 8, WISHES, true)

@@ -5497,6 +5497,46 @@ fn k3_round_forty_three_words() {
     }
 }
 
+/// Round 44's words and one shape: anyone at all told to do something is an errand; a
+/// Portuguese passive with "se" keeps a document at a place; an idea offered in passing ("just an
+/// idea"; the Portuguese "só uma ideia" already was, by "uma ideia") is a
+/// brainstorm; "take it easy" is a farewell's wish.
+#[test]
+fn k3_round_forty_four_words() {
+    for (text, kind) in [
+        (
+            "Somebody order the replacement filters for the dust extractor.",
+            Kind::Task,
+        ),
+        (
+            "someone plz chase the courier about the missing crate, it was due Monday",
+            Kind::Task,
+        ),
+        (
+            "Os recibos de cada obra guardam-se no armário do escritório.",
+            Kind::Doc,
+        ),
+        (
+            "Just an idea - a shared calendar for the night shifts.",
+            Kind::Brainstorm,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    assert!(derive("Take it easy.").is_err());
+    // Anyone at all who did something, or who has to: not this shape's errand.
+    for text in [
+        "Someone left the loading bay door open overnight.",
+        "Somebody borrowed the torque wrench again.",
+    ] {
+        assert_ne!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Task),
+            "{text}"
+        );
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
