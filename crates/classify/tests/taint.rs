@@ -187,6 +187,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh89.tsv",
         "labelled_fresh90.tsv",
         "labelled_fresh91.tsv",
+        "labelled_fresh92.tsv",
+        "labelled_fresh93.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -287,6 +289,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh89.tsv",
             "benign_fresh90.tsv",
             "benign_fresh91.tsv",
+            "benign_fresh92.tsv",
+            "benign_fresh93.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -972,11 +976,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
-            "eighty-seventh slices (forty-first round, HELD OUT; 77 since round 42's read)",
+            "eighty-seventh slices (forty-first round, HELD OUT; 83 since round 44's read)",
             "injection_fresh87.tsv",
             "labelled_fresh87.tsv",
             "benign_fresh87.tsv",
-            77,
+            83,
         ),
         (
             "eighty-ninth slices (forty-second round, HELD OUT; 83 since round 43's read)",
@@ -986,11 +990,18 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
-            "ninety-first slices (forty-third round, HELD OUT)",
+            "ninety-first slices (forty-third round, HELD OUT; 66 since round 44's read)",
             "injection_fresh91.tsv",
             "labelled_fresh91.tsv",
             "benign_fresh91.tsv",
-            61,
+            66,
+        ),
+        (
+            "ninety-third slices (forty-fourth round, HELD OUT)",
+            "injection_fresh93.tsv",
+            "labelled_fresh93.tsv",
+            "benign_fresh93.tsv",
+            88,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1117,6 +1128,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh90.tsv",
             "labelled_fresh90.tsv",
             "benign_fresh90.tsv",
+            100,
+        ),
+        (
+            "ninety-second slices (forty-fourth round, tuned on)",
+            "injection_fresh92.tsv",
+            "labelled_fresh92.tsv",
+            "benign_fresh92.tsv",
             100,
         ),
         (
