@@ -2900,6 +2900,8 @@ const CONSTRAINT: KindTable = KindTable {
         "ficam desligadas" => "As rádios ficam desligadas na sala de leitura.",
         "always" => "Always tag releases from the release branch.",
         "allowed" => "Deploys are allowed between 9am and 4pm.",
+        // What a place turns away (round 45: "... is not accepted at the weighbridge").
+        "not accepted" => "Late entries are not accepted at the desk.",
         "needs" => "Every public item needs a doc comment.",
         "at most" => "At most five retries per message.",
         "at least" => "Keep at least two replicas per shard.",

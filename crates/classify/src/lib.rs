@@ -579,6 +579,17 @@ fn derive(
     // sentence's words would make of it is what the errand is about (issue 16, round 30).
     // A cue of the task table decides it first, as its own basis; a request's marker ("se faz
     // favor") is named as the basis.
+    // A thing needed done, the sentence opening with "need" (round 45): an errand, whatever the
+    // constraint table's "need" would make of it; a cue of the task table ("need to", "need
+    // someone to") is named as its basis.
+    if !question && needed_done(content) && !matches!(first(&hits.strong), Some((Kind::Task, _))) {
+        return Ok((
+            Kind::Task,
+            Basis::Cue {
+                cue: NEEDED_DONE.into(),
+            },
+        ));
+    }
     if (asked_by_name(content)
         || assigned_by_name(content)
         || asked_of_another(content)
@@ -1266,6 +1277,8 @@ const DECIDED: &[&[&str]] = &[
     &["aprovado"],
     &["aprovou"],
     &["assente"],
+    // Settled, in Brazilian speech ("Pessoal, batido: ...", round 45).
+    &["batido"],
     &["choice"],
     &["chose"],
     &["chosen"],
@@ -2459,6 +2472,31 @@ pub(crate) const TIMED_WORK: &str = "(work timed)";
 
 /// The basis's cue of a task asked of someone called by name (see [`asked_by_name`]).
 pub(crate) const ASKED_BY_NAME: &str = "(an errand asked by name)";
+
+/// The basis's cue of a thing needed done (see [`needed_done`]).
+pub(crate) const NEEDED_DONE: &str = "(a thing needed done)";
+
+/// Whether the content opens with "need" and no subject, then what is needed: "Need the cane
+/// weights entered in the ledger by tonight", "Need to renew the scaffolding permit", "need
+/// someone to collect the donations" (issue 16, round 45: every one of the 19 sentences of the
+/// tuning slices that open so is a task; the ninetieth's and the ninety-fourth's first runs read
+/// two as constraints by "need"). Not a count or a bound after it ("Need 2 approvals per merge",
+/// "Need at least a day's notice"): those state what a thing requires.
+fn needed_done(content: &str) -> bool {
+    let mut words = anchor::body(content).split_whitespace().map(fold_word);
+    if words.next().as_deref() != Some("need") {
+        return false;
+    }
+    words.next().is_some_and(|w| {
+        !w.is_empty()
+            && !w.starts_with(|c: char| c.is_ascii_digit())
+            && !anchor::is_number_word(&w)
+            && !matches!(
+                w.as_str(),
+                "at" | "more" | "fewer" | "less" | "no" | "not" | "only"
+            )
+    })
+}
 
 /// Words that open a message before a comma without calling anyone ("Sorry, could you say that
 /// again?", "Claro, pode ser."), folded.

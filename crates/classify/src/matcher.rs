@@ -2398,9 +2398,12 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
                 || word(i + 1).is_some_and(|n| AIMS.contains(&n));
         }
         let count = |n: &str| SPAN_COUNTS.contains(&n) || n.bytes().all(|b| b.is_ascii_digit());
-        let to_come = SPAN_OPENERS.contains(&w)
-            && word(i + 1).is_some_and(count)
-            && word(i + 2).is_some_and(|u| SPAN_UNITS.contains(&u));
+        // "dentro de quatro anos" (round 45) as "within four years".
+        let dentro = w == "dentro" && word(i + 1) == Some("de");
+        let skip = usize::from(dentro);
+        let to_come = (SPAN_OPENERS.contains(&w) || dentro)
+            && word(i + 1 + skip).is_some_and(count)
+            && word(i + 2 + skip).is_some_and(|u| SPAN_UNITS.contains(&u));
         if to_come && span_at.is_none() {
             span_at = Some(at);
         }

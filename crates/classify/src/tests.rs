@@ -170,6 +170,7 @@ fn every_kind_cue_earns_its_place() {
                     || cue == ADVERSE_RECURRENCE
                     || cue == ASKED_BY_NAME
                     || cue == TIMED_WORK
+                    || cue == NEEDED_DONE
             }
             Basis::Supplied => false,
         });

@@ -5537,6 +5537,45 @@ fn k3_round_forty_four_words() {
     }
 }
 
+/// Round 45's words and one shape: a thing needed done, the text opening with "need", is an
+/// errand (not a count or a bound after it); "batido" heads a
+/// decision; "dentro de" counts a span of years; what a place turns away is a constraint (the
+/// Portuguese "não é aceite" already was, by its negation).
+#[test]
+fn k3_round_forty_five_words() {
+    for (text, kind) in [
+        (
+            "Need the loading bay lights replaced before the night shift starts.",
+            Kind::Task,
+        ),
+        (
+            "Malta, batido: a partir de abril a loja fecha às sete aos sábados.",
+            Kind::Decision,
+        ),
+        (
+            "Dentro de cinco anos a cooperativa quer ter toda a frota elétrica.",
+            Kind::Epic,
+        ),
+        (
+            "Late entries are not accepted at the desk.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A count or a bound after "need" states what a thing requires.
+    for text in [
+        "Need 2 approvals on every merge to main.",
+        "Need at least a day's notice for any room change.",
+    ] {
+        assert_ne!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Task),
+            "{text}"
+        );
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
