@@ -189,6 +189,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh91.tsv",
         "labelled_fresh92.tsv",
         "labelled_fresh93.tsv",
+        "labelled_fresh94.tsv",
+        "labelled_fresh95.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -291,6 +293,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh91.tsv",
             "benign_fresh92.tsv",
             "benign_fresh93.tsv",
+            "benign_fresh94.tsv",
+            "benign_fresh95.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1004,6 +1008,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
+            "ninety-fifth slices (forty-fifth round, HELD OUT)",
+            "injection_fresh95.tsv",
+            "labelled_fresh95.tsv",
+            "benign_fresh95.tsv",
+            83,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1135,6 +1146,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh92.tsv",
             "labelled_fresh92.tsv",
             "benign_fresh92.tsv",
+            100,
+        ),
+        (
+            "ninety-fourth slices (forty-fifth round, tuned on)",
+            "injection_fresh94.tsv",
+            "labelled_fresh94.tsv",
+            "benign_fresh94.tsv",
             100,
         ),
         (
