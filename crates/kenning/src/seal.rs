@@ -49,11 +49,16 @@ const PARALLEL_BYTES: u64 = 64 << 20;
 
 /// The seal of the store at `store`.
 pub(crate) fn path_of(store: &Path) -> PathBuf {
-    let mut name = store
+    suffixed(store, SUFFIX)
+}
+
+/// `path` with `suffix` added to its file name.
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path
         .file_name()
         .map_or_else(OsString::new, ToOwned::to_owned);
-    name.push(SUFFIX);
-    store.with_file_name(name)
+    name.push(suffix);
+    path.with_file_name(name)
 }
 
 /// A decoded seal: the file's length and the CRC-32 of each of its blocks.
@@ -214,11 +219,7 @@ pub(crate) fn remove(store: &Path) {
 /// time holds a store read-write (a close racing another process's open at worst leaves a seal
 /// that does not match, which is ignored).
 fn temporary(seal: &Path) -> PathBuf {
-    let mut name = seal
-        .file_name()
-        .map_or_else(OsString::new, ToOwned::to_owned);
-    name.push(".tmp");
-    seal.with_file_name(name)
+    suffixed(seal, ".tmp")
 }
 
 /// Seals the store at `store` as it is now: to be called only after a clean close of a handle

@@ -14,46 +14,12 @@
 
 mod support;
 
-use kenning::{
-    GraphCommit, Kenning, Level, MemoryStorage, NewCapsule, Node, OpenOptions, Principal,
-    ScopeKind, Vocabulary,
-};
-use support::{
-    MODEL, Rng, check_lanes, observe, try_check_lanes, try_observe, try_observe_lossy, vector,
-};
+use kenning::{Kenning, MemoryStorage, OpenOptions};
+use support::{Rng, check_lanes, observe, try_check_lanes, try_observe, try_observe_lossy};
 
 fn store() -> (Vec<u8>, support::Model) {
-    let ops = Principal::operator("ops");
     let medium = MemoryStorage::new();
-    {
-        let kn = Kenning::open_storage(medium.clone(), "m").unwrap();
-        for i in 0..24 {
-            let id = format!("s{i}");
-            kn.register_scope(&ops, &id, ScopeKind::Agent).unwrap();
-            let v = Vocabulary::empty().with_class(format!("Class{i}"), "d".repeat(i * 5));
-            kn.declare_vocabulary(&ops, Level::Scope(&id), &v).unwrap();
-            let notes: Vec<NewCapsule> = (0..8)
-                .map(|j| {
-                    NewCapsule::new(
-                        &id,
-                        format!("s{i}n{j} memo of scope {i}: {}", "words ".repeat(j)),
-                    )
-                })
-                .collect();
-            let vectors: Vec<Vec<f32>> = (0..8).map(|j| vector((i * 8 + j + 1) as u64)).collect();
-            // Every capsule but the last of each scope has an embedding.
-            let embeddings: Vec<Option<&[f32]>> = vectors
-                .iter()
-                .enumerate()
-                .map(|(j, v)| (j < 7).then_some(v.as_slice()))
-                .collect();
-            kn.put_batch_with_embeddings(&ops, &notes, &embeddings, MODEL)
-                .unwrap();
-            let node = Node::new(format!("n{i}"), format!("node {i}")).with_type("Thing");
-            kn.commit_graph(&ops, &id, &GraphCommit::new().node(node))
-                .unwrap();
-        }
-    }
+    support::fill_scopes(&Kenning::open_storage(medium.clone(), "m").unwrap(), 24);
     let bytes = medium.to_bytes();
     let kn = Kenning::open_storage(MemoryStorage::from_bytes(bytes.clone()), "m").unwrap();
     let model = observe(&kn);

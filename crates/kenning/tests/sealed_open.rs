@@ -11,39 +11,18 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use kenning::{
-    GraphCommit, Kenning, NewCapsule, Node, OpenOptions, Principal, ScopeKind, Verification,
-};
-use support::{MODEL, Model, check_lanes, observe, try_check_lanes, try_observe, vector};
+use kenning::{Kenning, NewCapsule, OpenOptions, Principal, Verification};
+use support::{Model, check_lanes, observe, try_check_lanes, try_observe};
 
 fn seal_of(store: &Path) -> PathBuf {
     let name = store.file_name().unwrap().to_string_lossy();
     store.with_file_name(format!("{name}.kenning-seal"))
 }
 
-/// A store of a few scopes, capsules with and without embeddings and graph nodes, closed
-/// cleanly; what it holds.
+/// A store of a few scopes (`support::fill_scopes`), closed cleanly; what it holds.
 fn filled(path: &Path) -> Model {
-    let ops = Principal::operator("ops");
     let kn = Kenning::open(path).unwrap();
-    for i in 0..6 {
-        let id = format!("s{i}");
-        kn.register_scope(&ops, &id, ScopeKind::Agent).unwrap();
-        let notes: Vec<NewCapsule> = (0..8)
-            .map(|j| NewCapsule::new(&id, format!("s{i}n{j} memo of scope {i}")))
-            .collect();
-        let vectors: Vec<Vec<f32>> = (0..8).map(|j| vector((i * 8 + j + 1) as u64)).collect();
-        let embeddings: Vec<Option<&[f32]>> = vectors
-            .iter()
-            .enumerate()
-            .map(|(j, v)| (j < 7).then_some(v.as_slice()))
-            .collect();
-        kn.put_batch_with_embeddings(&ops, &notes, &embeddings, MODEL)
-            .unwrap();
-        let node = Node::new(format!("n{i}"), format!("node {i}")).with_type("Thing");
-        kn.commit_graph(&ops, &id, &GraphCommit::new().node(node))
-            .unwrap();
-    }
+    support::fill_scopes(&kn, 6);
     let model = observe(&kn);
     assert_eq!(check_lanes(&kn, &model), Vec::<String>::new());
     model

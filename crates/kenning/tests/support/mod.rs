@@ -359,3 +359,37 @@ pub fn try_observe(kn: &Kenning) -> kenning::Result<Model> {
 pub fn try_observe_lossy(kn: &Kenning) -> kenning::Result<Model> {
     try_observe_with(&kn.snapshot(&Principal::operator("check"))?, false)
 }
+
+/// Fills `kn` with `scopes` agent scopes `s0`, `s1`, ..., each with a vocabulary of its own, eight
+/// capsules of growing length (all but the last with an embedding of [`DIM`] under [`MODEL`])
+/// and one graph node: every table a damaged file can break, small.
+pub fn fill_scopes(kn: &Kenning, scopes: usize) {
+    use kenning::{GraphCommit, NewCapsule, Node, ScopeKind};
+    let ops = Principal::operator("ops");
+    for i in 0..scopes {
+        let id = format!("s{i}");
+        kn.register_scope(&ops, &id, ScopeKind::Agent).unwrap();
+        let v = Vocabulary::empty().with_class(format!("Class{i}"), "d".repeat(i * 5));
+        kn.declare_vocabulary(&ops, Level::Scope(&id), &v).unwrap();
+        let notes: Vec<NewCapsule> = (0..8)
+            .map(|j| {
+                NewCapsule::new(
+                    &id,
+                    format!("s{i}n{j} memo of scope {i}: {}", "words ".repeat(j)),
+                )
+            })
+            .collect();
+        let vectors: Vec<Vec<f32>> = (0..8).map(|j| vector((i * 8 + j + 1) as u64)).collect();
+        // Every capsule but the last of each scope has an embedding.
+        let embeddings: Vec<Option<&[f32]>> = vectors
+            .iter()
+            .enumerate()
+            .map(|(j, v)| (j < 7).then_some(v.as_slice()))
+            .collect();
+        kn.put_batch_with_embeddings(&ops, &notes, &embeddings, MODEL)
+            .unwrap();
+        let node = Node::new(format!("n{i}"), format!("node {i}")).with_type("Thing");
+        kn.commit_graph(&ops, &id, &GraphCommit::new().node(node))
+            .unwrap();
+    }
+}
