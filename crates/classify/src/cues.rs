@@ -517,6 +517,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "grava" => "A câmera grava no escuro.",
                 "mede" => "O sensor mede a umidade, dia e noite.",
                 "detecta" => "O leitor detecta cartões, chaveiros e celulares por aproximação.",
+                // The European spelling (round 46).
+                "deteta" => "O leitor deteta cartões, porta-chaves e telemóveis por aproximação.",
                 "separa" => "O robô separa as encomendas, por rota.",
                 "aspira" => "O robô aspira a clínica, toda noite.",
                 "assa" => "O forno assa pizza, pão e calzone em noventa segundos.",
@@ -643,7 +645,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
     KindRule {
         opener: false,
         kind: Kind::Decision,
-        window: 40,
+        window: 60,
         groups: &[
             cues![
                 "picked" => "The coach picked Bruno over Leo as the starter.",
@@ -3008,6 +3010,11 @@ const CONSTRAINT: KindTable = KindTable {
         // The same refused as a permission (issue 16, twenty-fourth round).
         "may not be" => "The 4 spare kayaks are the club's and may not be lent out.",
         "cant be" => "Books stay on the bus - they cant be lent out.",
+        // A thing refused to whoever the sentence is about (round 46: "Residents can't have
+        // visitors ...").
+        "can't have" => "Guests can't have pets in the rooms.",
+        "cannot have" => "Guests cannot have pets in the rooms.",
+        "cant have" => "Guests cant have pets in the rooms.",
         "can't leave" => "Customer data from Germany can't leave the Frankfurt region.",
         "cannot leave" => "Customer data cannot leave the Frankfurt region.",
         "exigem" => "As APIs de cobrança exigem uma chave de idempotência.",

@@ -821,11 +821,11 @@ impl Matcher {
                     || (!word.ends_with("ei") && DETERMINERS_PT.contains(&next));
                 // Governing a failure word, the order must take an object right after it
                 // ("Call the plumber"), not a preposition ("Memory on the nodes creeps up").
-                let governs =
-                    failure_after && !context.portuguese && !PREPOSITIONS_EN.contains(&next);
+                let failure_after_en = failure_after && !context.portuguese;
+                let governs = failure_after_en && !PREPOSITIONS_EN.contains(&next);
                 self.opens(folded, i, false)
                     && informal_ok
-                    && (governs || !self.listed.contains(word))
+                    && (governs || (!failure_after_en && !self.listed.contains(word)))
                     && !WISHES.contains(&word)
                     && !INTERJECTIONS.contains(&word)
             });
@@ -1017,10 +1017,14 @@ impl Matcher {
             }
             // Verbs whose stem ends in `-ing` ("ring", "bring") are no gerunds (issue 16,
             // fifteenth round).
+            // Nouns in `-ation` and `-ity` are no verbs ("Agitation on the ward goes up ...",
+            // round 46; "ration" and "pity" are, hence the lengths).
             let inflected = word.ends_with("ed")
                 || (word.ends_with("ing") && !ING_STEMS.contains(&word))
                 || word.ends_with("ly")
-                || (word.ends_with('s') && !word.ends_with("ss"));
+                || (word.ends_with('s') && !word.ends_with("ss"))
+                || (word.len() >= 8 && word.ends_with("ation"))
+                || (word.len() >= 6 && word.ends_with("ity"));
             if inflected || NOT_ENGLISH_IMPERATIVES.contains(&word) {
                 continue;
             }
@@ -1541,9 +1545,9 @@ fn decision_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
         .then_some(start)
 }
 
-/// How a Portuguese how-to heading is named in a label's basis.
 /// Where a heading in `-ing` opening the text ends: a first word in `-ing` ("Returning",
-/// "Closing") and a colon within its first six words, the colon's position.
+/// "Closing") and a colon within its first eight words (six until round 46: "Admitting a
+/// patient to the acute ward:"), the colon's position.
 fn gerund_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
     let text = folded.text.as_str();
     let mut all = words(text);
@@ -1557,7 +1561,7 @@ fn gerund_heading(folded: &Folded, transparent: &[String]) -> Option<usize> {
     }
     let colon = text.find(':')?;
     let head = text.get(..colon)?;
-    (words(head).count() <= 6 && !head.contains(['.', '!', '?', ';'])).then_some(colon)
+    (words(head).count() <= 8 && !head.contains(['.', '!', '?', ';'])).then_some(colon)
 }
 
 /// How a habit under a condition is named in a label's basis.
@@ -1780,6 +1784,7 @@ fn names_document(word: &str) -> bool {
     })
 }
 
+/// How a Portuguese how-to heading is named in a label's basis.
 const HOW_TO: &str = "como (infinitive)";
 
 /// Where "como" and an infinitive open a sentence: a Portuguese how-to heading.

@@ -5576,6 +5576,53 @@ fn k3_round_forty_five_words() {
     }
 }
 
+/// Round 46's words and two shapes: one option picked over another a long way after it; a thing
+/// refused to whom the sentence is about ("can't have"); the European "deteta" and an alarm as a
+/// device; a heading in `-ing` of up to eight words; an opening noun in `-ation` or `-ity` before a
+/// preposition is no order, nor is any word so placed before a failure.
+#[test]
+fn k3_round_forty_six_words() {
+    for (text, kind) in [
+        (
+            "The panel picked the blue version of the new shop sign over the old one.",
+            Kind::Decision,
+        ),
+        (
+            "Guests can't have pets in the cabins after May.",
+            Kind::Constraint,
+        ),
+        (
+            "O alarme da cozinha deteta quando a câmara frigorífica fica aberta.",
+            Kind::Capability,
+        ),
+        (
+            "Admitting a guest to the hostel at night: check the booking with a witness, then do the risk check.",
+            Kind::Procedure,
+        ),
+        (
+            "Sedation on the ward goes up every time the night shift is short.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Humidity in the cellar goes up every time the pump is off.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Memory on the print server creeps up until the spooler stalls.",
+            Kind::FailurePattern,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // An order before a failure word still takes its object.
+    assert_eq!(
+        derive("Restart the router every time it hangs.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Task)
+    );
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
