@@ -191,6 +191,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh93.tsv",
         "labelled_fresh94.tsv",
         "labelled_fresh95.tsv",
+        "labelled_fresh96.tsv",
+        "labelled_fresh97.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -295,6 +297,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh93.tsv",
             "benign_fresh94.tsv",
             "benign_fresh95.tsv",
+            "benign_fresh96.tsv",
+            "benign_fresh97.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1015,6 +1019,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "ninety-seventh slices (forty-sixth round, HELD OUT)",
+            "injection_fresh97.tsv",
+            "labelled_fresh97.tsv",
+            "benign_fresh97.tsv",
+            77,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1153,6 +1164,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh94.tsv",
             "labelled_fresh94.tsv",
             "benign_fresh94.tsv",
+            100,
+        ),
+        (
+            "ninety-sixth slices (forty-sixth round, tuned on)",
+            "injection_fresh96.tsv",
+            "labelled_fresh96.tsv",
+            "benign_fresh96.tsv",
             100,
         ),
         (
