@@ -519,6 +519,10 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "detecta" => "O leitor detecta cartões, chaveiros e celulares por aproximação.",
                 // The European spelling (round 46).
                 "deteta" => "O leitor deteta cartões, porta-chaves e telemóveis por aproximação.",
+                // Estimating and booking (round 47).
+                "estimates" => "The counting system estimates the crowd, hour by hour.",
+                "estima" => "O sistema de contagem estima a lotação, hora a hora.",
+                "agenda" => "O sistema agenda as audiências, dia e noite.",
                 "separa" => "O robô separa as encomendas, por rota.",
                 "aspira" => "O robô aspira a clínica, toda noite.",
                 "assa" => "O forno assa pizza, pão e calzone em noventa segundos.",
@@ -783,9 +787,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "nada" => "Nada sai do laboratório sem etiqueta.",
                 "nao" => "O figurino não sai do estúdio sem autorização.",
                 "not" => "The van does not leave the depot without a checklist.",
-                "cannot" => "Guests cannot check in without a deposit.",
-                "can't" => "Guests can't check in without a deposit.",
-                "cant" => "Guests cant check in without a deposit.",
+                "cannot" => "A guest cannot check in without a deposit.",
+                "can't" => "A guest can't check in without a deposit.",
+                "cant" => "A guest cant check in without a deposit.",
             ],
             cues![
                 "without" => "The van does not leave the depot without a checklist.",
@@ -3002,7 +3006,7 @@ const CONSTRAINT: KindTable = KindTable {
         "regra:" => "Regra: todo PR passa por uma segunda revisão.",
         "policy:" => "Policy: every PR gets a second review.",
         "politica:" => "Política: todo PR passa por uma segunda revisão.",
-        "can't exceed" => "Payloads can't exceed 4 KB.",
+        "can't exceed" => "The payload can't exceed 4 KB.",
         // A permission refused in the passive, wherever it stands ("Books stay on the bus -
         // they can't be lent out") (issue 16, twenty-first round).
         "can't be" => "Books stay on the bus - they can't be lent out.",
@@ -3012,9 +3016,9 @@ const CONSTRAINT: KindTable = KindTable {
         "cant be" => "Books stay on the bus - they cant be lent out.",
         // A thing refused to whoever the sentence is about (round 46: "Residents can't have
         // visitors ...").
-        "can't have" => "Guests can't have pets in the rooms.",
-        "cannot have" => "Guests cannot have pets in the rooms.",
-        "cant have" => "Guests cant have pets in the rooms.",
+        "can't have" => "A guest can't have pets in the rooms.",
+        "cannot have" => "A guest cannot have pets in the rooms.",
+        "cant have" => "A guest cant have pets in the rooms.",
         "can't leave" => "Customer data from Germany can't leave the Frankfurt region.",
         "cannot leave" => "Customer data cannot leave the Frankfurt region.",
         "exigem" => "As APIs de cobrança exigem uma chave de idempotência.",

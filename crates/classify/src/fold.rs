@@ -52,6 +52,19 @@ impl Folded {
                     _ => break,
                 }
             }
+            // A spaced dash after a word opens a clause where a comma would, before a list (a
+            // comma later in its sentence): "reference calls for a candidate - get two former
+            // bosses, ring each ..." (round 47), not "... to the charity - open to other ideas".
+            if comma
+                && at > 0
+                && before.get(at..).is_some_and(|gap| gap.starts_with(" - "))
+                && self.text.get(pos..).is_some_and(|rest| {
+                    let end = rest.find(['.', '!', '?', ';', '\n']).unwrap_or(rest.len());
+                    rest.get(..end).is_some_and(|clause| clause.contains(','))
+                })
+            {
+                return true;
+            }
             let head = before.get(..at).unwrap_or("");
             let word_end = match head.chars().next_back() {
                 None => return true,

@@ -2108,7 +2108,8 @@ const GENERIC_NEGATION: &str = "(a bare subject and a negated present)";
 /// Whether the content opens with a subject named by a bare noun (no article, determiner,
 /// pronoun or adverb before it; not one capitalised word alone, a name) and negates a present
 /// within its first seven words: "não" and a third person ("não pega", "não entram", "não são
-/// manipulados", "não têm permissão"), or "cannot be"/"can't be" and a participle.
+/// manipulados", "não têm permissão"), or "cannot be"/"can't be" and a participle, or, right
+/// after a plural subject, "can't"/"cannot" and a verb ("Consultants can't approach ...").
 fn generic_negation(content: &str, folded: &str) -> bool {
     const NOT_SUBJECTS: &[&str] = &[
         "o", "a", "os", "as", "um", "uma", "uns", "umas", "esse", "essa", "esses", "essas", "este",
@@ -2131,9 +2132,9 @@ fn generic_negation(content: &str, folded: &str) -> bool {
     ];
     // Cheapest first: the negation is looked for in the folded text before a word is read.
     if !(folded.contains("nao ")
-        || folded.contains("cannot be ")
-        || folded.contains("can't be ")
-        || folded.contains("cant be "))
+        || folded.contains("cannot ")
+        || folded.contains("can't ")
+        || folded.contains("cant "))
     {
         return false;
     }
@@ -2192,7 +2193,17 @@ fn generic_negation(content: &str, folded: &str) -> bool {
             && !NOT_RULES.contains(&verb)
     } else {
         let participle = words.get(at + 2).map_or("", String::as_str);
-        verb == "be" && participle.len() >= 4 && participle.ends_with("ed")
+        (verb == "be" && participle.len() >= 4 && participle.ends_with("ed"))
+            // A plural bare noun right before the refusal, and a verb ("Consultants can't
+            // approach candidates ...", "Residents can't have visitors ...": round 47, from the
+            // ninety-sixth's and the ninety-eighth's first runs; every sentence of the tuning
+            // slices that opens so is a constraint).
+            || (at == 1
+                && subject.len() >= 4
+                && subject.ends_with('s')
+                && !subject.ends_with("ss")
+                && verb.len() >= 2
+                && verb.chars().all(char::is_alphabetic))
     }
 }
 

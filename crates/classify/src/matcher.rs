@@ -553,6 +553,11 @@ impl Matcher {
             if k.table == decision && after_any(context.recurring, k.start) {
                 continue;
             }
+            // "Resolver" before a count solves what it counts ("resolveu 62% dos processos"),
+            // decides nothing (round 47).
+            if k.table == decision && k.cue.starts_with("resolv") && count_after(text, k.end) {
+                continue;
+            }
             // A question addressed to the reader ("how are you doing today?", "tudo bem com
             // você?") is conversation, not a tentative idea: its mark is no hint.
             // A question closed by a tag ("lovely weather, isn't it?", "que calor, né?") asks
@@ -2509,6 +2514,16 @@ fn gerund_to_year(text: &str) -> Option<usize> {
         previous = word;
     }
     None
+}
+
+/// Whether a count follows `end` after a space: a numeral ("62%", "1.180") or a number word.
+fn count_after(text: &str, end: usize) -> bool {
+    text.get(end..)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .and_then(|rest| rest.split(' ').next())
+        .is_some_and(|w| {
+            w.starts_with(|c: char| c.is_ascii_digit()) || crate::anchor::is_number_word(w)
+        })
 }
 
 /// Whether an estimate of a count follows the cue ending at `end`: "about", "roughly",

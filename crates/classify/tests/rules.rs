@@ -5623,6 +5623,44 @@ fn k3_round_forty_six_words() {
     );
 }
 
+/// Round 47's words and two shapes: a plural bare subject refused a verb ("can't"/"cannot")
+/// is a rule; "resolver" before a count solves, decides nothing; software is a thing that works,
+/// estimating and booking ("estima", "agenda") its functions; a spaced dash before a list opens its steps as a colon
+/// would.
+#[test]
+fn k3_round_forty_seven_words() {
+    for (text, kind) in [
+        (
+            "Volunteers can't drive the minibus on their own.",
+            Kind::Constraint,
+        ),
+        ("A comissão resolveu 85% das queixas em março.", Kind::Fact),
+        (
+            "A comissão resolveu trocar o fornecedor em março.",
+            Kind::Decision,
+        ),
+        (
+            "O sistema de contagem do parque estima quantos visitantes estão lá dentro.",
+            Kind::Capability,
+        ),
+        (
+            "O software de marcações que a clínica usa agenda as consultas sozinho.",
+            Kind::Capability,
+        ),
+        (
+            "reference checks for a new hire - get two referees, ring each with the script, write the notes up and flag anything odd",
+            Kind::Procedure,
+        ),
+        // No list after the dash: no steps.
+        (
+            "Might be worth asking the landlord for a longer lease - open to other ideas.",
+            Kind::Brainstorm,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
