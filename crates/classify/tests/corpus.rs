@@ -344,7 +344,8 @@ const SLICES: &[(&str, &str)] = &[
     (
         "labelled_fresh94.tsv",
         "ninety-fourth fresh slice (issue 16 forty-fifth round, tuned on)",
-    ),    (
+    ),
+    (
         "labelled_fresh96.tsv",
         "ninety-sixth fresh slice (issue 16 forty-sixth round, tuned on)",
     ),
