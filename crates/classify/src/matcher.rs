@@ -419,6 +419,14 @@ impl Matcher {
                         if opener && !self.opens(folded, start, false) {
                             continue;
                         }
+                        // A confidence told as an aside opening a plain statement (round 47).
+                        let aside = group == 0 && RULES.get(rule).is_some_and(|r| r.no_aside);
+                        if aside
+                            && self.opens(folded, start, false)
+                            && crate::taint::confided_aside(folded, end)
+                        {
+                            continue;
+                        }
                         hits.taint.push(TaintHit {
                             rule,
                             group,

@@ -55,6 +55,9 @@ pub(crate) struct Rule {
     pub(crate) family: TaintFamily,
     /// Whether the first group counts only where a sentence or line opens.
     pub(crate) opener: bool,
+    /// Whether the first group counts nowhere it is an aside that opens a sentence before a
+    /// plain statement (round 47; see [`confided_aside`]).
+    pub(crate) no_aside: bool,
     pub(crate) window: usize,
     pub(crate) groups: &'static [&'static [Cue]],
 }
@@ -65,6 +68,7 @@ impl Rule {
         Rule {
             family,
             opener: false,
+            no_aside: false,
             window,
             groups,
         }
@@ -79,6 +83,24 @@ impl Rule {
         Rule {
             family,
             opener: true,
+            no_aside: false,
+            window,
+            groups,
+        }
+    }
+
+    /// [`Rule::within`], with the first group counting nowhere it opens a sentence as an aside
+    /// before a plain statement (round 47): "Between you and me, the client may pull the search"
+    /// confides, where "keep this between you and me" orders a silence.
+    const fn unless_aside(
+        family: TaintFamily,
+        window: usize,
+        groups: &'static [&'static [Cue]],
+    ) -> Self {
+        Rule {
+            family,
+            opener: false,
+            no_aside: true,
             window,
             groups,
         }
@@ -5446,7 +5468,10 @@ pub(crate) const RULES: &[Rule] = {
                 HIDDEN_FROM,
             ],
         ),
-        Rule::within(
+        // A confidence between the writer and the reader; told as an aside opening a plain
+        // statement it is the writer's own ("Between you and me, the client may pull the
+        // search"; round 47), not an order of silence.
+        Rule::unless_aside(
             Secrecy,
             0,
             &[cues![
@@ -6980,6 +7005,62 @@ pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
         let after = rest.get(end + close.len_utf8()..).unwrap_or("");
         folded.opens_clause(at, false, &[])
             && (words >= 2 || colon || own_turn || mentions_agent(after))
+    })
+}
+
+/// Words that open a plain statement after an aside: articles, determiners, possessives and the
+/// pronouns of the first and third persons, in both languages (round 47).
+const STATEMENT_SUBJECTS: &[&str] = &[
+    "a", "alguem", "an", "aquela", "aquele", "as", "ela", "elas", "ele", "eles", "essa", "esse",
+    "esta", "este", "eu", "he", "her", "his", "i", "isso", "isto", "it", "its", "meu", "minha",
+    "my", "nos", "nossa", "nosso", "o", "os", "our", "she", "somebody", "someone", "that", "the",
+    "their", "these", "they", "this", "those", "um", "uma", "umas", "uns", "we",
+];
+
+/// Words of a negation or of nothing at all, which make what follows an aside a silence asked
+/// for ("Between you and me, the client must not hear of it"; round 47).
+const ASIDE_NEGATIONS: &[&str] = &[
+    "cant", "dont", "jamais", "mustnt", "nada", "nao", "nem", "nenhum", "nenhuma", "never",
+    "ninguem", "no", "nobody", "none", "nor", "not", "nothing", "nunca", "shouldnt", "wont",
+];
+
+/// The reader in the second person, which makes what follows an aside an order to it (round 47).
+const ASIDE_SECOND_PERSON: &[&str] = &[
+    "contigo", "te", "teu", "teus", "ti", "tu", "tua", "tuas", "u", "ur", "vc", "voce", "voces",
+    "you", "your", "yours", "yourself",
+];
+
+/// Whether the cue ending at `end`, which opens a sentence, is an aside confiding a plain
+/// statement (round 47): a comma right after it, then a statement's subject
+/// ([`STATEMENT_SUBJECTS`]: an article, a possessive, a pronoun of the first or third person), and
+/// no negation ([`ASIDE_NEGATIONS`], a word in "n't") nor the reader in the second person
+/// ([`ASIDE_SECOND_PERSON`]) before the sentence ends. "Between you and me, the mining client may
+/// pull the search" is gossip told; "Between you and me, the client must not hear of it" and
+/// "keep this between you and me" ask for a silence.
+pub(crate) fn confided_aside(folded: &crate::fold::Folded, end: usize) -> bool {
+    let text = folded.text.as_str();
+    let Some(rest) = text.get(end..).and_then(|r| r.strip_prefix(',')) else {
+        return false;
+    };
+    let base = end + 1;
+    // The sentence after the comma: up to a stop or a line break.
+    let stop = rest
+        .char_indices()
+        .find(|&(i, c)| {
+            matches!(c, '.' | '!' | '?' | ';' | '\n')
+                || (c == ' ' && folded.breaks.binary_search(&(base + i)).is_ok())
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    let sentence = rest.get(..stop).unwrap_or("");
+    let mut words = sentence
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    if !words.peek().is_some_and(|w| STATEMENT_SUBJECTS.contains(w)) {
+        return false;
+    }
+    words.all(|w| {
+        !ASIDE_NEGATIONS.contains(&w) && !ASIDE_SECOND_PERSON.contains(&w) && !w.ends_with("n't")
     })
 }
 
