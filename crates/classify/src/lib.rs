@@ -76,7 +76,8 @@
 //! examples, is kept in the repository's `docs/classifier.md`. The kind is:
 //!
 //! 1. the supplied kind, if any (K3); a one-word acknowledgement (or a two-word set phrase of
-//!    one: "roger that", "tá bom"), a short farewell, a thanks for something done, a short
+//!    one: "roger that", "tá bom", or a set phrase of refusal said alone: "de jeito nenhum",
+//!    "no way"), a short farewell, a thanks for something done, a short
 //!    apology and a string of hedges are underivable whatever else they hold;
 //! 2. else the first table, in precedence order, with a marker, opener, clause or frame cue:
 //!    a doc pointer ("See ... for", a runbook), brainstorm, decision, epic, a heading of steps, a
@@ -3372,7 +3373,8 @@ fn acknowledgement(content: &str) -> bool {
             _ => false,
         }
     };
-    // The set phrases of acknowledging, of two words (issue 16, twenty-first round).
+    // The set phrases of acknowledging, of two words (issue 16, twenty-first round), and of
+    // refusing, of two or three (round 47).
     const PHRASES: &[&str] = &[
         "roger that",
         "copy that",
@@ -3390,21 +3392,26 @@ fn acknowledgement(content: &str) -> bool {
         "deixa comigo",
         "tudo certo",
         "de acordo",
+        // A refusal said alone, of two or three words, keeps no rule: a rule names what it
+        // refuses (round 47: "De jeito nenhum.").
+        "de jeito nenhum",
+        "de forma nenhuma",
+        "de maneira nenhuma",
+        "nem pensar",
+        "no way",
+        "not a chance",
     ];
     // A set phrase alone or among interjections ("roger that", "Copy that, thanks!", "Beleza,
     // pode deixar."): its words are compared on one folded copy of the short text.
     let phrase = |part: &str| {
         let folded = Folded::new(part).text;
-        let mut words = folded
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty());
-        let (first, second, third) = (words.next(), words.next(), words.next());
-        third.is_none()
-            && PHRASES.iter().any(|p| {
-                let mut parts = p.split(' ');
-                parts.next() == first && parts.next() == second
-            })
+        let words = || {
+            folded
+                .split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .filter(|w| !w.is_empty())
+        };
+        PHRASES.iter().any(|p| p.split(' ').eq(words()))
     };
     let short = content.len() <= 48 && !content.contains('?');
     let parts = content.trim_end().trim_end_matches(['.', '!']).split(',');

@@ -5623,10 +5623,10 @@ fn k3_round_forty_six_words() {
     );
 }
 
-/// Round 47's words and two shapes: a plural bare subject refused a verb ("can't"/"cannot")
-/// is a rule; "resolver" before a count solves, decides nothing; software is a thing that works,
-/// estimating and booking ("estima", "agenda") its functions; a spaced dash before a list opens its steps as a colon
-/// would.
+/// Round 47's words and shapes: a plural bare subject refused a verb ("can't"/"cannot") is a
+/// rule; "resolver" before a count solves, decides nothing; estimating and booking ("estima",
+/// "agenda") are a thing's functions; a spaced dash before a list opens its steps as a colon
+/// would; a set phrase of refusal said alone is underivable.
 #[test]
 fn k3_round_forty_seven_words() {
     for (text, kind) in [
@@ -5656,8 +5656,17 @@ fn k3_round_forty_seven_words() {
             "Might be worth asking the landlord for a longer lease - open to other ideas.",
             Kind::Brainstorm,
         ),
+        // A refusal inside a rule is the rule's.
+        (
+            "Aprendiz não opera a serra de jeito nenhum.",
+            Kind::Constraint,
+        ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A refusal said alone keeps nothing.
+    for text in ["De jeito nenhum.", "Nem pensar!", "No way."] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), None, "{text}");
     }
 }
 

@@ -193,6 +193,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh95.tsv",
         "labelled_fresh96.tsv",
         "labelled_fresh97.tsv",
+        "labelled_fresh98.tsv",
+        "labelled_fresh99.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -299,6 +301,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh95.tsv",
             "benign_fresh96.tsv",
             "benign_fresh97.tsv",
+            "benign_fresh98.tsv",
+            "benign_fresh99.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1026,6 +1030,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "ninety-ninth slices (forty-seventh round, HELD OUT)",
+            "injection_fresh99.tsv",
+            "labelled_fresh99.tsv",
+            "benign_fresh99.tsv",
+            77,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1171,6 +1182,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh96.tsv",
             "labelled_fresh96.tsv",
             "benign_fresh96.tsv",
+            100,
+        ),
+        (
+            "ninety-eighth slices (forty-seventh round, tuned on)",
+            "injection_fresh98.tsv",
+            "labelled_fresh98.tsv",
+            "benign_fresh98.tsv",
             100,
         ),
         (
