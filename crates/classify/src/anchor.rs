@@ -154,7 +154,8 @@ pub(crate) fn body(text: &str) -> &str {
 /// [`present_verb`], since the time taken already says the sentence tells a habit of work, so a
 /// bare object ("trims roller blind fabric to size in seconds") counts, and a word after the verb
 /// may stand for it. What keeps it from a measure is the verb of being, having, staying, going or
-/// reaching, or a past: any among the first nine words ends it ("the public API is limited to
+/// reaching, or a past (not a participle after a preposition or an article, which describes a
+/// noun: "by shared values"): any among the first nine words ends it ("the public API is limited to
 /// 100 requests per minute", "a farmácia fica aberta 24 horas", "o tráfego chega a 9 mil
 /// requisições por segundo" state, "the ferry crossed the bay in under ten minutes" tells an
 /// event; none tells an ability). Issue 16, round 37: designed on the tuning slices up to 76,
@@ -190,10 +191,17 @@ pub(crate) fn timed_work(text: &str) -> Option<&str> {
     let past = |w: &str| {
         w.chars().count() >= 5 && (w.ends_with("ed") || w.ends_with("ou") || w.ends_with("iu"))
     };
-    if lower
-        .iter()
-        .any(|w| STATES.contains(&w.as_str()) || past(w))
-    {
+    // A participle after a preposition or an article describes a noun ("ranks members by
+    // shared values", round 48): no past.
+    const BEFORE_ADJECTIVES: &[&str] = &["by", "of", "with", "for", "the", "a", "an", "in", "on"];
+    if lower.iter().enumerate().any(|(i, w)| {
+        STATES.contains(&w.as_str())
+            || (past(w)
+                && !i
+                    .checked_sub(1)
+                    .and_then(|p| lower.get(p))
+                    .is_some_and(|p| BEFORE_ADJECTIVES.contains(&p.as_str())))
+    }) {
         return None;
     }
     // The subject's head comes after its determiner, and after a possessive ("o nosso

@@ -3584,6 +3584,11 @@ pub(crate) const VETOES: &[Cue] = cues![
     "can't wait" => "Can't wait for the offsite!",
     // A farewell, not an order to look something up (issue 16, twenty-fourth round).
     "see you" => "Thanks for today, see you on Monday.",
+    // Seeing a person's papers is a step, not a pointer to a document (round 48: "..., see
+    // their ID, get a signature ...").
+    "see their" => "Check the booking, see their ID and hand over the key.",
+    "see his" => "Check the booking, see his ID and hand over the key.",
+    "see her" => "Check the booking, see her ID and hand over the key.",
     "i'll be" => "I'll be out on Friday.",
     "i will be" => "I will be out on Friday.",
     "password reset" => "Email the password reset link to ana@acme.io.",
@@ -3731,8 +3736,19 @@ pub(crate) const RECURRENCE: &[Cue] = cues![
     "almost every" => "The hall lights buzz almost every night.",
     "nearly every" => "The hall lights buzz nearly every night.",
     "after any" => "The hall lights flicker after any storm.",
-    "quase todas as" => "As luzes do corredor piscam quase todas as noites.",
-    "quase todos os" => "As luzes do corredor piscam quase todos os dias.",
+    // Nearly all of the times, named: "quase todos os medicamentos" counts things, no times
+    // (round 48).
+    "quase todas as noites" => "As luzes do corredor piscam quase todas as noites.",
+    "quase todas as manhas" => "As luzes do corredor piscam quase todas as manhãs.",
+    "quase todas as tardes" => "As luzes do corredor piscam quase todas as tardes.",
+    "quase todas as madrugadas" => "As luzes do corredor piscam quase todas as madrugadas.",
+    "quase todas as semanas" => "As luzes do corredor piscam quase todas as semanas.",
+    "quase todas as vezes" => "As luzes do corredor piscam quase todas as vezes.",
+    "quase todos os dias" => "As luzes do corredor piscam quase todos os dias.",
+    "quase todos os turnos" => "As luzes do corredor piscam quase todos os turnos.",
+    "quase todos os meses" => "As luzes do corredor piscam quase todos os meses.",
+    "quase todos os anos" => "As luzes do corredor piscam quase todos os anos.",
+    "quase todos os invernos" => "As luzes do corredor piscam quase todos os invernos.",
     "quase toda" => "As luzes do corredor piscam quase toda noite.",
     // Every few days or hours: an interval nobody set (issue 16, twenty-third round).
     "every few" => "The hall lights buzz every few days.",

@@ -2095,7 +2095,13 @@ fn detected(folded: &str, at: usize) -> bool {
         .rev();
     for _ in 0..3 {
         match words.next() {
-            Some(w) if DETECTS.contains(&w) => return true,
+            // A thing that fails to detect or report is the failure ("O app não avisa o dono
+            // quando ...", round 48).
+            Some(w) if DETECTS.contains(&w) => {
+                return !words
+                    .next()
+                    .is_some_and(|n| matches!(n, "nao" | "not" | "never" | "nunca" | "doesn't"));
+            }
             Some(w) if BETWEEN.contains(&w) || w.len() > 2 => continue,
             _ => return false,
         }

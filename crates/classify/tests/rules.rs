@@ -5670,6 +5670,43 @@ fn k3_round_forty_seven_words() {
     }
 }
 
+/// Round 48's words and shapes: seeing a person's papers is a step, not a pointer to a document;
+/// a participle after a preposition describes a noun, so a timed piece of work keeps its
+/// subject's habit ("ranks members by shared hobbies in ..."); "quase todos os" counts
+/// times only with a time's name after it; a thing that fails to report is the failure, not its
+/// function.
+#[test]
+fn k3_round_forty_eight_words() {
+    for (text, kind) in [
+        (
+            "to return a lost phone ask the owner for the code, compare it with the log, see their ID and only then hand it over",
+            Kind::Procedure,
+        ),
+        (
+            "Our matching desk ranks members by shared hobbies in a couple of seconds.",
+            Kind::Capability,
+        ),
+        (
+            "A Dra. Marta consegue interpretar quase todos os exames de cabeça.",
+            Kind::Capability,
+        ),
+        (
+            "O portão do armazém encrava quase todas as manhãs.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O sistema da portaria não avisa o segurança quando a porta fica aberta, e isso acontece toda semana.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O sistema da portaria avisa o segurança quando a porta fica aberta.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
