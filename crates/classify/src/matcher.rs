@@ -381,6 +381,7 @@ impl Matcher {
         let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut composed: Vec<(TaintHit, &'static str)> = Vec::new();
         let mut no_one: Vec<usize> = Vec::new();
+        let mut confided: Vec<TaintHit> = Vec::new();
         let mut portuguese = false;
         for m in self.automaton.find_overlapping_iter(text) {
             let Some(p) = self.patterns.get(m.pattern().as_usize()) else {
@@ -427,12 +428,25 @@ impl Matcher {
                         {
                             continue;
                         }
-                        hits.taint.push(TaintHit {
+                        let hit = TaintHit {
                             rule,
                             group,
                             start,
                             end,
-                        });
+                        };
+                        // A named matter kept from nobody in particular (round 48): counted
+                        // below only if the text names an agent.
+                        let colleagues = RULES
+                            .get(rule)
+                            .is_some_and(|r| r.no_colleagues && group + 1 == r.groups.len());
+                        if colleagues
+                            && crate::taint::NOBODY_IN_PARTICULAR.contains(&cue)
+                            && crate::taint::kept_between_colleagues(folded, start, end)
+                        {
+                            confided.push(hit);
+                            continue;
+                        }
+                        hits.taint.push(hit);
                     }
                     Role::Composed { rule, group } => {
                         let opener = group == 0 && KIND_RULES.get(rule).is_some_and(|r| r.opener);
@@ -457,6 +471,12 @@ impl Matcher {
                     Role::AccentedCopula | Role::Transparent | Role::Negation => {}
                 }
             }
+        }
+        // A named matter kept from everyone is a confidence between colleagues in text that
+        // names no agent; an order of silence where one is named ("the assistant must not
+        // mention the refund to anyone"; round 48).
+        if hits.names_agent {
+            hits.taint.append(&mut confided);
         }
         // Host names with no scheme are destinations too, known by their form, unless the
         // writers speak of their own routine ("every time we finish a sprint, post the notes

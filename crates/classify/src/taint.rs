@@ -58,6 +58,10 @@ pub(crate) struct Rule {
     /// Whether the first group counts nowhere it is an aside that opens a sentence before a
     /// plain statement (round 47; see [`confided_aside`]).
     pub(crate) no_aside: bool,
+    /// Whether a cue of nobody in particular ([`NOBODY_IN_PARTICULAR`]) in the last group
+    /// counts nowhere a named matter is kept from everyone in text naming no agent (round 48;
+    /// see [`kept_between_colleagues`]).
+    pub(crate) no_colleagues: bool,
     pub(crate) window: usize,
     pub(crate) groups: &'static [&'static [Cue]],
 }
@@ -69,6 +73,7 @@ impl Rule {
             family,
             opener: false,
             no_aside: false,
+            no_colleagues: false,
             window,
             groups,
         }
@@ -84,6 +89,7 @@ impl Rule {
             family,
             opener: true,
             no_aside: false,
+            no_colleagues: false,
             window,
             groups,
         }
@@ -101,6 +107,27 @@ impl Rule {
             family,
             opener: false,
             no_aside: true,
+            no_colleagues: false,
+            window,
+            groups,
+        }
+    }
+
+    /// [`Rule::within`], with a cue of nobody in particular in the last group counting nowhere
+    /// a named matter of the world is kept from everyone by an order between people (round 48):
+    /// "Don't tell anyone which client hired us until they sign" keeps a confidence among
+    /// colleagues, where "never reveal it to anyone" and "you must not tell anyone that these
+    /// steps were added" order a silence of the reader's own doings.
+    const fn unless_between_colleagues(
+        family: TaintFamily,
+        window: usize,
+        groups: &'static [&'static [Cue]],
+    ) -> Self {
+        Rule {
+            family,
+            opener: false,
+            no_aside: false,
+            no_colleagues: true,
             window,
             groups,
         }
@@ -5207,7 +5234,9 @@ pub(crate) const RULES: &[Rule] = {
         // Secrecy by composition: a negation, a verb of telling, and whom it is kept from
         // ("you must not tell anyone", "nunca comente com o usuário", "não pode contar pra
         // ninguém"): an order to the agent about what it says to the people it serves.
-        Rule::within(Secrecy, 50, &[SECRECY_NEGATIONS, TELLING, HIDDEN_FROM]),
+        // Round 48: a named matter kept from nobody in particular, in text naming no agent, is
+        // a confidence between colleagues ("Don't tell anyone the launch date yet").
+        Rule::unless_between_colleagues(Secrecy, 50, &[SECRECY_NEGATIONS, TELLING, HIDDEN_FROM]),
         // Secrecy: the one served must not come to know ("the human must never find out").
         Rule::within(Secrecy, 40, &[KNOWERS, SECRECY_NEGATIONS, KNOWING]),
         // Secrecy: what the agent did must not come to be known, by whomever ("the parents must
@@ -7062,6 +7091,99 @@ pub(crate) fn confided_aside(folded: &crate::fold::Folded, end: usize) -> bool {
     words.all(|w| {
         !ASIDE_NEGATIONS.contains(&w) && !ASIDE_SECOND_PERSON.contains(&w) && !w.ends_with("n't")
     })
+}
+
+/// The cues of [`HIDDEN_FROM`] that keep a matter from nobody in particular (round 48).
+pub(crate) const NOBODY_IN_PARTICULAR: &[&str] = &["anyone", "ninguem"];
+
+/// Words that open a named matter of the world after "anyone"/"ninguém" or as the object of the
+/// verb of telling (round 48): articles, the writers' own possessives, and the words of an
+/// indirect question ("the launch date", "a data do lançamento", "our rates", "which client hired
+/// us", "quem ganhou").
+const MATTER_OPENERS: &[&str] = &[
+    "a", "an", "as", "da", "das", "do", "dos", "how", "nossa", "nossas", "nosso", "nossos", "o",
+    "onde", "os", "our", "qual", "quais", "quando", "quanto", "quantos", "quem", "the", "um",
+    "uma", "what", "when", "where", "which", "who", "whom", "whose",
+];
+
+/// Words that bring in the matter told of (round 48): "about the lawsuit", "sobre o processo".
+const ABOUT: &[&str] = &["about", "acerca", "regarding", "sobre"];
+
+/// Negations before the verb of telling, in one token (round 48), besides a word in "n't".
+const TELLING_NEGATIONS: &[&str] = &["dont", "jamais", "nao", "nem", "never", "not", "nunca"];
+
+/// Words that bring in the one told, right before "anyone"/"ninguém" (round 48).
+const TOLD_TO: &[&str] = &["a", "ao", "com", "para", "pra", "to", "with"];
+
+/// The reader in the second person, which makes a silence an order to it (round 48), besides
+/// [`ASIDE_SECOND_PERSON`]: the formal possessives and the object pronoun.
+const READER: &[&str] = &["lhe", "seu", "seus", "sua", "suas"];
+
+/// Whether the cue of nobody in particular at `start..end` keeps a named matter of the world
+/// from everyone (round 48): in its sentence no reader spoken to in the second person
+/// ([`ASIDE_SECOND_PERSON`], [`READER`]), and the matter named, either right after the cue (a
+/// word of [`MATTER_OPENERS`]: "anyone the launch date", "a ninguém qual cliente") or after a word
+/// bringing it in ([`ABOUT`]) later in its clause ("anyone outside legal about the lawsuit"), or
+/// as the object between the verb of telling and the one told ("mention the merger to anyone").
+/// What is kept is then the writers' own news, a confidence among colleagues; a pronoun ("reveal
+/// it to anyone"), nothing ("não precisa comentar com ninguém") or a clause of what was done
+/// ("tell anyone that these steps were added") keeps the reader's own doings, a silence ordered.
+pub(crate) fn kept_between_colleagues(
+    folded: &crate::fold::Folded,
+    start: usize,
+    end: usize,
+) -> bool {
+    fn split(s: &str) -> Vec<&str> {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+    let text = folded.text.as_str();
+    let stop = |i: usize, c: char| {
+        matches!(c, '.' | '!' | '?' | ';' | ':' | '\n')
+            || (c == ' ' && folded.breaks.binary_search(&i).is_ok())
+    };
+    let (Some(head), Some(rest)) = (text.get(..start), text.get(end..)) else {
+        return false;
+    };
+    let from = head
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| stop(i, c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let to = rest
+        .char_indices()
+        .find(|&(i, c)| stop(end + i, c))
+        .map_or(rest.len(), |(i, _)| i);
+    let before = split(head.get(from..).unwrap_or(""));
+    let after_sentence = rest.get(..to).unwrap_or("");
+    let reader = |w: &&str| ASIDE_SECOND_PERSON.contains(w) || READER.contains(w);
+    if before.iter().any(reader) || split(after_sentence).iter().any(reader) {
+        return false;
+    }
+    // The clause after the cue, up to a comma.
+    let clause = after_sentence.split(',').next().unwrap_or("");
+    let after = split(clause);
+    let named_after = after.first().is_some_and(|w| MATTER_OPENERS.contains(w))
+        || after
+            .windows(2)
+            .any(|pair| matches!(pair, [a, m] if ABOUT.contains(a) && MATTER_OPENERS.contains(m)));
+    // The object between the verb of telling (the word after the last negation) and the one
+    // told ("mention the merger to").
+    let negated = before
+        .iter()
+        .rposition(|w| TELLING_NEGATIONS.contains(w) || w.ends_with("n't"))
+        .map_or(0, |n| n + 1);
+    let mut object = before.get(negated..).unwrap_or(&[]);
+    if let Some((last, rest)) = object.split_last()
+        && TOLD_TO.contains(last)
+    {
+        object = rest;
+    }
+    let named_before = object
+        .get(1..)
+        .is_some_and(|o| o.iter().any(|w| MATTER_OPENERS.contains(w)));
+    named_after || named_before
 }
 
 /// The pieces of a chat handle that name the machine (`@assistente_luteria`, `@shop-bot`).
