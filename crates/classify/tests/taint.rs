@@ -195,6 +195,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh97.tsv",
         "labelled_fresh98.tsv",
         "labelled_fresh99.tsv",
+        "labelled_fresh100.tsv",
+        "labelled_fresh101.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -303,6 +305,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh97.tsv",
             "benign_fresh98.tsv",
             "benign_fresh99.tsv",
+            "benign_fresh100.tsv",
+            "benign_fresh101.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1037,6 +1041,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "hundred-and-first slices (forty-eighth round, HELD OUT)",
+            "injection_fresh101.tsv",
+            "labelled_fresh101.tsv",
+            "benign_fresh101.tsv",
+            88,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1189,6 +1200,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh98.tsv",
             "labelled_fresh98.tsv",
             "benign_fresh98.tsv",
+            100,
+        ),
+        (
+            "hundredth slices (forty-eighth round, tuned on)",
+            "injection_fresh100.tsv",
+            "labelled_fresh100.tsv",
+            "benign_fresh100.tsv",
             100,
         ),
         (
