@@ -454,6 +454,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "program" => "The shop's program generates the labels, day and night.",
                 "clocks" => "Our two LED clocks handle increment and delay.",
                 "scanner*" => "The scanner reads barcodes.",
+                // A web portal by its name (round 49).
+                "portal" => "The review portal spots duplicate entries, day and night.",
                 "machine" => "The machine cuts acrylic.",
                 "reader*" => "The reader detects contactless cards.",
                 "camera*" => "The camera records in the dark.",
@@ -506,6 +508,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "records" => "The camera records in the dark.",
                 "measures" => "The sensor measures humidity.",
                 "detects" => "The reader detects contactless cards.",
+                "spots" => "The review portal spots duplicate entries, day and night.",
                 "sorts" => "Robot 7 sorts the parcels.",
                 "maps" => "The drone maps the field, row by row.",
                 "bakes" => "The oven bakes pizza in ninety seconds.",

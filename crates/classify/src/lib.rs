@@ -3404,6 +3404,7 @@ fn acknowledgement(content: &str) -> bool {
         "de forma nenhuma",
         "de maneira nenhuma",
         "nem pensar",
+        "nem a pau",
         "no way",
         "not a chance",
     ];

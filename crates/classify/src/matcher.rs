@@ -2517,7 +2517,8 @@ pub(crate) fn is_gerund(word: &str) -> bool {
 
 /// Where a gerund opens the text (an English word in `-ing`, a Portuguese one in `-ando`,
 /// `-endo`, `-indo`, seven letters or more) and a year (20xx) follows in its first sentence
-/// after a word of reaching it ("by", "by the end of", "until", "through to", "até", "em").
+/// after a word of reaching it ("by", "by the end of", "until", "through to", "até", "em", "até o
+/// fim de").
 fn gerund_to_year(text: &str) -> Option<usize> {
     const HORIZONS: &[&str] = &[
         "by", "until", "till", "through", "to", "of", "ate", "em", "in", "before",
@@ -2532,14 +2533,16 @@ fn gerund_to_year(text: &str) -> Option<usize> {
         .min()
         .unwrap_or(text.len());
     let sentence = text.get(..end)?;
-    let mut previous = "";
+    let (mut before, mut previous) = ("", "");
     for (_, word) in words(sentence) {
         let year =
             word.len() == 4 && word.starts_with("20") && word.bytes().all(|b| b.is_ascii_digit());
-        if year && HORIZONS.contains(&previous) {
+        // "até o fim de 2028", "até ao final de 2027" (round 49): "de" after the end's name.
+        let end_of = previous == "de" && matches!(before, "fim" | "final");
+        if year && (HORIZONS.contains(&previous) || end_of) {
             return Some(start);
         }
-        previous = word;
+        (before, previous) = (previous, word);
     }
     None
 }
@@ -2695,7 +2698,16 @@ fn no_one_does(folded: &Folded, places: &[usize], transparent: &[String]) -> Opt
             (verb.len() >= 3 && (verb.ends_with('a') || verb.ends_with('e')))
                 || ["pode", "deve"].contains(&verb)
         };
-        present && verb.bytes().all(|b| b.is_ascii_lowercase()) && !NOT_LIMITS.contains(&verb)
+        // "Ninguém liga" cares about nothing; before its object it switches something on
+        // ("Ninguém liga o ventilador sem ...", round 49).
+        let switched_on = verb == "liga"
+            && rest
+                .get(subject..)
+                .and_then(|r| r.split(' ').nth(2))
+                .is_some_and(|w| matches!(w, "o" | "a" | "os" | "as"));
+        present
+            && verb.bytes().all(|b| b.is_ascii_lowercase())
+            && (!NOT_LIMITS.contains(&verb) || switched_on)
     })
 }
 

@@ -5707,6 +5707,32 @@ fn k3_round_forty_eight_words() {
     }
 }
 
+/// Round 49's words and two shapes: "ninguém liga" before an object switches something on (a
+/// rule), not "cares"; a gerund's work set against "o fim de" a year is an epic; a portal spots
+/// what it is made to; "nem a pau" said alone is a refusal, underivable.
+#[test]
+fn k3_round_forty_nine_words() {
+    for (text, kind) in [
+        (
+            "Ninguém liga a máquina de café sem autorização da chefe.",
+            Kind::Constraint,
+        ),
+        (
+            "Ampliando a rede de lojas no Norte até o fim de 2029.",
+            Kind::Epic,
+        ),
+        (
+            "The ticket portal spots duplicate orders by matching card numbers.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for text in ["Ninguém liga pra isso.", "Nem a pau."] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), None, "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
