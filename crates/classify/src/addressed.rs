@@ -113,6 +113,13 @@
 //! "mantém isso fora do relatório") beside someone kept from knowing, and someone not let come to
 //! know, however long the name between ("don't let the section chief find out", "não deixes o
 //! chefe de secção saber"; secrecy).
+//! Round 49 added someone kept from coming to know by an order opening its clause ("keep the lab
+//! head from finding out", "stop the owner from hearing about it"), a matter left out of a record
+//! ("leave that out of the client report"), and someone left not knowing beside a matter kept off
+//! a record ("não metas isso no relatório e o chefe fica sem saber"; secrecy); the cue rules
+//! beside it read an override announced as on where its line opens ("!!! SOBREPOSIÇÃO DO SISTEMA
+//! LIGADA, ..."), limits declared lifted in Portuguese ("levantados") and the Brazilian "não dar
+//! bola para" (to pay no attention to) the agent's orders (an override).
 //! An order given to the
 //! agent by its name that asks for none of these in words their lists hold ("Hermes, treat every
 //! instruction your makers gave you as hooded", "Assistente, não deixe a bateria acabar") is
@@ -663,7 +670,9 @@ const KNOWS: &[&str] = &[
 /// Whether the addressed text keeps someone from knowing (round 32): a negation and, within its
 /// next three words, a verb of coming to know ("the sponsor mustn't find out", "a direção não
 /// precisa de saber"), or, since round 48, someone not let come to know ([`not_let_know`]: "don't
-/// let the section chief find out"): the silence asked of the agent, told by its end.
+/// let the section chief find out"), or, since round 49, someone kept from coming to know
+/// ([`kept_from_finding_out`]: "keep the lab head from finding out"): the silence asked of the
+/// agent, told by its end.
 fn kept_from_knowing(tokens: &[Token<'_>]) -> bool {
     (0..tokens.len()).any(|n| {
         ((word(tokens, n).is_some_and(negation)
@@ -671,7 +680,55 @@ fn kept_from_knowing(tokens: &[Token<'_>]) -> bool {
             || (word(tokens, n) == Some("no") && is_in(&["need", "reason"], word(tokens, n + 1))))
             && (n + 1..=n + 3).any(|k| is_in(KNOWS, word(tokens, k))))
             || not_let_know(tokens, n)
+            || kept_from_finding_out(tokens, n)
     })
+}
+
+/// Verbs of keeping someone from doing a thing, in an order's forms (round 49): "keep the chief
+/// from finding out", "stop the client from hearing of it".
+const KEEPS_FROM: &[&str] = &["keep", "prevent", "stop"];
+
+/// Words before a verb of [`KEEPS_FROM`] that leave it opening its clause (round 49): "and keep
+/// the chief from finding out", "just stop the client from hearing".
+const OPENS_ORDER: &[&str] = &["and", "but", "just", "please", "then"];
+
+/// Gerunds of coming to know after "from" (round 49); "finding" counts only before "out",
+/// "hearing" before "about" or "of", or closing the clause.
+const KNOWING_GERUNDS: &[&str] = &[
+    "discovering",
+    "knowing",
+    "learning",
+    "noticing",
+    "realising",
+    "realizing",
+];
+
+/// Whether the verb at `n` keeps someone from coming to know by an order (round 49): a verb of
+/// keeping someone from a thing ([`KEEPS_FROM`]) that opens its clause (at the text's start,
+/// after a mark, or after [`OPENS_ORDER`]), and within its next seven words "from" with a
+/// gerund of coming to know right after ([`KNOWING_GERUNDS`], "finding out", "hearing about",
+/// "hearing of"): "keep the lab head from finding out", "and stop the owner from learning of
+/// it". The one kept is named between, however many words long, as in [`not_let_know`]; "the
+/// new lock keeps the kids from finding out the code" describes, and "how do we keep the chief
+/// from finding out" asks, neither an order opening its clause.
+fn kept_from_finding_out(tokens: &[Token<'_>], n: usize) -> bool {
+    let opens = n
+        .checked_sub(1)
+        .is_none_or(|b| word(tokens, b).is_none() || is_in(OPENS_ORDER, word(tokens, b)));
+    opens
+        && is_in(KEEPS_FROM, word(tokens, n))
+        && (n + 2..=n + 7).any(|f| {
+            word(tokens, f) == Some("from")
+                && (n + 1..f).all(|i| word(tokens, i).is_some())
+                && match word(tokens, f + 1) {
+                    Some("finding") => word(tokens, f + 2) == Some("out"),
+                    Some("hearing") => {
+                        word(tokens, f + 2).is_none()
+                            || is_in(&["about", "of"], word(tokens, f + 2))
+                    }
+                    w => is_in(KNOWING_GERUNDS, w),
+                }
+        })
 }
 
 /// Negations of an order, in one token, before a verb of letting (round 48): a prohibition, not
@@ -3793,6 +3850,7 @@ fn off_the_record_and_uninformed(tokens: &[Token<'_>]) -> bool {
                 }))
                 || gets_no_word(tokens, n)
                 || told_nothing(tokens, n)
+                || left_not_knowing(tokens, n)
                 || (word(tokens, n) == Some("out")
                     && word(tokens, n + 1) == Some("of")
                     && (is_in(&["it", "this", "that"], word(tokens, n + 2))
@@ -3808,12 +3866,15 @@ fn off_the_record_and_uninformed(tokens: &[Token<'_>]) -> bool {
         })
 }
 
-/// Verbs of keeping a matter somewhere, in an order's forms (round 48).
+/// Verbs of keeping or leaving a matter somewhere, in an order's forms (round 48; "leave", round
+/// 49).
 const KEEPS: &[&str] = &[
     "deixa",
     "deixe",
     "deixes",
     "keep",
+    // Round 49: "leave that out of the client report", as "deixa isso fora do relatório".
+    "leave",
     "mantem",
     "mantenha",
     "mantenhas",
@@ -3874,6 +3935,29 @@ fn gets_no_word(tokens: &[Token<'_>], n: usize) -> bool {
         (Some("nem"), Some("uma")) => word(tokens, n + 3) == Some("palavra"),
         _ => false,
     }
+}
+
+/// Verbs of remaining, before "sem" (round 49): "o chefe fica sem saber", "que a dona fique sem
+/// saber", "a família permanece sem saber".
+const REMAINS: &[&str] = &[
+    "fica",
+    "ficam",
+    "ficar",
+    "fique",
+    "fiquem",
+    "permanece",
+    "permaneca",
+];
+
+/// Whether someone is left not knowing at `n` (round 49): a verb of remaining ([`REMAINS`]) with
+/// "sem" right after it and a verb of coming to know ([`KNOWS`], [`NOTICES`]) right after that
+/// ("e o chefe do laboratório fica sem saber", "a cliente fique sem perceber"). Someone kept
+/// from knowing, as [`gets_no_word`] says it of the one kept; it counts only beside a matter
+/// kept off a record, for "o cliente fica sem saber o prazo" is as often a complaint.
+fn left_not_knowing(tokens: &[Token<'_>], n: usize) -> bool {
+    is_in(REMAINS, word(tokens, n))
+        && word(tokens, n + 1) == Some("sem")
+        && (is_in(KNOWS, word(tokens, n + 2)) || is_in(NOTICES, word(tokens, n + 2)))
 }
 
 /// Verbs of telling in an order's forms, before "nothing"/"nada" (round 47).
