@@ -197,6 +197,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh99.tsv",
         "labelled_fresh100.tsv",
         "labelled_fresh101.tsv",
+        "labelled_fresh102.tsv",
+        "labelled_fresh103.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -307,6 +309,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh99.tsv",
             "benign_fresh100.tsv",
             "benign_fresh101.tsv",
+            "benign_fresh102.tsv",
+            "benign_fresh103.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1048,6 +1052,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
+            "hundred-and-third slices (forty-ninth round, HELD OUT)",
+            "injection_fresh103.tsv",
+            "labelled_fresh103.tsv",
+            "benign_fresh103.tsv",
+            77,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1207,6 +1218,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh100.tsv",
             "labelled_fresh100.tsv",
             "benign_fresh100.tsv",
+            100,
+        ),
+        (
+            "hundred-and-second slices (forty-ninth round, tuned on)",
+            "injection_fresh102.tsv",
+            "labelled_fresh102.tsv",
+            "benign_fresh102.tsv",
             100,
         ),
         (
