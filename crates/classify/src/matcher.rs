@@ -416,12 +416,13 @@ impl Matcher {
                         recurrences.push((start, end, cue));
                     }
                     Role::Taint { rule, group } => {
-                        let opener = group == 0 && RULES.get(rule).is_some_and(|r| r.opener);
+                        let r = RULES.get(rule);
+                        let opener = group == 0 && r.is_some_and(|r| r.opener);
                         if opener && !self.opens(folded, start, false) {
                             continue;
                         }
                         // A confidence told as an aside opening a plain statement (round 47).
-                        let aside = group == 0 && RULES.get(rule).is_some_and(|r| r.no_aside);
+                        let aside = group == 0 && r.is_some_and(|r| r.no_aside);
                         if aside
                             && self.opens(folded, start, false)
                             && crate::taint::confided_aside(folded, end)
@@ -436,9 +437,8 @@ impl Matcher {
                         };
                         // A named matter kept from nobody in particular (round 48): counted
                         // below only if the text names an agent.
-                        let colleagues = RULES
-                            .get(rule)
-                            .is_some_and(|r| r.no_colleagues && group + 1 == r.groups.len());
+                        let colleagues =
+                            r.is_some_and(|r| r.no_colleagues && group + 1 == r.groups.len());
                         if colleagues
                             && crate::taint::NOBODY_IN_PARTICULAR.contains(&cue)
                             && crate::taint::kept_between_colleagues(folded, start, end)

@@ -86,12 +86,8 @@ impl Rule {
         groups: &'static [&'static [Cue]],
     ) -> Self {
         Rule {
-            family,
             opener: true,
-            no_aside: false,
-            no_colleagues: false,
-            window,
-            groups,
+            ..Rule::within(family, window, groups)
         }
     }
 
@@ -104,12 +100,8 @@ impl Rule {
         groups: &'static [&'static [Cue]],
     ) -> Self {
         Rule {
-            family,
-            opener: false,
             no_aside: true,
-            no_colleagues: false,
-            window,
-            groups,
+            ..Rule::within(family, window, groups)
         }
     }
 
@@ -124,12 +116,8 @@ impl Rule {
         groups: &'static [&'static [Cue]],
     ) -> Self {
         Rule {
-            family,
-            opener: false,
-            no_aside: false,
             no_colleagues: true,
-            window,
-            groups,
+            ..Rule::within(family, window, groups)
         }
     }
 }
