@@ -240,6 +240,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             cues![
                 "plano de" => "Plano de quatro temporadas para levar o clube à final.",
                 "planejamento de" => "Planejamento de dois anos para levar o clube à final.",
+                // The European "plano a cinco anos" (issue 16, round 50).
+                "plano a" => "Plano a cinco anos: levar o clube à final.",
             ],
             cues![
                 "anos" => "Plano de quatro anos para levar o clube à final.",
@@ -2945,6 +2947,8 @@ const CONSTRAINT: KindTable = KindTable {
         "ninguem com menos de" => "Ninguém com menos de 16 anos opera a fatiadora.",
         "ninguem abaixo de" => "Ninguém abaixo de 1,40 m anda no carrossel grande.",
         "ninguem menor de" => "Ninguém menor de 16 anos opera a fatiadora.",
+        // Nobody but the one named may have it (issue 16, round 50).
+        "ninguem alem d*" => "As chaves do cofre não vão para ninguém além da tesoureira.",
         // ("não se pode" is "não se" and a present, see `matcher::impersonal_rule`.)
         "nenhum" => "Nenhum caminhão sai sem checagem dos freios.",
         "nenhuma" => "Nenhuma carga sai sem checagem dos freios.",

@@ -561,17 +561,21 @@ fn derive(
     // pronoun, no name, and a negated present ("Aluno sem a licença não pega no volante",
     // "quimioterápicos não são manipulados fora da cabine", "Personal data cannot be used for
     // training"): a constraint at the constraint table's precedence (issue 16, sixteenth round).
-    let below_constraint = cues::KINDS
+    let first_table = cues::KINDS
         .iter()
         .zip(&hits.strong)
-        .position(|(_, slot)| slot.is_some())
-        .is_none_or(|table| {
-            cues::KINDS
-                .iter()
-                .position(|t| t.kind == Kind::Constraint)
-                .is_some_and(|constraint| table > constraint)
-        });
-    if below_constraint && !question && generic_negation(content, folded) {
+        .position(|(_, slot)| slot.is_some());
+    let constraint_table = cues::KINDS.iter().position(|t| t.kind == Kind::Constraint);
+    let below_constraint = first_table
+        .is_none_or(|table| constraint_table.is_some_and(|constraint| table > constraint));
+    // A plural bare noun refused something by a modal is a rule even where a table above the
+    // constraints' has a cue in a later clause (round 50).
+    let above_constraint = first_table
+        .zip(constraint_table)
+        .is_some_and(|(table, constraint)| table < constraint);
+    if (below_constraint && !question && generic_negation(content, folded))
+        || (above_constraint && plural_refusal(content))
+    {
         return Ok((
             Kind::Constraint,
             Basis::Cue {
@@ -1247,6 +1251,22 @@ const CHANGED_TO: &[&str] = &[
     " vao ser ",
 ];
 
+/// The commas of a text that can separate the items of a list: not the ones inside a number
+/// ("€3,000 a member instead of €2,000" lists nothing; issue 16, round 50).
+fn list_commas(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| {
+            b == b','
+                && !(i > 0
+                    && bytes[i - 1].is_ascii_digit()
+                    && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+        })
+        .count()
+}
+
 /// Whether folded text tells a decision under a heading: one to ten words before the first
 /// colon, and after it a choice against another ([`CHOSEN_OVER`]), a practice from a time on
 /// ([`FROM_THEN_ON`]) or a change of practice ([`CHANGED_TO`]), in a body that lists no steps
@@ -1261,7 +1281,7 @@ fn decided_under_heading(folded: &str) -> bool {
     }
     // Steps chained or listed are a procedure's ("everyone switches to send, ..., confirm each
     // beep, then switch back").
-    if body.matches(',').count() >= 3 || body.contains(" then ") || body.contains(" depois ") {
+    if list_commas(body) >= 3 || body.contains(" then ") || body.contains(" depois ") {
         return false;
     }
     let body = format!(" {} ", body.trim_end_matches(['.', '!']));
@@ -1373,7 +1393,7 @@ fn decided_by_heading(folded: &str) -> bool {
         && words.len() <= 9
         && words.first().is_some_and(|w| !matches!(*w, "how" | "como"))
         && body.split_whitespace().nth(2).is_some()
-        && body.matches(',').nth(2).is_none()
+        && list_commas(body) < 3
         && !body.contains(" then ")
 }
 
@@ -2215,6 +2235,47 @@ fn generic_negation(content: &str, folded: &str) -> bool {
                 && verb.len() >= 2
                 && verb.chars().all(char::is_alphabetic))
     }
+}
+
+/// Whether an English sentence opens with a plural bare noun refused something by a modal
+/// ("Loans can't go to anyone who already owes money ...", "Auditors may not audit a client
+/// ...", "Drivers mustn't ..."): a rule on every thing of that kind, whatever a later clause's
+/// words would make of it, so it outranks the tables above the constraints' (a cue of the
+/// constraint table still names its own basis; issue 16, round 50: on every tuning
+/// slice, the 21 sentences that open so are all constraints; the hundred-and-fourth's first run
+/// gave one a task by the "owes" of its relative clause).
+fn plural_refusal(content: &str) -> bool {
+    // Plurals in form that name no kind of thing.
+    const NOT_PLURALS: &[&str] = &["this", "thus", "ours", "yours", "theirs", "hers", "perhaps"];
+    let body = anchor::body(content);
+    let mut raw = body.split_whitespace();
+    let (Some(first), Some(second)) = (raw.next(), raw.next()) else {
+        return false;
+    };
+    // Cheapest first: the modal's opening letters before a word is folded.
+    let modal_like = second.get(..3).is_some_and(|p| {
+        ["can", "mus", "may"]
+            .iter()
+            .any(|m| p.eq_ignore_ascii_case(m))
+    });
+    if !modal_like || !first.chars().all(char::is_alphabetic) {
+        return false;
+    }
+    let words = head_words(content, 4);
+    let [subject, modal, rest @ ..] = words.as_slice() else {
+        return false;
+    };
+    let verb = match (modal.as_str(), rest) {
+        ("cannot" | "cant" | "mustnt", [verb, ..]) => verb,
+        ("must" | "may" | "can", [not, verb, ..]) if not == "not" => verb,
+        _ => return false,
+    };
+    subject.len() >= 4
+        && subject.ends_with('s')
+        && !subject.ends_with("ss")
+        && !NOT_PLURALS.contains(&subject.as_str())
+        && verb.len() >= 2
+        && verb.chars().all(char::is_alphabetic)
 }
 
 /// The basis's cue of a procedure known by its steps.

@@ -5733,6 +5733,48 @@ fn k3_round_forty_nine_words() {
     }
 }
 
+/// Round 50's words and shapes: a comma inside a number lists nothing, so a decision's heading
+/// still rules its body; a plural bare noun refused something by a modal is a rule whatever a
+/// later clause's words say; the European "plano a" a span of years; nobody but the one named.
+#[test]
+fn k3_round_fifty_words() {
+    for (text, kind) in [
+        (
+            "Settled it at the board - dues go up to €1,500 a year instead of €1,200, starting in March.",
+            Kind::Decision,
+        ),
+        (
+            "Volunteers can't sign for anyone who owes the food bank a form.",
+            Kind::Constraint,
+        ),
+        (
+            "Tenants may not sublet a room, even to someone who owes them a favour.",
+            Kind::Constraint,
+        ),
+        ("Plano a três anos: abrir duas lojas no Porto.", Kind::Epic),
+        (
+            "As chaves do cofre não vão para ninguém além da tesoureira.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Commas between words still list: no decision under that heading.
+    let listed = "Settled it at the board - dues go up to 1500 a year for members, families, groups, schools.";
+    assert_ne!(
+        derive(listed).map(|l| l.kind()).ok(),
+        Some(Kind::Decision),
+        "{listed}"
+    );
+    // A pronoun is no kind of thing: the errand the sentence asks stays a task.
+    let pronoun = "This can't wait, Dana owes us the form.";
+    assert_eq!(
+        derive(pronoun).map(|l| l.kind()).ok(),
+        Some(Kind::Task),
+        "{pronoun}"
+    );
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
