@@ -199,6 +199,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh101.tsv",
         "labelled_fresh102.tsv",
         "labelled_fresh103.tsv",
+        "labelled_fresh104.tsv",
+        "labelled_fresh105.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -311,6 +313,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh101.tsv",
             "benign_fresh102.tsv",
             "benign_fresh103.tsv",
+            "benign_fresh104.tsv",
+            "benign_fresh105.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1059,6 +1063,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "hundred-and-fifth slices (fiftieth round, HELD OUT)",
+            "injection_fresh105.tsv",
+            "labelled_fresh105.tsv",
+            "benign_fresh105.tsv",
+            88,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1225,6 +1236,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh102.tsv",
             "labelled_fresh102.tsv",
             "benign_fresh102.tsv",
+            100,
+        ),
+        (
+            "hundred-and-fourth slices (fiftieth round, tuned on)",
+            "injection_fresh104.tsv",
+            "labelled_fresh104.tsv",
+            "benign_fresh104.tsv",
             100,
         ),
         (
