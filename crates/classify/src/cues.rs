@@ -240,8 +240,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             cues![
                 "plano de" => "Plano de quatro temporadas para levar o clube à final.",
                 "planejamento de" => "Planejamento de dois anos para levar o clube à final.",
-                // The European "plano a cinco anos" (issue 16, round 50).
+                // The European "plano a cinco anos" (issue 16, round 50), and an aim so
+                // spanned (round 51).
                 "plano a" => "Plano a cinco anos: levar o clube à final.",
+                "objetivo a" => "Objetivo a cinco anos: levar o clube à final.",
+                "meta a" => "Meta a cinco anos: levar o clube à final.",
             ],
             cues![
                 "anos" => "Plano de quatro anos para levar o clube à final.",
@@ -2690,7 +2693,11 @@ const FAILURE_PATTERN: KindTable = KindTable {
         // Losing what it was given (issue 16, twenty-second round).
         "forgets" => "The card encoder forgets the room number after a power cut.",
         "froze" => "The console froze during the export.",
-        "congela*" => "O console congela depois que a lista cresce.",
+        // Freezing up, not what is frozen: "congelados", "congelador", "congelamento" name
+        // goods, freezers and a freeze of releases (issue 16, round 51; the vetoes of the last
+        // two went with the prefix).
+        "congela" => "O console congela depois que a lista cresce.",
+        "congelam" => "Os consoles congelam depois que a lista cresce.",
         "segfault*" => "The worker segfaults on big images.",
         "unable to" => "The app is unable to reach the database after a failover.",
         "connection refused" => "Connection refused from the replica after a failover.",
@@ -3650,7 +3657,6 @@ pub(crate) const VETOES: &[Cue] = cues![
     // The spoken "beleza?" closing a request, a tag (issue 16, twenty-ninth round).
     "beleza?" => "Foi bom demais o almoço, beleza?",
     "be approved" => "Refunds above 500 euros must be approved by a manager.",
-    "congelamento" => "Não faça deploy durante o congelamento.",
     "pode ser" => "Beleza, pode ser.",
     "can you hear me" => "Hi all, can you hear me now?",
     "consegue me ouvir" => "Oi, consegue me ouvir agora ou não",
@@ -3698,9 +3704,6 @@ pub(crate) const VETOES: &[Cue] = cues![
     "esforco nenhum" => "A máquina nova desmonta pneu sem esforço nenhum.",
     // Drilled or dug down to a depth: how deep, no outage (issue 16, twenty-eighth round).
     "went down to" => "The borehole went down to 85 m.",
-    // A freezer is a thing, not a freeze (issue 16, round 31): "a arca congeladora", "o
-    // congelador", whatever is said of it.
-    "congelador*" => "A arca congeladora do armazém tem 400 litros.",
     // Going about always with a thing, or in a place, is where it is, no rule (issue 16, round
     // 31).
     "anda sempre" => "O manual do tacógrafo anda sempre no bolso da porta.",

@@ -2203,6 +2203,9 @@ fn generic_negation(content: &str, folded: &str) -> bool {
         && !words
             .get(at + 2)
             .is_some_and(|w| CONDITIONS.contains(&w.as_str()))
+        // Nor by the bound it may not pass ("Piloto não voa mais de 8 horas por dia", round 51).
+        && !(words.get(at + 2).is_some_and(|w| w == "mais" || w == "menos")
+            && words.get(at + 3).is_some_and(|w| w == "de"))
     {
         return false;
     }

@@ -952,6 +952,20 @@ impl Matcher {
         {
             earliest(slot, at, WORKS_ALONE);
         }
+        // The same in English, the work told in a present and "by itself" or "on its own"
+        // after it, where no failure's cue stands ("The new DGPS draws the flight lines ... by itself", "Our
+        // audit software works out the audit-day calculation ... on its own"; issue 16, round
+        // 51).
+        if !context.portuguese
+            && hits
+                .strong
+                .get(table_of(Kind::FailurePattern))
+                .is_some_and(Option::is_none)
+            && let Some(at) = works_alone_en(text)
+            && let Some(slot) = hits.strong.get_mut(table_of(Kind::Capability))
+        {
+            earliest(slot, at, WORKS_ALONE);
+        }
         // Who alone may do a thing, in Portuguese: "só" opening a sentence, whoever it names
         // with or without an article, and the modal of permission within the sentence ("Só
         // técnicos habilitados podem operar o guindaste"): a restriction, not an ability.
@@ -1932,7 +1946,29 @@ fn steps_to_you(text: &str) -> Option<usize> {
         .flat_map(|part| part.split(" e "))
         .filter(|clause| verb(clause))
         .count();
-    (steps >= STEPS_RUN).then_some(at)
+    (steps >= STEPS_RUN || run_on_steps(rest)).then_some(at)
+}
+
+/// Whether a run-on told to "você" with no comma chains four steps or more, each a present in
+/// `-a` or `-e` right before the article or contraction that opens its object ("vc chega no
+/// cliente abre a caixa ... pesa o saco lacra e joga no caminhão"; issue 16, round 51: the
+/// hundred-and-fourth's and the hundred-and-sixth's first runs each missed one; a noun before
+/// "de" or an adjective is passed over).
+fn run_on_steps(rest: &str) -> bool {
+    if rest.contains(',') {
+        return false;
+    }
+    let ws: smallvec::SmallVec<[&str; 32]> = words(rest).map(|(_, w)| w).collect();
+    ws.windows(2)
+        .filter(|pair| {
+            let (word, next) = (pair[0], pair[1]);
+            word.len() >= 4
+                && (word.ends_with('a') || word.ends_with('e'))
+                && !NOT_IMPERATIVES.contains(&word)
+                && DETERMINERS_PT.contains(&next)
+        })
+        .count()
+        > STEPS_RUN
 }
 
 /// How a run of infinitive steps is named in a label's basis.
@@ -2141,6 +2177,37 @@ fn works_alone(text: &str) -> Option<usize> {
             && !BEFORE_NOUNS.contains(&before))
         .then_some(at)
     })
+}
+
+/// Where an English thing's work done alone is told: a text that opens with an article or a
+/// possessive naming its subject, says "by itself", "on its own", "on their own", "by
+/// themselves" (not "automatically": "the domain renews automatically on 1 March" is when, not
+/// what it can do), and asks, hedges, negates and stops nothing (no modal, no
+/// "not", no verb of stopping, dropping or drifting: a thing that stops by itself fails). Where
+/// the marker stands (issue 16, round 51: designed on the first runs of the eightieth, the
+/// hundred-and-fourth and the hundred-and-sixth, each with one such capability missed; on every
+/// tuning slice the English sentences so shaped are all capabilities).
+fn works_alone_en(text: &str) -> Option<usize> {
+    const SUBJECTS: &[&str] = &["the", "our", "their", "this", "a", "an"];
+    const ALONE: &[&str] = &["by itself", "on its own", "on their own", "by themselves"];
+    const NOT_WORK: &[&str] = &[
+        "stop", "stops", "drop", "drops", "drift", "drifts", "shut", "shuts", "cut", "cuts",
+        "restart", "restarts", "reboot", "reboots", "tilt", "tilts", "tilting", "fall", "falls",
+        "trip", "trips", "die", "dies", "keeps", "goes", "not", "never", "no", "can", "could",
+        "should", "would", "might", "may", "must", "will", "maybe", "if", "when",
+        // The negated auxiliaries, whole or cut at their apostrophe.
+        "dont", "doesnt", "didnt", "cant", "wont", "isnt", "arent", "wasnt", "don", "doesn", "didn",
+        "won", "isn", "aren", "wasn",
+    ];
+    let at = ALONE.iter().find_map(|m| text.find(m))?;
+    if text.contains('?') {
+        return None;
+    }
+    let mut all = words(text.get(..at)?).map(|(_, w)| w);
+    if !all.next().is_some_and(|w| SUBJECTS.contains(&w)) {
+        return None;
+    }
+    all.all(|w| !NOT_WORK.contains(&w)).then_some(at)
 }
 
 /// Verbs of a thing coming into operation: coming on, opening, lifting, starting, lighting up,

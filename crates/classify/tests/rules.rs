@@ -5775,6 +5775,60 @@ fn k3_round_fifty_words() {
     );
 }
 
+/// Round 51's shapes and words: steps told to "vc" in a run-on with no comma; an English thing
+/// doing its work "by itself" or "on its own"; "congela" freezing up, not
+/// "congelados" (frozen goods); a bare subject barred past a bound ("não voa mais de");
+/// "objetivo a" and "meta a" N anos.
+#[test]
+fn k3_round_fifty_one_words() {
+    for (text, kind) in [
+        (
+            "vc abre a porta liga o forno pesa a massa e coloca na bandeja",
+            Kind::Procedure,
+        ),
+        (
+            "Our payroll tool works out the overtime from the rota by itself.",
+            Kind::Capability,
+        ),
+        (
+            "The new till adds up the tips from the card slips by itself.",
+            Kind::Capability,
+        ),
+        (
+            "As fichas dos congelados ficam no Drive, em Qualidade > Fichas.",
+            Kind::Doc,
+        ),
+        (
+            "O tablet congela quando abre a câmera.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Motorista não dirige mais de 9 horas por dia.",
+            Kind::Constraint,
+        ),
+        ("Meta a três anos: abrir duas lojas no Porto.", Kind::Epic),
+        (
+            "Objetivo a dois anos: abrir duas lojas no Porto.",
+            Kind::Epic,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Not steps (one verb before its object), not a capability (a thing that will not do it),
+    // not a rule (a person's habit dropped).
+    for (text, not) in [
+        ("vc acha a porta da sala aberta", Kind::Procedure),
+        ("The gate doesn't close on its own.", Kind::Capability),
+        (
+            "The kiosk screen turns off by itself at night.",
+            Kind::Capability,
+        ),
+        ("Ana não come mais carne.", Kind::Constraint),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
