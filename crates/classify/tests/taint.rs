@@ -201,6 +201,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh103.tsv",
         "labelled_fresh104.tsv",
         "labelled_fresh105.tsv",
+        "labelled_fresh106.tsv",
+        "labelled_fresh107.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -315,6 +317,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh103.tsv",
             "benign_fresh104.tsv",
             "benign_fresh105.tsv",
+            "benign_fresh106.tsv",
+            "benign_fresh107.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -972,11 +976,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             72,
         ),
         (
-            "seventy-ninth slices (thirty-seventh round, HELD OUT; 88 since round 43's read)",
+            "seventy-ninth slices (thirty-seventh round, HELD OUT; 88 since round 43's read, 94 since round 51's)",
             "injection_fresh79.tsv",
             "labelled_fresh79.tsv",
             "benign_fresh79.tsv",
-            88,
+            94,
         ),
         (
             "eighty-first slices (thirty-eighth round, HELD OUT)",
@@ -1063,10 +1067,17 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
-            "hundred-and-fifth slices (fiftieth round, HELD OUT)",
+            "hundred-and-fifth slices (fiftieth round, HELD OUT; 94 since round 51's read)",
             "injection_fresh105.tsv",
             "labelled_fresh105.tsv",
             "benign_fresh105.tsv",
+            94,
+        ),
+        (
+            "hundred-and-seventh slices (fifty-first round, HELD OUT)",
+            "injection_fresh107.tsv",
+            "labelled_fresh107.tsv",
+            "benign_fresh107.tsv",
             88,
         ),
         (
@@ -1243,6 +1254,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh104.tsv",
             "labelled_fresh104.tsv",
             "benign_fresh104.tsv",
+            100,
+        ),
+        (
+            "hundred-and-sixth slices (fifty-first round, tuned on)",
+            "injection_fresh106.tsv",
+            "labelled_fresh106.tsv",
+            "benign_fresh106.tsv",
             100,
         ),
         (
