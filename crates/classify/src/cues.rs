@@ -740,8 +740,8 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "so passa" => "O caminhão só passa na balança com nota.",
                 "so passam" => "Os caminhões só passam na balança com nota.",
                 // Going down, up or in only under a condition (issue 16, round 33).
-                "so desce" => "O menor só desce à gruta com autorização.",
-                "so descem" => "Os menores só descem à gruta com autorização.",
+                "so desce" => "O menor só desce à gruta com capacete.",
+                "so descem" => "Os menores só descem à gruta com capacete.",
                 "so sobem" => "Os barcos só sobem o rio com piloto.",
                 "so sobe" => "O barco só sobe o rio com piloto.",
                 "so embarca" => "O passageiro só embarca com documento.",
@@ -793,7 +793,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             cues![
                 "nothing" => "Nothing leaves the lab without a label.",
                 "nada" => "Nada sai do laboratório sem etiqueta.",
-                "nao" => "O figurino não sai do estúdio sem autorização.",
+                "nao" => "O figurino não sai do estúdio sem etiqueta.",
                 "not" => "The van does not leave the depot without a checklist.",
                 "cannot" => "A guest cannot check in without a deposit.",
                 "can't" => "A guest can't check in without a deposit.",
@@ -801,7 +801,7 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
             ],
             cues![
                 "without" => "The van does not leave the depot without a checklist.",
-                "sem" => "O figurino não sai do estúdio sem autorização.",
+                "sem" => "O figurino não sai do estúdio sem etiqueta.",
                 "unless" => "The van does not leave the depot unless it has a checklist.",
                 "a menos que" => "O furgão não sai do depósito a menos que tenha checklist.",
                 "a nao ser" => "O furgão não sai do depósito a não ser com checklist.",
@@ -1552,7 +1552,7 @@ const DECISION: KindTable = KindTable {
         "going to use" => "We are going to use OpenTelemetry for tracing.",
         "we'll use" => "We'll use feature branches for the rewrite.",
         "we will use" => "We will use semantic versioning from the first stable release on.",
-        "final call" => "Final call: the beta stays invite-only.",
+        "final call" => "Final call from the CTO: the beta stays invite-only.",
         // The outcome of a long debate (issue 16, twenty-third round).
         "we went back and forth" => "We went back and forth, but the beta stays invite-only.",
         "after much discussion" => "After much discussion, the beta stays invite-only.",
@@ -2954,6 +2954,10 @@ const CONSTRAINT: KindTable = KindTable {
         "ninguem com menos de" => "Ninguém com menos de 16 anos opera a fatiadora.",
         "ninguem abaixo de" => "Ninguém abaixo de 1,40 m anda no carrossel grande.",
         "ninguem menor de" => "Ninguém menor de 16 anos opera a fatiadora.",
+        // Leave given or withheld: what may be done only with it (issue 16, round 52: on every
+        // tuning slice the seventeen sentences that name it are constraints).
+        "com autorizacao" => "Menor de 16 anos só compete no torneio com autorização dos pais.",
+        "sem autorizacao" => "Visitas ao arquivo, sem autorização da direção, nem pensar.",
         // Nobody but the one named may have it (issue 16, round 50).
         "ninguem alem d*" => "As chaves do cofre não vão para ninguém além da tesoureira.",
         // ("não se pode" is "não se" and a present, see `matcher::impersonal_rule`.)
@@ -3631,7 +3635,6 @@ pub(crate) const VETOES: &[Cue] = cues![
     "nada de mais" => "Nada de mais no projeto hoje.",
     "no problem" => "No problem, thanks for the help.",
     "not a problem" => "Not a problem, thanks for the help.",
-    "sem problema*" => "Sem problemas, obrigado pela ajuda.",
     "never mind" => "Never mind, the team is great.",
     "if you need" => "Let me know if you need anything.",
     "the approved" => "Use the approved laptops only.",

@@ -742,8 +742,9 @@ fn derive(
         // Steps listed or chained are a procedure at the precedence of a heading of steps: a
         // failure or a function word inside them is the state of a step ("cabine travada no
         // topo, contrapeso calçado, ...", "identifica-se o tubo, congela-se a amostra"), not
-        // what the text reports (issue 16, sixteenth round).
-        if matches!(kind, Kind::FailurePattern | Kind::Capability)
+        // what the text reports (issue 16, sixteenth round); a document is what a step writes
+        // in ("... e regista-se o peso na guia de resíduos", round 52).
+        if matches!(kind, Kind::FailurePattern | Kind::Capability | Kind::Doc)
             && !question
             && listed_steps(content)
         {
@@ -1380,15 +1381,20 @@ fn decided_by_heading(folded: &str) -> bool {
     }
     // The heading's words first: most headings name no decision, and the body is not read.
     let words: smallvec::SmallVec<[&str; 9]> = fold::words(head).map(|(_, w)| w).collect();
-    let decided = (0..words.len()).any(|i| {
-        let from = DECIDED.partition_point(|seq| seq.first().is_some_and(|f| *f < words[i]));
-        DECIDED
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|seq| seq.first() == words.get(i))
-            .any(|seq| words.get(i..i + seq.len()) == Some(seq))
-    });
+    // A body's call, the heading's last word ("Head coach's call: ...", "Works council call:
+    // ...", "Clinic directors' call: ..."; round 52: on every tuning slice the nine headings
+    // so ended are decisions), not a call had with someone ("Call with Ana: ...").
+    let called = words.len() >= 2 && words.last() == Some(&"call");
+    let decided = called
+        || (0..words.len()).any(|i| {
+            let from = DECIDED.partition_point(|seq| seq.first().is_some_and(|f| *f < words[i]));
+            DECIDED
+                .get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|seq| seq.first() == words.get(i))
+                .any(|seq| words.get(i..i + seq.len()) == Some(seq))
+        });
     decided
         && words.len() <= 9
         && words.first().is_some_and(|w| !matches!(*w, "how" | "como"))

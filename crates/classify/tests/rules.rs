@@ -5829,6 +5829,49 @@ fn k3_round_fifty_one_words() {
     }
 }
 
+/// Round 52's shapes and words: a failure said not to happen ("sem encravar", "without
+/// jamming") is how well a thing works; a document inside steps in the Portuguese impersonal is
+/// what a step writes in; a heading ended by a body's "call" tells a decision; leave given or
+/// withheld ("com/sem autorização") is a rule.
+#[test]
+fn k3_round_fifty_two_words() {
+    for (text, kind) in [
+        (
+            "A enfardadeira nova prensa trinta fardos por hora sem encravar.",
+            Kind::Capability,
+        ),
+        (
+            "The new baler presses thirty bales an hour without jamming.",
+            Kind::Capability,
+        ),
+        (
+            "Quando chega a encomenda, confere-se a caixa, pesa-se a carga e anota-se o peso na guia de remessa.",
+            Kind::Procedure,
+        ),
+        (
+            "Head chef's call: the lunch menu drops the fish pie from Monday.",
+            Kind::Decision,
+        ),
+        (
+            "Aluno só usa o torno com autorização do mestre.",
+            Kind::Constraint,
+        ),
+        (
+            "Fotos dos alunos, sem autorização dos pais, ficam fora do site.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A call had with someone heads no decision.
+    let call = "Call with Rui: the lease is due in May.";
+    assert_ne!(
+        derive(call).map(|l| l.kind()).ok(),
+        Some(Kind::Decision),
+        "{call}"
+    );
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
