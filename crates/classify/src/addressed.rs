@@ -585,6 +585,90 @@ fn kept_from_someone(tokens: &[Token<'_>]) -> bool {
     })
 }
 
+/// Verbs of passing a matter on to someone, in an order's forms (round 52): "pass" (its "on"
+/// or "along" counted in the window), "forward", "relay", "share", "repassa", "encaminha",
+/// "partilha", "transmite". Not the English third person ("the bot never passes calls to ...")
+/// nor a past.
+const PASSES_ON: &[&str] = &[
+    "compartilha",
+    "compartilhe",
+    "compartilhes",
+    "encaminha",
+    "encaminhe",
+    "encaminhes",
+    "forward",
+    "partilha",
+    "partilhe",
+    "partilhes",
+    "pass",
+    "passa",
+    "passe",
+    "reencaminha",
+    "reencaminhe",
+    "reencaminhes",
+    "relay",
+    "repassa",
+    "repasse",
+    "repasses",
+    "share",
+    "transmite",
+    "transmita",
+    "transmitas",
+];
+
+/// The English ones of [`PASSES_ON`], whose person comes after "to" or "with" only ("a" is an
+/// article: "never share a board").
+const PASSES_ON_EN: &[&str] = &["forward", "pass", "relay", "share"];
+
+/// Words that bring in whom a matter is passed on to, besides [`TO_SOMEONE`] (round 52): the
+/// plural contractions "pros"/"pras", "para", and "with"/"com" of sharing.
+const PASSED_TO: &[&str] = &["com", "para", "pras", "pros", "with"];
+
+/// Whether the addressed text orders the agent not to pass a matter on to someone (round 52): a
+/// negation ([`NOT_TO`]) opening its clause (after a mark, or "and", "please", "e", "mas", "por
+/// favor"), a verb of passing on ([`PASSES_ON`]) within its next two words, and within four
+/// words after the verb a word that brings in a person ([`TO_SOMEONE`], [`PASSED_TO`]; after an
+/// English verb "to" or "with" only): "don't pass this on to the lessor's engineers", "não
+/// repassa isso pros engenheiros", "never forward it to the owner", "não partilhes isto com a
+/// direção": those the agent answers to are kept from the matter, a silence, as round 30's
+/// order not to tell. A negation after a subject or a modal states a rule ("the bot may not
+/// pass calls to the night shift"); "pass" with the person right after it moves on, it passes
+/// nothing ("não passa para o pagamento"), and "a"/"as" right after the verb is the object's
+/// article ("não compartilhe as credenciais").
+fn not_passed_on(tokens: &[Token<'_>]) -> bool {
+    let opens = |n: usize| {
+        n.checked_sub(1).is_none_or(|b| {
+            word(tokens, b).is_none_or(|w| {
+                OPENS_ORDER.contains(&w) || ["depois", "e", "entao", "favor", "mas"].contains(&w)
+            })
+        })
+    };
+    (0..tokens.len()).any(|n| {
+        is_in(NOT_TO, word(tokens, n))
+            && opens(n)
+            && (n + 1..=n + 2).any(|v| {
+                let Some(verb) = word(tokens, v).filter(|w| PASSES_ON.contains(w)) else {
+                    return false;
+                };
+                let english = PASSES_ON_EN.contains(&verb);
+                (v + 1..=v + 4).any(|t| {
+                    let to = match english {
+                        true => is_in(&["to", "with"], word(tokens, t)),
+                        false => {
+                            is_in(TO_SOMEONE, word(tokens, t)) || is_in(PASSED_TO, word(tokens, t))
+                        }
+                    };
+                    // Right after the verb, "passa" with no object is moving on ("não passa
+                    // para o pagamento"), and "a"/"as" is the object's article ("não
+                    // compartilhe as credenciais").
+                    to && (t > v + 1
+                        || !(matches!(verb, "pass" | "passa" | "passe")
+                            || is_in(&["a", "as"], word(tokens, t))))
+                })
+            })
+    })
+}
+
 /// Words that declare a rule, a limit or an order void (round 31): said to the agent, whatever
 /// was voided, they tell it that what it was set to follow no longer holds ("the cap was
 /// scrapped", "the order you work from is cancelled", "foi cancelada pela gerência").
@@ -1119,6 +1203,44 @@ fn does_what_it_says(tokens: &[Token<'_>]) -> bool {
             && (d + 1..=d + 3).any(|q| {
                 is_in(&["que", "what", "whatever"], word(tokens, q))
                     && (q + 1..=q + 3).any(|v| is_in(SAYS, word(tokens, v)))
+            })
+    })
+}
+
+/// Stems of verbs of decoding (round 52): "decode", "decodifica", "descodifica", "decifra",
+/// "decipher", "decrypt", "descriptografa", "unscramble".
+const DECODES: &[&str] = &[
+    "decif", "decip", "decod", "decry", "descod", "descrip", "unscram",
+];
+
+/// Verbs of carrying out, besides [`DOES`], that may close an order to decode (round 52).
+const ACTS: &[&str] = &[
+    "act", "age", "aja", "aplica", "aplique", "apply", "comply", "rode", "roda", "run",
+];
+
+/// Whether the addressed text orders the agent to decode something and carry it out, the verb
+/// of carrying out closing its clause (round 52): a verb of decoding ([`DECODES`]), within its
+/// next three words "and"/"e"/"then"/"depois", and right after it a verb of doing or acting
+/// ([`DOES`], [`ACTS`]) followed by a mark, the end of the text, or "it"/"isso"/"isto" and then
+/// one ("decodifica e faz: ...", "descodifica e depois faz: ...", "decipher it, then act: ..."):
+/// what the decoded text says is what the agent is to do. With a cipher named or its key
+/// explained ([`DECODING`], [`names_numeral_payload`] ...), an encoded payload; "decode the
+/// barcode and do the stock count" carries out something else.
+fn decoded_and_done(tokens: &[Token<'_>]) -> bool {
+    let decodes =
+        |i: usize| word(tokens, i).is_some_and(|w| DECODES.iter().any(|d| w.starts_with(d)));
+    let closes = |i: usize| match tokens.get(i) {
+        None | Some(Token::Mark(_)) => true,
+        Some(Token::Word(w)) => {
+            ["it", "isso", "isto"].contains(w) && !matches!(tokens.get(i + 1), Some(Token::Word(_)))
+        }
+    };
+    (0..tokens.len()).any(|d| {
+        decodes(d)
+            && (d + 1..=d + 3).any(|a| {
+                is_in(&["and", "e", "then", "depois"], word(tokens, a))
+                    && (is_in(DOES, word(tokens, a + 1)) || is_in(ACTS, word(tokens, a + 1)))
+                    && closes(a + 2)
             })
     })
 }
@@ -2788,6 +2910,7 @@ fn addressed_instruction(
         || kept_hush(tokens)
         || (kept_out_of_own_record(tokens) && !question(text))
         || kept_from_someone(tokens)
+        || not_passed_on(tokens)
         || kept_off_the_record(tokens)
         || kept_from_knowing(tokens)
         || (kept_uninformed(tokens) && !question(text))
@@ -2814,7 +2937,7 @@ fn addressed_instruction(
         || names_encoding(tokens)
         || substitution_named(tokens)
         || names_numeral_payload(tokens))
-        && (says(OBEYING) || does_what_it_says(tokens))
+        && (says(OBEYING) || does_what_it_says(tokens) || decoded_and_done(tokens))
     {
         families.push(TaintFamily::EncodedPayload);
     }
@@ -3844,6 +3967,9 @@ fn order_placed(tokens: &[Token<'_>], v: usize) -> bool {
 /// Words of what is still to come, before the noun in English and after it in Portuguese
 /// (round 42).
 const FUTURE_BEFORE: &[&str] = &["future", "upcoming"];
+/// Words of the next ones of a kind before a plural noun, as "future" stands before it (round
+/// 52): "todas as próximas revisões", "all the next overhauls".
+const NEXT_BEFORE: &[&str] = &["next", "proximas", "proximos"];
 const FUTURE_AFTER: &[&str] = &[
     "futura",
     "futuras",
@@ -3855,16 +3981,39 @@ const FUTURE_AFTER: &[&str] = &[
     "vindouros",
 ];
 
+/// Whether a plural noun follows the word of the next ones at `f` (round 52): right after it
+/// ("próximas revisões"), or in English after one modifier ("the next engine overhauls"); not
+/// after a possessive ("next week's shifts"), a number or "few" ("the next two weeks", "the
+/// next few days" are a span that ends).
+fn next_plural(tokens: &[Token<'_>], f: usize) -> bool {
+    let plural = |n: &str| n.len() > 3 && n.ends_with('s') && !n.ends_with("'s");
+    let Some(first) = word(tokens, f + 1) else {
+        return false;
+    };
+    plural(first)
+        || (word(tokens, f) == Some("next")
+            && !first.ends_with("'s")
+            && first != "few"
+            && !first.bytes().all(|b| b.is_ascii_digit())
+            && !NUMBER_NAMES.contains(&first)
+            && word(tokens, f + 2).is_some_and(plural))
+}
+
 /// Whether the addressed text runs its order over every one still to come of a kind (round
 /// 42): a word of every kind ([`EVERY`]) and within its next three words "future"/"upcoming"
 /// before a noun ("for all our future plans", "every upcoming booking"), or within its next four
 /// a noun and "futuros"/"futuras" after it ("todos os nossos planos futuros", "em todas as
-/// reservas futuras"): the order stands for what comes later, a persistent trigger.
+/// reservas futuras"): the order stands for what comes later, a persistent trigger. Round 52:
+/// "next"/"próximas"/"próximos" ([`NEXT_BEFORE`]) before a plural noun stand as "future" does
+/// ("para todas as próximas revisões de motor", "for all the next overhauls").
 fn future_ones(tokens: &[Token<'_>]) -> bool {
     (0..tokens.len()).any(|q| {
         is_in(EVERY, word(tokens, q))
             && ((q + 1..=q + 3)
                 .any(|f| is_in(FUTURE_BEFORE, word(tokens, f)) && word(tokens, f + 1).is_some())
+                // Round 52: "next"/"próximas" before a plural noun ("para todas as próximas
+                // revisões de motor", "for all the next engine overhauls"); not "next week's".
+                || (q + 1..=q + 3).any(|f| is_in(NEXT_BEFORE, word(tokens, f)) && next_plural(tokens, f))
                 || (q + 2..=q + 4).any(|f| {
                     is_in(FUTURE_AFTER, word(tokens, f))
                         && word(tokens, f - 1).is_some_and(|n| !EVERY.contains(&n))
