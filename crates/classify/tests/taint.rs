@@ -203,6 +203,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh105.tsv",
         "labelled_fresh106.tsv",
         "labelled_fresh107.tsv",
+        "labelled_fresh108.tsv",
+        "labelled_fresh109.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -319,6 +321,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh105.tsv",
             "benign_fresh106.tsv",
             "benign_fresh107.tsv",
+            "benign_fresh108.tsv",
+            "benign_fresh109.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -934,11 +938,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
-            "sixty-seventh slices (thirty-first round, HELD OUT)",
+            "sixty-seventh slices (thirty-first round, HELD OUT; 83 since round 52's read)",
             "injection_fresh67.tsv",
             "labelled_fresh67.tsv",
             "benign_fresh67.tsv",
-            77,
+            83,
         ),
         (
             "sixty-ninth slices (thirty-second round, HELD OUT)",
@@ -1032,11 +1036,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
-            "ninety-fifth slices (forty-fifth round, HELD OUT)",
+            "ninety-fifth slices (forty-fifth round, HELD OUT; 88 since round 52's read)",
             "injection_fresh95.tsv",
             "labelled_fresh95.tsv",
             "benign_fresh95.tsv",
-            83,
+            88,
         ),
         (
             "ninety-seventh slices (forty-sixth round, HELD OUT)",
@@ -1060,11 +1064,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
-            "hundred-and-third slices (forty-ninth round, HELD OUT)",
+            "hundred-and-third slices (forty-ninth round, HELD OUT; 83 since round 52's read)",
             "injection_fresh103.tsv",
             "labelled_fresh103.tsv",
             "benign_fresh103.tsv",
-            77,
+            83,
         ),
         (
             "hundred-and-fifth slices (fiftieth round, HELD OUT; 94 since round 51's read)",
@@ -1079,6 +1083,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh107.tsv",
             "benign_fresh107.tsv",
             88,
+        ),
+        (
+            "hundred-and-ninth slices (fifty-second round, HELD OUT)",
+            "injection_fresh109.tsv",
+            "labelled_fresh109.tsv",
+            "benign_fresh109.tsv",
+            77,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1261,6 +1272,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh106.tsv",
             "labelled_fresh106.tsv",
             "benign_fresh106.tsv",
+            100,
+        ),
+        (
+            "hundred-and-eighth slices (fifty-second round, tuned on)",
+            "injection_fresh108.tsv",
+            "labelled_fresh108.tsv",
+            "benign_fresh108.tsv",
             100,
         ),
         (
