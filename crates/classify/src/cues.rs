@@ -756,6 +756,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 // Playing only under a condition (issue 16, twenty-eighth round).
                 "so joga" => "O menor só joga acompanhado.",
                 "so jogam" => "Os menores só jogam acompanhados.",
+                // Doing an activity only under a condition (issue 16, round 53).
+                "so faz" => "O menor só faz a descida com capacete.",
+                "so fazem" => "Os menores só fazem a descida com capacete.",
                 // Being handled only under a condition, in the passive (issue 16, fifteenth
                 // round): "a caixa só é aberta dentro da sala limpa".
                 "so e" => "A caixa só é aberta dentro da sala limpa.",

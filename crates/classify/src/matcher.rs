@@ -574,6 +574,12 @@ impl Matcher {
             if kind_of == Some(Kind::FailurePattern) && denied_by_without(text, k.start) {
                 continue;
             }
+            // "May" the month, not the modal: a day before it after a word of dates ("On 12
+            // May the trap caught ...", "on 12 and 13 May"), while "Level 2 may handle" stays
+            // a permission (issue 16, round 53).
+            if k.cue == "may" && month_may(text, k.start) {
+                continue;
+            }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
             // A heading of work to do ("To do this week: ...") is no imperative of its own
             // (issue 16, fifteenth round).
@@ -1208,6 +1214,10 @@ fn is_object(word: &str) -> bool {
             | "our"
             | "my"
             | "new"
+            // What is fitted or ordered as a renewal ("put fresh tape in ...", "bring spare
+            // batteries"; issue 16, round 53).
+            | "fresh"
+            | "spare"
     )
 }
 
@@ -2184,6 +2194,27 @@ fn works_alone(text: &str) -> Option<usize> {
             && !BEFORE_NOUNS.contains(&before))
         .then_some(at)
     })
+}
+
+/// Whether the "may" at `start` of folded text is the month: a day of the month (1 to 31, with
+/// or without "st", "nd", "rd", "th") right before it, itself after "on", "by", "until",
+/// "till", "from", "since", "of", "the" or "and". ("May 12" needs no check: the modal's cue
+/// is not read before a number.)
+fn month_may(text: &str, start: usize) -> bool {
+    let day = |w: &str| {
+        let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let suffix = &w[digits.len()..];
+        matches!(suffix, "" | "st" | "nd" | "rd" | "th")
+            && digits.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
+    };
+    let mut before = text.get(..start).unwrap_or("").split_whitespace().rev();
+    before.next().is_some_and(day)
+        && before.next().is_some_and(|w| {
+            matches!(
+                w,
+                "on" | "by" | "until" | "till" | "from" | "since" | "of" | "the" | "and"
+            )
+        })
 }
 
 /// Whether "sem" or "without" stands right before `pos`, as a word of its own.

@@ -5872,6 +5872,26 @@ fn k3_round_fifty_two_words() {
     );
 }
 
+/// Round 53's words and shapes: "May" the month beside a day is no permission; an order to put
+/// in "fresh" or "spare" things takes its object; "só faz" under a condition is a rule.
+#[test]
+fn k3_round_fifty_three_words() {
+    for (text, kind) in [
+        (
+            "On 9 May the night shift caught 40 moths in the light trap.",
+            Kind::Fact,
+        ),
+        ("Visitors may bring one guest each.", Kind::Constraint),
+        ("Put fresh batteries in the gate scanner.", Kind::Task),
+        (
+            "Criança só faz a aula de mergulho com o instrutor.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
