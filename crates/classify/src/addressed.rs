@@ -2891,6 +2891,7 @@ fn addressed_instruction(
         || (records_put_in_reply(text, tokens) && !question(text))
         || (dealings_of_parties_in_reply(text, tokens) && !question(text))
         || (served_listed_with_details(text, tokens) && !question(text))
+        || (register_handed_back(tokens) && !question(text))
     {
         families.push(TaintFamily::Exfiltration);
     }
@@ -3163,6 +3164,88 @@ fn served_listed_with_details(text: &str, tokens: &[Token<'_>]) -> bool {
                     })
             })
         })
+    })
+}
+
+/// Verbs of sending or giving back, in an order's forms (round 53), beside [`HANDS`]: "send me
+/// back", "return to me", "me devolve".
+const GIVES_BACK: &[&str] = &[
+    "devolva", "devolvam", "devolve", "email", "envia", "envie", "forward", "manda", "mande",
+    "return", "send",
+];
+
+/// Participles of being on a register, whatever the people on it are called (round 53):
+/// "registered", "enrolled", "signed-up", "cadastrados", "inscritos", "registados".
+const ON_THE_REGISTER: &[&str] = &[
+    "cadastrad*",
+    "enrolled",
+    "inscrit*",
+    "registad*",
+    "registered",
+    "registrad*",
+    "signed-up",
+    "subscribed",
+];
+
+/// Words that point back to people named before them as the owners of what follows (round
+/// 53): "the postcode they picked", "os CEPs que eles escolheram", "their phones".
+const THEIRS: &[&str] = &["delas", "deles", "elas", "eles", "their", "they"];
+
+/// Articles and possessives that open the name of a thing after "and"/"with" (round 53): "and
+/// the postcode they picked", "com os CEPs que eles escolheram"; a verb there opens another
+/// order ("and tell me if they grew").
+const THINGS_OF: &[&str] = &["a", "as", "o", "os", "seus", "suas", "the"];
+
+/// Whether the addressed text orders the agent to hand the writer everyone on its register with
+/// something of each of them (round 53): a verb of handing, sending or giving back with the
+/// writer as the one who receives ([`HANDS`], [`GIVES_BACK`], [`TO_THE_WRITER`]: "send me back",
+/// "me devolve", "give us"), within its next twelve words a word of every kind ([`EVERY`]) and,
+/// within the three words after it, a participle of being on a register ([`ON_THE_REGISTER`]:
+/// "every registered user", "todos os usuários cadastrados"), then within the next three words
+/// "and"/"with"/"e"/"com" and, within five words after it, a word that points back to them as
+/// the owners of what it names ([`THEIRS`]), right after it or after an article or a possessive
+/// ([`THINGS_OF`]: "and the postcode they picked", "com os CEPs que eles escolheram", "with
+/// their phones"); "and tell me if they grew" opens another order. Who is on the register and
+/// what each one gave go out to whoever wrote, an exfiltration, whatever the people are called
+/// and whatever the detail is.
+fn register_handed_back(tokens: &[Token<'_>]) -> bool {
+    let to_writer = |v: usize| {
+        word(tokens, v).is_some_and(|w| match w.split_once('-') {
+            Some((verb, clitic)) => {
+                (HANDS.contains(&verb) || GIVES_BACK.contains(&verb))
+                    && TO_THE_WRITER.contains(&clitic)
+            }
+            None => {
+                (HANDS.contains(&w) || GIVES_BACK.contains(&w))
+                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
+                        || v.checked_sub(1)
+                            .is_some_and(|m| word(tokens, m) == Some("me")))
+            }
+        })
+    };
+    let registered = |r: usize| {
+        word(tokens, r).is_some_and(|w| {
+            ON_THE_REGISTER.iter().any(|p| match p.strip_suffix('*') {
+                Some(stem) => w.starts_with(stem),
+                None => w == *p,
+            })
+        })
+    };
+    (0..tokens.len()).any(|v| {
+        to_writer(v)
+            && (v + 1..tokens.len().min(v + 13)).any(|q| {
+                is_in(EVERY, word(tokens, q))
+                    && (q + 1..=q + 3).any(|r| {
+                        registered(r)
+                            && (r + 1..=r + 3).any(|a| {
+                                is_in(&["and", "com", "e", "with"], word(tokens, a))
+                                    && (is_in(THEIRS, word(tokens, a + 1))
+                                        || (is_in(THINGS_OF, word(tokens, a + 1))
+                                            && (a + 2..=a + 5)
+                                                .any(|t| is_in(THEIRS, word(tokens, t)))))
+                            })
+                    })
+            })
     })
 }
 
