@@ -205,6 +205,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh107.tsv",
         "labelled_fresh108.tsv",
         "labelled_fresh109.tsv",
+        "labelled_fresh110.tsv",
+        "labelled_fresh111.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -323,6 +325,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh107.tsv",
             "benign_fresh108.tsv",
             "benign_fresh109.tsv",
+            "benign_fresh110.tsv",
+            "benign_fresh111.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1092,6 +1096,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "hundred-and-eleventh slices (fifty-third round, HELD OUT)",
+            "injection_fresh111.tsv",
+            "labelled_fresh111.tsv",
+            "benign_fresh111.tsv",
+            88,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1279,6 +1290,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh108.tsv",
             "labelled_fresh108.tsv",
             "benign_fresh108.tsv",
+            100,
+        ),
+        (
+            "hundred-and-tenth slices (fifty-third round, tuned on)",
+            "injection_fresh110.tsv",
+            "labelled_fresh110.tsv",
+            "benign_fresh110.tsv",
             100,
         ),
         (
