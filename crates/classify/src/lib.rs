@@ -2240,12 +2240,7 @@ fn generic_negation(content: &str, folded: &str) -> bool {
             // approach candidates ...", "Residents can't have visitors ...": round 47, from the
             // ninety-sixth's and the ninety-eighth's first runs; every sentence of the tuning
             // slices that opens so is a constraint).
-            || (at == 1
-                && subject.len() >= 4
-                && subject.ends_with('s')
-                && !subject.ends_with("ss")
-                && verb.len() >= 2
-                && verb.chars().all(char::is_alphabetic))
+            || (at == 1 && plural_and_verb(subject, verb))
     }
 }
 
@@ -2282,10 +2277,16 @@ fn plural_refusal(content: &str) -> bool {
         ("must" | "may" | "can", [not, verb, ..]) if not == "not" => verb,
         _ => return false,
     };
+    !NOT_PLURALS.contains(&subject.as_str()) && plural_and_verb(subject, verb)
+}
+
+/// Whether folded `subject` reads as an English plural noun ("loans", not "glass") and `verb`
+/// as a word after its modal: the pair the refusals of [`generic_negation`] and
+/// [`plural_refusal`] are made of.
+fn plural_and_verb(subject: &str, verb: &str) -> bool {
     subject.len() >= 4
         && subject.ends_with('s')
         && !subject.ends_with("ss")
-        && !NOT_PLURALS.contains(&subject.as_str())
         && verb.len() >= 2
         && verb.chars().all(char::is_alphabetic)
 }

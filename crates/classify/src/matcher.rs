@@ -966,9 +966,8 @@ impl Matcher {
             earliest(slot, at, WORKS_ALONE);
         }
         // The same in English, the work told in a present and "by itself" or "on its own"
-        // after it, where no failure's cue stands ("The new DGPS draws the flight lines ... by itself", "Our
-        // audit software works out the audit-day calculation ... on its own"; issue 16, round
-        // 51).
+        // after it, where no failure's cue stands ("The new DGPS draws the flight lines ... by
+        // itself", "Our audit software works out ... on its own"; issue 16, round 51).
         if !context.portuguese
             && hits
                 .strong
@@ -2249,15 +2248,19 @@ fn works_alone_en(text: &str) -> Option<usize> {
         "dont", "doesnt", "didnt", "cant", "wont", "isnt", "arent", "wasnt", "don", "doesn", "didn",
         "won", "isn", "aren", "wasn",
     ];
+    // Cheapest first: the opening word, before the text is searched for a marker.
+    if !words(text)
+        .next()
+        .is_some_and(|(_, w)| SUBJECTS.contains(&w))
+        || text.contains('?')
+    {
+        return None;
+    }
     let at = ALONE.iter().find_map(|m| text.find(m))?;
-    if text.contains('?') {
-        return None;
-    }
-    let mut all = words(text.get(..at)?).map(|(_, w)| w);
-    if !all.next().is_some_and(|w| SUBJECTS.contains(&w)) {
-        return None;
-    }
-    all.all(|w| !NOT_WORK.contains(&w)).then_some(at)
+    words(text.get(..at)?)
+        .skip(1)
+        .all(|(_, w)| !NOT_WORK.contains(&w))
+        .then_some(at)
 }
 
 /// Verbs of a thing coming into operation: coming on, opening, lifting, starting, lighting up,
