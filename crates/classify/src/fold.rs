@@ -82,6 +82,27 @@ impl Folded {
         }
     }
 
+    /// Whether the text before `end` is one word that opens its sentence.
+    fn lone_opening_word(&self, end: usize) -> bool {
+        let head = self.text.get(..end).unwrap_or("");
+        let start = head
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !c.is_alphanumeric())
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        start < end && self.opens_clause(start, false, &[])
+    }
+
+    /// Whether a word at `pos` follows a lone word that opens its sentence and a comma or a
+    /// spaced dash: a name called before an errand ("Inês - put ...", "Marco, ring ...").
+    pub(crate) fn after_called_name(&self, pos: usize) -> bool {
+        let before = self.text.get(..pos).unwrap_or("");
+        before
+            .strip_suffix(" - ")
+            .or_else(|| before.strip_suffix(", "))
+            .is_some_and(|head| self.lone_opening_word(head.len()))
+    }
+
     /// Whether no sentence stop or line break stands between two positions.
     pub(crate) fn same_sentence(&self, from: usize, to: usize) -> bool {
         let between = self.text.get(from..to).unwrap_or("");

@@ -828,6 +828,18 @@ fn derive(
     if listed_steps(content) {
         return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
     }
+    // How the writers do a job, told as their practice and ending in "then" ("For herringbone
+    // we sand coarse ..., vacuum twice and then lay the first coat", "to stifle the cocoons we
+    // spread them ... and then dry them"): a procedure (round 54; on every tuning slice the 3
+    // sentences so told are all procedures, one of them a list of steps before this).
+    if !question && practice_steps(folded) {
+        return Ok((
+            Kind::Procedure,
+            Basis::Cue {
+                cue: PRACTICE_STEPS.into(),
+            },
+        ));
+    }
     // How a job is done, told aloud with no punctuation ("raking the crystallisers you walk
     // barefoot along the edge pull the salt ... then pile it on the bank"): a procedure
     // (issue 16, twentieth round).
@@ -866,6 +878,26 @@ fn derive(
             _ => KEPT_AT_A_PLACE,
         };
         return Ok((Kind::Doc, Basis::Cue { cue: cue.into() }));
+    }
+    // An order opening the text, alone or after a name called, and the fact that explains it
+    // in a later comma clause ("Marco - load the sander into the van tonight, the job starts
+    // at 8"): the order is what the text is for, a task ahead of the fact the later clause's
+    // anchor would make (round 54).
+    if let Some(Some((at, matcher::IMPERATIVE_ORDER))) =
+        hits.weak.get(matcher::table_of(Kind::Task))
+        && let Some((copula_at, _)) = hits.copula
+        && *at < copula_at
+        && folded
+            .get(*at..copula_at)
+            .is_some_and(|between| between.contains(", "))
+        && order_opens_text(folded, *at)
+    {
+        return Ok((
+            Kind::Task,
+            Basis::Cue {
+                cue: matcher::IMPERATIVE_ORDER.into(),
+            },
+        ));
     }
     let copula = hits
         .copula
@@ -1977,6 +2009,43 @@ fn steps_list(content: &str) -> bool {
     items.len() >= 3 && items.iter().enumerate().all(fits) && steps >= 2 && steps * 2 >= items.len()
 }
 
+/// The basis's cue of a practice told in steps (see [`practice_steps`]).
+const PRACTICE_STEPS: &str = "(our way, then a last step)";
+
+/// Whether folded text opens with "for" or "to" and a job, has "we" and a verb within its
+/// first nine words, and later "then" after "and", "only" or a comma, before a verb: the
+/// writers' practice told step by step.
+fn practice_steps(folded: &str) -> bool {
+    const NOT_VERBS: &[&str] = &[
+        "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "was", "were", "had", "did",
+        "went", "came", "got", "saw", "said", "told", "left", "took", "made", "ran", "thought",
+        "knew", "found", "kept",
+    ];
+    // Cheapest first: the "then" and the opening word.
+    if !folded.contains(" then ") || !(folded.starts_with("for ") || folded.starts_with("to ")) {
+        return false;
+    }
+    let words: Vec<&str> = fold::words(folded).map(|(_, w)| w).collect();
+    let Some(we) = words.iter().take(9).position(|w| *w == "we") else {
+        return false;
+    };
+    let verb = |w: &&str| !w.ends_with("ed") && !NOT_VERBS.contains(w);
+    let practised = words.get(we + 1).is_some_and(verb);
+    let head = words.get(1..we).unwrap_or_default();
+    practised
+        && !head.is_empty()
+        && !head.iter().any(|w| ["we", "i", "you", "they"].contains(w))
+        && folded.match_indices(" then ").any(|(at, _)| {
+            let before = folded.get(..at).unwrap_or("");
+            let joined =
+                before.ends_with(" and") || before.ends_with(" only") || before.ends_with(',');
+            let next = fold::words(folded.get(at + 6..).unwrap_or(""))
+                .next()
+                .map(|(_, w)| w);
+            joined && next.as_ref().is_some_and(verb)
+        })
+}
+
 /// Whether the content chains three steps with "then" twice, as a spoken procedure does ("you
 /// weigh it first then draw the dose then inject under the skin"): each "then" before a verb,
 /// no subject or past after it (issue 16, twelfth round).
@@ -2206,16 +2275,17 @@ fn generic_negation(content: &str, folded: &str) -> bool {
     // vento acima de 40 nós", "Aluno não entra sem crachá"): a rule on a kind of thing (issue
     // 16, nineteenth round).
     const CONDITIONS: &[&str] = &["com", "sem", "acima", "abaixo", "fora", "antes", "without"];
-    if at == 1
-        && first.starts_with(char::is_uppercase)
-        && !subject.ends_with('s')
-        && !words
+    // Nor by the bound it may not pass ("Piloto não voa mais de 8 horas por dia", round 51),
+    // nor when the word names a role by its ending ("Estagiário não assina ...", round 54).
+    let barred = words
+        .get(at + 2)
+        .is_some_and(|w| CONDITIONS.contains(&w.as_str()))
+        || (words
             .get(at + 2)
-            .is_some_and(|w| CONDITIONS.contains(&w.as_str()))
-        // Nor by the bound it may not pass ("Piloto não voa mais de 8 horas por dia", round 51).
-        && !(words.get(at + 2).is_some_and(|w| w == "mais" || w == "menos")
+            .is_some_and(|w| w == "mais" || w == "menos")
             && words.get(at + 3).is_some_and(|w| w == "de"))
-    {
+        || role_noun(subject);
+    if at == 1 && first.starts_with(char::is_uppercase) && !subject.ends_with('s') && !barred {
         return false;
     }
     let verb = words.get(at + 1).map_or("", String::as_str);
@@ -2242,6 +2312,40 @@ fn generic_negation(content: &str, folded: &str) -> bool {
             // slices that opens so is a constraint).
             || (at == 1 && plural_and_verb(subject, verb))
     }
+}
+
+/// Whether the word at byte `at` of folded text is its first word, or its second after a
+/// name called with a comma or a spaced dash ("marco - load ...").
+fn order_opens_text(folded: &str, at: usize) -> bool {
+    let mut all = fold::words(folded).map(|(start, _)| start);
+    match (all.next(), all.next()) {
+        (Some(first), _) if first == at => true,
+        (Some(_), Some(second)) if second == at => folded
+            .get(..at)
+            .is_some_and(|head| head.ends_with(", ") || head.ends_with(" - ")),
+        _ => false,
+    }
+}
+
+/// Whether a folded Portuguese word names a role by its ending, long enough to be no first
+/// name ("estagiario", "motorista", "ajudante", "operador", "enfermeiro"; not "Mario",
+/// "Batista", "Vicente", "Monteiro"): one such word before "não" is a kind of person, not a
+/// person (round 54).
+fn role_noun(word: &str) -> bool {
+    const ENDINGS: &[(&str, usize)] = &[
+        ("ario", 8),
+        ("aria", 8),
+        ("ista", 8),
+        ("ante", 8),
+        ("ente", 8),
+        ("ador", 8),
+        ("edor", 8),
+        ("idor", 8),
+        ("eiro", 9),
+    ];
+    ENDINGS
+        .iter()
+        .any(|&(end, min)| word.len() >= min && word.ends_with(end))
 }
 
 /// Whether an English sentence opens with a plural bare noun refused something by a modal

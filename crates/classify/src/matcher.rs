@@ -194,7 +194,7 @@ fn table_of_steps() -> usize {
     table_of(Kind::Procedure)
 }
 
-fn table_of(kind: Kind) -> usize {
+pub(crate) fn table_of(kind: Kind) -> usize {
     KINDS.iter().position(|t| t.kind == kind).unwrap_or(0)
 }
 
@@ -639,7 +639,7 @@ impl Matcher {
                 // printer about the proofs", "Rui - restock the first-aid kit") opens after the
                 // dash as it would after a colon (issue 16, twenty-fourth round).
                 Tier::Opener if k.table == task => {
-                    self.opens(folded, k.start, false) || dash_address(text, k.start)
+                    self.opens(folded, k.start, false) || folded.after_called_name(k.start)
                 }
                 Tier::Opener | Tier::Frame => self.opens(folded, k.start, false),
                 Tier::Clause => self.opens(folded, k.start, true),
@@ -869,7 +869,8 @@ impl Matcher {
                 // ("Call the plumber"), not a preposition ("Memory on the nodes creeps up").
                 let failure_after_en = failure_after && !context.portuguese;
                 let governs = failure_after_en && !PREPOSITIONS_EN.contains(&next);
-                self.opens(folded, i, false)
+                (self.opens(folded, i, false)
+                    || (!context.portuguese && folded.after_called_name(i)))
                     && informal_ok
                     && (governs || (!failure_after_en && !self.listed.contains(word)))
                     && !WISHES.contains(&word)
@@ -1093,7 +1094,8 @@ impl Matcher {
                 continue;
             }
             let opens = self.opens(folded, start, true)
-                || text.get(..start).is_some_and(|b| b.ends_with(" and "));
+                || text.get(..start).is_some_and(|b| b.ends_with(" and "))
+                || folded.after_called_name(start);
             if opens {
                 found.push(start);
             }
@@ -1326,6 +1328,8 @@ const NOT_ENGLISH_IMPERATIVES: &[&str] = &[
     "later",
     "finally",
     "yes",
+    // Thanks, not an order ("Cheers, appreciate it"; round 54).
+    "appreciate",
     "not",
     "okay",
     "well",
@@ -1560,16 +1564,6 @@ const TASK_HEADINGS: &[&str] = &["to do", "a fazer", "pending", "pendente"];
 const ING_STEMS: &[&str] = &[
     "ring", "bring", "sing", "swing", "sting", "wring", "fling", "cling", "sling", "string",
 ];
-
-/// Whether the text opens with one word, a name or a role, and a spaced dash right before
-/// `pos`: "priya - chase ...", "rui - restock ..." (issue 16, twenty-fourth round).
-fn dash_address(text: &str, pos: usize) -> bool {
-    text.get(..pos)
-        .and_then(|head| head.strip_suffix(" - "))
-        .is_some_and(|name| {
-            name.len() >= 2 && name.bytes().all(|b| b.is_ascii_lowercase() || b >= 0x80)
-        })
-}
 
 /// How a decision heading is named in a label's basis.
 const DECISION_HEADING: &str = "(a decision heading)";
@@ -1808,14 +1802,27 @@ fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
         "page",
         "pagina",
     ];
-    text.get(from..)
-        .unwrap_or("")
-        .split_whitespace()
+    let rest = text.get(from..).unwrap_or("");
+    rest.split_whitespace().take(4).any(|raw| {
+        raw.contains('/')
+            || words(raw).any(|(_, w)| (pages && PAGES.contains(&w)) || names_document(w))
+    }) || words(rest)
         .take(4)
-        .any(|raw| {
-            raw.contains('/')
-                || words(raw).any(|(_, w)| (pages && PAGES.contains(&w)) || names_document(w))
-        })
+        .any(|(at, _)| names_document_phrase(rest.get(at..).unwrap_or("")))
+}
+
+/// Whether `rest` opens with a document named in more than one word ("nota tecnica", "codigo
+/// de processo*"; round 54).
+fn names_document_phrase(rest: &str) -> bool {
+    DOCUMENTS.iter().any(|c| {
+        let (stem, starred) = match c.text.strip_suffix('*') {
+            Some(stem) => (stem, true),
+            None => (c.text, false),
+        };
+        stem.contains(' ')
+            && rest.get(..stem.len()) == Some(stem)
+            && (starred || !word_char_before(rest, stem.len() + 1))
+    })
 }
 
 /// Whether the text is a heading of six words or fewer naming a document ([`DOCUMENTS`]), a

@@ -2722,9 +2722,10 @@ fn k3_k4_round_twenty_one_volumes_past_overhauls_checked_documents_and_set_phras
             Kind::Doc,
             Some("(check a document for)"),
         ),
-        // "(se) faz favor" closing a request.
+        // "(se) faz favor" closing a request (since round 54 an opener after the name called,
+        // "Rui, vê lá se ...", names its own cue, so the request here opens with none).
         (
-            "Rui, vê lá se consegues encomendar mais lenha para o abrigo, se faz favor.",
+            "Rui, consegues encomendar mais lenha para o abrigo, se faz favor.",
             Kind::Task,
             Some("(a request)"),
         ),
@@ -5890,6 +5891,53 @@ fn k3_round_fifty_three_words() {
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
+}
+
+/// Round 54's words and shapes: an errand after a name called with a dash or a comma, and
+/// ahead of the fact of a later clause; thanks are no order; a document named in two words
+/// after "Ver", or kept scanned; a role noun before "não" is a kind of person, not a name; the
+/// writers' practice told in steps up to "then".
+#[test]
+fn k3_round_fifty_four_words() {
+    for (text, kind) in [
+        (
+            "Inês - put fresh tape and a new battery in the trap this week.",
+            Kind::Task,
+        ),
+        ("Marco, book a fitting for the blinds.", Kind::Task),
+        ("Ver a nota técnica das tarifas no Drive.", Kind::Doc),
+        ("Ver o código de processo civil na estante.", Kind::Doc),
+        (
+            "Estagiário não assina relatório atuarial.",
+            Kind::Constraint,
+        ),
+        (
+            "Rita - pack the drum sander tonight, the Foz job starts at 8.",
+            Kind::Task,
+        ),
+        (
+            "To fix a squeaky board we screw it down from above and then fill the hole.",
+            Kind::Procedure,
+        ),
+        (
+            "O contrato de cada cliente fica digitalizado no Drive.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Thanks after an interjection are no errand; a first name before "não" stays a person.
+    for text in [
+        "Cheers, appreciate it.",
+        "Vicente não assina o contrato.",
+        "Mário não assina o contrato.",
+    ] {
+        assert!(derive(text).is_err(), "{text}");
+    }
+    // A practice in the past is no procedure.
+    let past = "For years we thought the floor was fine and then sold it.";
+    let kind = derive(past).map(|l| l.kind()).ok();
+    assert_ne!(kind, Some(Kind::Procedure), "{past}");
 }
 
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
