@@ -2113,6 +2113,31 @@ fn read_in_envelope(tokens: &[Token<'_>], at: usize) -> bool {
     first_opener && !conjunction && modifiers(opener + 1)
 }
 
+/// Whether the words from `open` to the agent's noun at `at` are a step's verb and its object
+/// rather than a vocative (round 54): an article, a possessive or a demonstrative among them
+/// after a word ("end of lease - collect the machine, pull its disk, ...", "Para trocar o
+/// fusor: desligar a máquina, esperar ..."). The noun is what a step for people acts on, not
+/// the one the text speaks to; a vocative names its reader bare or with modifiers of its own
+/// ("Accounts AI,", "ó máquina das encomendas,"). The Portuguese "a" and "as" fold from "à" and
+/// "às" too ("ordem permanente à IA que ..."), so they count only after an infinitive
+/// ("desligar a máquina", "limpar as ferramentas"); "o" not where the text holds the vocative
+/// "ó" ("Anda ó robô, ...").
+fn object_of_step(tokens: &[Token<'_>], open: usize, at: usize, vocative_o: bool) -> bool {
+    (open + 1..at).any(|i| {
+        let Some(det) = word(tokens, i).filter(|w| DETERMINERS.contains(w)) else {
+            return false;
+        };
+        let Some(verb) = word(tokens, i - 1) else {
+            return false;
+        };
+        match det {
+            "a" | "as" => verb.len() > 3 && ["ar", "er", "ir"].iter().any(|e| verb.ends_with(e)),
+            "o" => !vocative_o,
+            _ => true,
+        }
+    })
+}
+
 /// Whether the text addresses the agent (see the module docs for the shapes).
 fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
     let mark = |at: usize, set: &[char]| mark_is_in(tokens, at, set);
@@ -2183,7 +2208,8 @@ fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
         // Portuguese "ô"/"ó" before a noun calls it ("ó máquina das encomendas,"), and folds to
         // the article's "o": with one in the text, "o" opens an address.
         let article_led = !dedicated
-            && is_in(DETERMINERS, word(tokens, open))
+            && (is_in(DETERMINERS, word(tokens, open))
+                || object_of_step(tokens, open, at, vocative_o))
             && !(vocative_o && word(tokens, open) == Some("o"));
         // A machine's or a worker's noun is a vocative closed by a comma or a dash, never by a
         // colon, which closes a heading ("Programa de fidelidade: ...", "Design doc for the new
@@ -5392,7 +5418,8 @@ fn called_to_order(tokens: &[Token<'_>], vocative_o: bool) -> bool {
             }
         }
         let article_led = !dedicated
-            && is_in(DETERMINERS, word(tokens, open))
+            && (is_in(DETERMINERS, word(tokens, open))
+                || object_of_step(tokens, open, at, vocative_o))
             && !(vocative_o && word(tokens, open) == Some("o"));
         // Two words before the noun at most, three after a word of dedication.
         if !opened || article_led || (skipped == 3 && !dedicated) {
