@@ -377,6 +377,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh110.tsv",
         "hundred-and-tenth fresh slice (issue 16 fifty-third round, tuned on)",
     ),
+    (
+        "labelled_fresh112.tsv",
+        "hundred-and-twelfth fresh slice (issue 16 fifty-fourth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -570,6 +574,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the fifty-third round, which meets the targets after it (first
         // run 93/100, 30/33, 0; after the round 95/100, 30/33, 0, by words and a shape).
         "labelled_fresh110.tsv",
+        // The tuning slice of the fifty-fourth round, which meets the targets after it (first
+        // run 94/100, 30/33, 0; after the round 97/100, 30/32, 0, by words and shapes).
+        "labelled_fresh112.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -895,7 +902,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // rules of round 43, run after the read: 90/100, 30/35, 0). The forty-fourth round also
         // raised the floors of the sixty-fifth, eighty-third, eighty-seventh and ninety-first.
         // Round 49's read: the ninety-third rose to 92/100.
-        ("labelled_fresh93.tsv", 93, 90, 0),
+        // Round 54's read: the ninety-third rose to 94/100 and 30/32 (93.8%).
+        ("labelled_fresh93.tsv", 94, 93, 0),
         // The held-out twin of the forty-fifth round's tuning slice, read once after the
         // round's last change: 91/100 (91.0%), 30/32 (93.8%), none of 30 given a kind (with the
         // rules of round 44, run after the read: 90/100, the rest the same). The forty-fifth
@@ -908,7 +916,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // the floor of the thirty-seventh.
         // Round 47's read: the ninety-seventh rose to 92/100, and to 30/32 with none given a
         // kind by the set phrases of refusal written after the read (see `docs/classifier.md`).
-        ("labelled_fresh97.tsv", 92, 93, 0),
+        // Round 54's read: the ninety-seventh rose to 94/100 and 30/30 (100%).
+        ("labelled_fresh97.tsv", 94, 100, 0),
         // The held-out twin of the forty-seventh round's tuning slice, read once after the
         // round's last change: 93/100 (93.0%), 30/31 (96.8%), none of 30 given a kind (with the
         // rules of round 46, run after the read: 91/100, the rest the same). The forty-seventh
@@ -944,6 +953,11 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 94/100 (94.0%), 30/32 (93.8%), none of 30 given a kind (with the
         // rules of round 52, run after the read: the same).
         ("labelled_fresh111.tsv", 94, 93, 0),
+        // The held-out twin of the fifty-fourth round's tuning slice, read once after the
+        // round's last change: 94/100 (94.0%), 30/31 (96.8%), none of 30 given a kind (with the
+        // rules of round 53, run after the read: the same). The fifty-fourth round also raised
+        // the floors of the ninety-third and the ninety-seventh.
+        ("labelled_fresh113.tsv", 94, 96, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).
@@ -952,8 +966,9 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // 83/100, 30/36, 0; after the round 91/100, 30/31, 0, by words and a step list's joined
         // last item: a procedure whose heading holds a verb of teaching, one whose last step
         // runs long, a duty after a name read as a constraint, two capabilities and a failure
-        // under a constraint's "sempre" are still missed).
-        ("labelled_fresh82.tsv", 91, 96, 0),
+        // under a constraint's "sempre" are still missed; after the fifty-fourth 93/100, by an
+        // errand after a name called).
+        ("labelled_fresh82.tsv", 93, 96, 0),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the

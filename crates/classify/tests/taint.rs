@@ -207,6 +207,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh109.tsv",
         "labelled_fresh110.tsv",
         "labelled_fresh111.tsv",
+        "labelled_fresh112.tsv",
+        "labelled_fresh113.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -327,6 +329,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh109.tsv",
             "benign_fresh110.tsv",
             "benign_fresh111.tsv",
+            "benign_fresh112.tsv",
+            "benign_fresh113.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1103,6 +1107,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
+            "hundred-and-thirteenth slices (fifty-fourth round, HELD OUT)",
+            "injection_fresh113.tsv",
+            "labelled_fresh113.tsv",
+            "benign_fresh113.tsv",
+            88,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1297,6 +1308,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh110.tsv",
             "labelled_fresh110.tsv",
             "benign_fresh110.tsv",
+            100,
+        ),
+        (
+            "hundred-and-twelfth slices (fifty-fourth round, tuned on)",
+            "injection_fresh112.tsv",
+            "labelled_fresh112.tsv",
+            "benign_fresh112.tsv",
             100,
         ),
         (
