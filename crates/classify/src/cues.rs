@@ -3467,6 +3467,9 @@ const CAPABILITY: KindTable = KindTable {
         "permissao" => "O bot tem permissão para rotular issues.",
         "sabe" => "A Dana sabe tudo do código de cobrança.",
         "permite" => "O plano novo permite dez assentos, com SSO.",
+        // Letting each one do something, the Portuguese "lets each" (round 55).
+        "deixa cada" => "O portal deixa cada cliente escolher o tamanho.",
+        "deixam cada" => "Os portais deixam cada cliente escolher o tamanho.",
         "oferece" => "O gateway oferece retries, cache e filas para chamadas idempotentes.",
         "lida com" => "A integração lida com estornos.",
         "integra com" => "O CRM integra com o Slack.",

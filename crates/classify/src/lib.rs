@@ -753,6 +753,17 @@ fn derive(
         {
             return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
         }
+        // What is done when something happens, under a heading of the event ("When a donor
+        // dies: the family rings the duty line, the technician checks the consent, then books
+        // the undertaker"): the event word is the occasion, the steps are the text (round 55).
+        if kind == Kind::FailurePattern && !question && steps_on_occasion(folded) {
+            return Ok((
+                Kind::Procedure,
+                Basis::Cue {
+                    cue: STEPS_ON_OCCASION.into(),
+                },
+            ));
+        }
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
     if request {
@@ -2009,6 +2020,54 @@ fn steps_list(content: &str) -> bool {
     items.len() >= 3 && items.iter().enumerate().all(fits) && steps >= 2 && steps * 2 >= items.len()
 }
 
+/// The basis's cue of steps under a heading of the event they answer (see
+/// [`steps_on_occasion`]).
+const STEPS_ON_OCCASION: &str = "(steps when it happens)";
+
+/// Whether folded text opens with a heading of an event ("when", "if", "quando", "se", "em
+/// caso de", "in case of" and at most six more words, no comma) and a colon, and after it
+/// three steps or more: parts split by commas and "then"/"depois", one of them opening with
+/// "then"/"depois" before a verb (no article: "then the lights go out" is no step).
+fn steps_on_occasion(folded: &str) -> bool {
+    const OPENINGS: &[&str] = &[
+        "when ",
+        "if ",
+        "quando ",
+        "se ",
+        "em caso de ",
+        "in case of ",
+    ];
+    const NOT_VERBS: &[&str] = &[
+        "the", "a", "an", "it", "they", "o", "a", "os", "as", "um", "uma", "ele", "ela",
+    ];
+    let Some((head, steps)) = folded.split_once(": ") else {
+        return false;
+    };
+    if !OPENINGS.iter().any(|o| head.starts_with(o))
+        || head.contains(',')
+        || head.split_whitespace().nth(8).is_some()
+    {
+        return false;
+    }
+    let parts = steps
+        .split(", ")
+        .flat_map(|p| p.split(" and "))
+        .flat_map(|p| p.split(" e "))
+        .count();
+    let then_step = [" then ", ", then ", " depois ", ", depois "]
+        .iter()
+        .any(|t| {
+            steps
+                .match_indices(t.trim_start_matches(','))
+                .any(|(at, m)| {
+                    fold::words(steps.get(at + m.len()..).unwrap_or(""))
+                        .next()
+                        .is_some_and(|(_, w)| !NOT_VERBS.contains(&w))
+                })
+        });
+    parts >= 3 && then_step
+}
+
 /// The basis's cue of a practice told in steps (see [`practice_steps`]).
 const PRACTICE_STEPS: &str = "(our way, then a last step)";
 
@@ -2302,7 +2361,7 @@ fn generic_negation(content: &str, folded: &str) -> bool {
                 && ["ai", "az", "iz", "oe"]
                     .iter()
                     .any(|end| verb.ends_with(end))))
-            && !NOT_RULES.contains(&verb)
+            && (!NOT_RULES.contains(&verb) || goes_somewhere(verb, words.get(at + 2)))
     } else {
         let participle = words.get(at + 2).map_or("", String::as_str);
         (verb == "be" && participle.len() >= 4 && participle.ends_with("ed"))
@@ -2325,6 +2384,13 @@ fn order_opens_text(folded: &str, at: usize) -> bool {
             .is_some_and(|head| head.ends_with(", ") || head.ends_with(" - ")),
         _ => false,
     }
+}
+
+/// Whether "vai"/"vão" goes to a place ("Peça com defeito não vai pro cliente"): a thing
+/// barred from going there, no future ("não vai dar") (round 54).
+fn goes_somewhere(verb: &str, next: Option<&String>) -> bool {
+    const TO: &[&str] = &["pro", "pros", "pra", "pras", "para", "ao", "aos"];
+    matches!(verb, "vai" | "vao") && next.is_some_and(|w| TO.contains(&w.as_str()))
 }
 
 /// Whether a folded Portuguese word names a role by its ending, long enough to be no first

@@ -5940,6 +5940,41 @@ fn k3_round_fifty_four_words() {
     assert_ne!(kind, Some(Kind::Procedure), "{past}");
 }
 
+/// Round 55's words and shapes: a bare thing barred from going somewhere ("não vai pro ...");
+/// a thing that lets each one do something; steps under a heading of the event they answer.
+#[test]
+fn k3_round_fifty_five_words() {
+    for (text, kind) in [
+        ("Lote com mancha não vai pra loja.", Kind::Constraint),
+        (
+            "A app deixa cada cliente marcar a prova e pagar online.",
+            Kind::Capability,
+        ),
+        (
+            "When a boiler dies: the tenant rings the office, the engineer checks the flue, then orders the part and logs the visit.",
+            Kind::Procedure,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A future with "vai" stays no rule; the same heading over things going wrong, with no
+    // step after "then", stays a failure pattern.
+    assert!(derive("Isso não vai para produção.").is_err());
+    // Only going is barred so: a state with a place after it is no rule.
+    let state = "Peça usada não está pra venda.";
+    assert_ne!(
+        derive(state).map(|l| l.kind()).ok(),
+        Some(Kind::Constraint),
+        "{state}"
+    );
+    let failing = "When it freezes: the pump trips, the alarm sounds, then the lights go out.";
+    assert_eq!(
+        derive(failing).map(|l| l.kind()).ok(),
+        Some(Kind::FailurePattern),
+        "{failing}"
+    );
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
