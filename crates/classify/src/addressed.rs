@@ -2138,8 +2138,77 @@ fn object_of_step(tokens: &[Token<'_>], open: usize, at: usize, vocative_o: bool
     })
 }
 
+/// Whether the text's envelope names its reader and the text then calls that reader by the
+/// same name (round 55), whatever the name: a clause opened after a comma or an opening mark
+/// by a relative or a participle's agent ([`READER_OPENERS`], within its first three words),
+/// a name of at least two words after it before the colon (the clause at most sixteen
+/// tokens), and right after the colon the same words closed by a vocative's mark
+/// ("..., que o gerador de laudos abre: gerador de laudos, ...", "..., lido pelo leitor de
+/// faturas: leitor de faturas, ...", "..., which the quote builder reads: quote builder, ...").
+/// A text that describes its reader and then speaks to it is
+/// written for the reader that processes these texts, whatever it is called. A clause of
+/// writing or sending ([`AUTHORS`]) names the text's author, and a name of one word ("..., que
+/// a Rita lê: Rita, ...") or one told something after the colon ("... lê: o gerador de laudos
+/// parou") is no call.
+fn reader_called_back(tokens: &[Token<'_>]) -> bool {
+    (1..tokens.len()).any(|colon| {
+        if !mark_is(tokens, colon, ':') {
+            return false;
+        }
+        let Some(start) = (colon.saturating_sub(16)..colon)
+            .rev()
+            .find(|&i| i == 0 || matches!(tokens.get(i - 1), Some(Token::Mark(_))))
+        else {
+            return false;
+        };
+        let opened = start.checked_sub(1).is_some_and(|i| {
+            mark_is(tokens, i, ',')
+                || matches!(tokens.get(i), Some(Token::Mark(c)) if OPENING_MARKS.contains(c))
+        });
+        let Some(opener) =
+            (start..(start + 3).min(colon)).find(|&i| is_in(READER_OPENERS, word(tokens, i)))
+        else {
+            return false;
+        };
+        if !opened || (start..colon).any(|i| is_in(AUTHORS, word(tokens, i))) {
+            return false;
+        }
+        (2..=5).any(|len| {
+            mark_is_in(tokens, colon + 1 + len, VOCATIVE_MARKS)
+                && (opener + 1..=colon.saturating_sub(len)).any(|from| {
+                    (0..len).all(|k| {
+                        word(tokens, from + k)
+                            .is_some_and(|w| word(tokens, colon + 1 + k) == Some(w))
+                    })
+                })
+        })
+    })
+}
+
+/// Whether folded `text` calls back the reader its envelope names ([`reader_called_back`],
+/// round 55), for text that holds no word naming the agent: the classifier scans such text for
+/// an address only then. Tokens are read only where the words right after a colon, up to a
+/// vocative's mark, are found before it.
+pub(crate) fn calls_back_reader(text: &str) -> bool {
+    text.match_indices(':').any(|(colon, _)| {
+        let Some(after) = text.get(colon + 1..) else {
+            return false;
+        };
+        let Some(end) = after.find(VOCATIVE_MARKS).filter(|&e| e <= 60) else {
+            return false;
+        };
+        let name = after.get(..end).unwrap_or_default().trim();
+        !name.is_empty()
+            && text.get(..colon).is_some_and(|b| b.contains(name))
+            && reader_called_back(&tokens(text, &[]))
+    })
+}
+
 /// Whether the text addresses the agent (see the module docs for the shapes).
 fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
+    if reader_called_back(tokens) {
+        return true;
+    }
     let mark = |at: usize, set: &[char]| mark_is_in(tokens, at, set);
     for at in 0..tokens.len() {
         if word(tokens, at).is_some_and(bot_handle) || unnamed_reader(tokens, at) {
@@ -3546,7 +3615,9 @@ fn answer_carries_records(text: &str, tokens: &[Token<'_>]) -> bool {
 /// provide ..."): no article, pronoun, conjunction or preposition ([`NO_ORDER`],
 /// [`DETERMINERS`], [`PREPOSITIONS`]) and no figure.
 fn reply_order_opens(tokens: &[Token<'_>], v: usize, a: usize) -> bool {
-    (v + 2..=v + 3).any(|m| a == m + 1 && mark_is_in(tokens, m, &[',', ':', '-']))
+    (v + 2..=v + 3)
+        .chain(reply_answering(tokens, v))
+        .any(|m| a == m + 1 && mark_is_in(tokens, m, &[',', ':', '-']))
         && (v + 1..a - 1).all(|i| word(tokens, i).is_some())
         && word(tokens, a).is_some_and(|w| {
             !NO_ORDER.contains(&w)
@@ -3555,6 +3626,23 @@ fn reply_order_opens(tokens: &[Token<'_>], v: usize, a: usize) -> bool {
                 && !SECOND_PERSON.contains(&w)
                 && !w.bytes().next().is_some_and(|b| b.is_ascii_digit())
         })
+}
+
+/// Prepositions after a reply's word that name what the reply answers (round 55): "in your
+/// reply to this review", "na resposta a esta avaliação" ("à" folds to "a"), "na resposta aos
+/// comentários".
+const ANSWERED_TO: &[&str] = &["a", "ao", "aos", "as", "to"];
+
+/// Where the mark may close a reply's phrase at `v` that names what it answers (round 55): the
+/// reply's word, a preposition of [`ANSWERED_TO`] right after it and at most three words ("in
+/// your reply to this review,", "na tua resposta ao comentário da Rita:"), so that the order
+/// after the mark is read as [`reply_order_opens`] reads it after "in your reply,".
+fn reply_answering<'t>(tokens: &'t [Token<'t>], v: usize) -> impl Iterator<Item = usize> + 't {
+    (v + 1..=v + 2)
+        .filter(move |&r| {
+            is_in(REPLY_PLACES, word(tokens, r)) && is_in(ANSWERED_TO, word(tokens, r + 1))
+        })
+        .flat_map(move |r| r + 3..=r + 5)
 }
 
 /// Prepositions that tie a figure to every item of a kind before "each"/"every"/"cada" (round

@@ -491,10 +491,13 @@ fn classify_scanning(
     // from now on or a silence: the family it asks for, beside the rules' own; the system's
     // voice forged about the agent is a role tag. Only text that holds a word naming the agent
     // or the system (found by the cue pass) is scanned.
-    let address = match address_scan && hits.names_agent {
-        true => addressed::scan(content, &folded.text, &folded.breaks),
-        false => addressed::Scan::default(),
-    };
+    // Since round 55 also text that names its reader in its envelope and then calls it by that
+    // name, whatever the name ("..., que o gerador de laudos abre: gerador de laudos, ...").
+    let address =
+        match address_scan && (hits.names_agent || addressed::calls_back_reader(&folded.text)) {
+            true => addressed::scan(content, &folded.text, &folded.breaks),
+            false => addressed::Scan::default(),
+        };
     if address.system_voice && !families.contains(&Family::RoleTag) {
         families.push(Family::RoleTag);
     }
