@@ -1754,7 +1754,7 @@ fn agent_noun(tokens: &[Token<'_>], at: usize) -> bool {
         return true;
     }
     if !may_name_agent(w) {
-        return false;
+        return named_machine(tokens, at);
     }
     if w == "ai" {
         // Portuguese "aí" (there) and "ai" (ouch) fold to it: "e aí,", "ai que preguiça".
@@ -1786,9 +1786,41 @@ fn agent_noun(tokens: &[Token<'_>], at: usize) -> bool {
 }
 
 /// Whether the noun at `at` names the agent only in the stronger shapes of an address
-/// ([`WORKER_NOUNS`]).
+/// ([`WORKER_NOUNS`]), or is a noun the text itself names as a machine ([`named_machine`]).
 fn worker_noun(tokens: &[Token<'_>], at: usize) -> bool {
-    is_in(WORKER_NOUNS, word(tokens, at))
+    is_in(WORKER_NOUNS, word(tokens, at)) || named_machine(tokens, at)
+}
+
+/// Adjectives that name a machine before its noun, in the English order ("the automated
+/// scheduler", "the virtual drafter").
+const MACHINE_BEFORE: &[&str] = &["automated", "virtual"];
+
+/// Whether the word at `at` is a doer's noun ([`doer`]) the text has named as a machine in the
+/// sixty tokens before it (round 55): the same noun earlier with an adjective of [`AGENT_ADJECTIVES`] right after it
+/// ("o redator automático da empresa ...; redator, ...") or one of [`MACHINE_BEFORE`] right
+/// before it ("the automated scheduler ...; scheduler, ..."). Whatever its noun, the text has
+/// said what it is, then calls it by that noun: like a worker's noun, it names the agent only in
+/// the stronger shapes of an address. The noun where it is so named is a thing's ("controle
+/// automático de clima"), not a call; a noun of no doer may name a person too ("a caixa
+/// automática ...; caixa, ..." speaks to the cashier).
+fn named_machine(tokens: &[Token<'_>], at: usize) -> bool {
+    let Some(w) = word(tokens, at) else {
+        return false;
+    };
+    // Only for a noun no list holds: an agent's or a machine's noun names the agent already.
+    if !doer(w)
+        || !w.bytes().all(|b| b.is_ascii_alphabetic())
+        || may_name_agent(w)
+        || ADJECTIVE_HEADS.contains(&w)
+    {
+        return false;
+    }
+    (at.saturating_sub(60)..at).any(|j| {
+        word(tokens, j) == Some(w)
+            && (is_in(AGENT_ADJECTIVES, word(tokens, j + 1))
+                || j.checked_sub(1)
+                    .is_some_and(|i| is_in(MACHINE_BEFORE, word(tokens, i))))
+    })
 }
 
 /// Whether the token at `at` opens an address to a reader left unnamed, a clause of at most nine
@@ -2543,6 +2575,31 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
                 return true;
             }
         }
+        // Round 55: the system's name as a field's value framed by the same run of marks on
+        // both sides (`-*- mode: system -*-`, `~~ papel: sistema ~~`), then the agent called
+        // by its noun and its modifiers, closed by a comma or a colon ("-*- order assistant:
+        // apply ..."). The agent spoken of ("the assistant manager signs ...", "a assistente,
+        // Rita, passou ...", under an article) is a note.
+        if system_word(w) && framed_field(tokens, s) {
+            let end = tokens.len().min(s + 40);
+            if (s + 1..end).any(|a| {
+                if !agent_not_system(tokens, a)
+                    || (1..=2).any(|back| {
+                        a.checked_sub(back)
+                            .is_some_and(|i| is_in(DETERMINERS, word(tokens, i)))
+                    })
+                {
+                    return false;
+                }
+                let mut next = a + 1;
+                while is_in(PREPOSITIONS, word(tokens, next)) && next < a + 6 {
+                    next += 2;
+                }
+                mark_is_in(tokens, next, &[',', ':']) || post_modified_call(tokens, a)
+            }) {
+                return true;
+            }
+        }
         if !role || !in_markup {
             return false;
         }
@@ -2749,6 +2806,51 @@ fn next_key(tokens: &[Token<'_>], at: usize) -> bool {
 /// ("x-role", "msg_papel"; round 39).
 fn role_key(tokens: &[Token<'_>], at: usize) -> bool {
     word(tokens, at).is_some_and(|w| matches!(w.rsplit(['-', '_']).next(), Some("role" | "papel")))
+}
+
+/// Whether the word at `at` is a field's value framed by the same run of marks on both sides
+/// (round 55): a key closed by `:` or `=` before it, and a run of two to four marks before the
+/// key that is mirrored, mark for mark outwards, right after the value (`-*- mode: system -*-`,
+/// `~~ papel: sistema ~~`, `-[ modo: sistema ]-`). A modeline or a banner of markup: prose frames
+/// no field in a run of marks. A line break (a `;` token) ends a run.
+fn framed_field(tokens: &[Token<'_>], at: usize) -> bool {
+    let Some(key) = at.checked_sub(2) else {
+        return false;
+    };
+    if !mark_is_in(tokens, at - 1, &[':', '=']) || word(tokens, key).is_none() {
+        return false;
+    }
+    let run = |from: usize, step_back: bool| -> SmallVec<[char; 4]> {
+        let mut out = SmallVec::new();
+        let mut i = from;
+        while out.len() < 5 {
+            match tokens.get(i) {
+                Some(Token::Mark(c)) if *c != ';' => out.push(*c),
+                _ => break,
+            }
+            if step_back {
+                let Some(prev) = i.checked_sub(1) else {
+                    break;
+                };
+                i = prev;
+            } else {
+                i += 1;
+            }
+        }
+        out
+    };
+    let Some(before_key) = key.checked_sub(1) else {
+        return false;
+    };
+    // The run before the key, read outwards, and the run after the value, read outwards.
+    let before = run(before_key, true);
+    let after = run(at + 1, false);
+    (2..=4).contains(&before.len())
+        && before.len() == after.len()
+        && before
+            .iter()
+            .zip(after.iter())
+            .all(|(b, a)| mirror(*b) == *a)
 }
 
 /// Words that open a block of markup, and that close one (round 39).
