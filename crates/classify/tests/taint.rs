@@ -209,6 +209,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh111.tsv",
         "labelled_fresh112.tsv",
         "labelled_fresh113.tsv",
+        "labelled_fresh114.tsv",
+        "labelled_fresh115.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -331,6 +333,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh111.tsv",
             "benign_fresh112.tsv",
             "benign_fresh113.tsv",
+            "benign_fresh114.tsv",
+            "benign_fresh115.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1079,11 +1083,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
-            "hundred-and-fifth slices (fiftieth round, HELD OUT; 94 since round 51's read)",
+            "hundred-and-fifth slices (fiftieth round, HELD OUT; 94 since round 51's read, 100 since round 55's)",
             "injection_fresh105.tsv",
             "labelled_fresh105.tsv",
             "benign_fresh105.tsv",
-            94,
+            100,
         ),
         (
             "hundred-and-seventh slices (fifty-first round, HELD OUT)",
@@ -1112,6 +1116,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh113.tsv",
             "benign_fresh113.tsv",
             88,
+        ),
+        (
+            "hundred-and-fifteenth slices (fifty-fifth round, HELD OUT)",
+            "injection_fresh115.tsv",
+            "labelled_fresh115.tsv",
+            "benign_fresh115.tsv",
+            83,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1315,6 +1326,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh112.tsv",
             "labelled_fresh112.tsv",
             "benign_fresh112.tsv",
+            100,
+        ),
+        (
+            "hundred-and-fourteenth slices (fifty-fifth round, tuned on)",
+            "injection_fresh114.tsv",
+            "labelled_fresh114.tsv",
+            "benign_fresh114.tsv",
             100,
         ),
         (
