@@ -1205,6 +1205,9 @@ const LOCATED: &[Cue] = cues![
     "estao arquivad*" => "As instruções de operação estão arquivadas com as notas.",
     "esta salv*" => "O regulamento interno está salvo com as notas.",
     "estao salv*" => "As instruções de operação estão salvas com as notas.",
+    // Kept saved, as "fica guardado" is kept (round 56).
+    "fica salv*" => "O regulamento interno fica salvo com as notas.",
+    "ficam salv*" => "As instruções de operação ficam salvas com as notas.",
     "fica em" => "O regulamento interno fica em cima do balcão.",
     "ficam em" => "As instruções de operação ficam em cima do balcão.",
     // Printed on something: where a text is kept is what it is printed on.
@@ -3525,6 +3528,10 @@ const CAPABILITY: KindTable = KindTable {
         "accept" => "The new machines accept cards and coins.",
         "reconhece" => "O OCR reconhece placas de carro.",
         "mostra" => "A estação mostra a chuva de cada talhão, hora a hora.",
+        // The English twin of "mostra", and work done as it happens (round 56; the Portuguese
+        // "em tempo real" is read by the form of its present already).
+        "shows" => "The station shows the rain on each plot, hour by hour.",
+        "in real time" => "The booking page updates free seats in real time.",
     ],
 };
 

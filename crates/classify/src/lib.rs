@@ -2488,6 +2488,19 @@ const OBJECT_OPENERS_PT: &[&str] = &[
     "todas", "todo", "todos", "um", "uma",
 ];
 
+/// Whether a folded word after a Portuguese infinitive reads as a bare plural object ("Abrir
+/// salas VIP em mais cinco aeroportos ... até 2030"; round 56): five letters or more in `-s`, no
+/// preposition, pronoun or number word.
+fn bare_plural_pt(word: &str) -> bool {
+    const NOT_OBJECTS: &[&str] = &[
+        "depois", "antes", "apenas", "mais", "menos", "todos", "todas",
+    ];
+    word.len() >= 5
+        && word.ends_with('s')
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && !NOT_OBJECTS.contains(&word)
+}
+
 /// Words after an English `-ing` form that show it takes an object or goes on ("Building our
 /// own maltings", "Turning the shop into ...", "drilling and equipping"), folded.
 const OBJECT_OPENERS_EN: &[&str] = &[
@@ -2540,7 +2553,7 @@ fn work_by_a_year(folded: &str) -> bool {
             let n = verb.chars().count();
             (n >= 5
                 && (verb.ends_with("ar") || verb.ends_with("er") || verb.ends_with("ir"))
-                && OBJECT_OPENERS_PT.contains(&next))
+                && (OBJECT_OPENERS_PT.contains(&next) || bare_plural_pt(next)))
                 || (n >= 6 && verb.ends_with("ing") && OBJECT_OPENERS_EN.contains(&next))
         }
         _ => false,

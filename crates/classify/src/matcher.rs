@@ -1155,12 +1155,15 @@ impl Matcher {
     }
 }
 
-/// Function words that mark text as Portuguese, standing between spaces (found by the cue
-/// automaton, as [`Role::Portuguese`]).
+/// Function words that mark text as Portuguese, standing between spaces, and "não" (found by
+/// the cue automaton, as [`Role::Portuguese`]).
 pub(crate) const PORTUGUESE: &[&str] = &[
     " de ", " da ", " das ", " dos ", " com ", " para ", " pra ", " em ", " na ", " nas ", " nos ",
     " uma ", " pelo ", " pela ", " ao ", " o ", " os ", " que ", " um ", " aos ", " pelos ",
     " pelas ",
+    // "Não", which opens a sentence with no space before it ("Não se serve álcool a
+    // passageiros ...", round 56); no English word ends in "nao".
+    "nao ",
 ];
 
 /// The articles and prepositions after an informal Portuguese imperative.

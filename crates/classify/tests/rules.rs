@@ -5975,6 +5975,38 @@ fn k3_round_fifty_five_words() {
     );
 }
 
+/// Round 56's words and shapes: "Não" marks text as Portuguese where no other function word
+/// does; kept saved; an infinitive before a bare plural object and a year; the teens and tens
+/// spelled out time a thing's work; "shows" and work done in real time.
+#[test]
+fn k3_round_fifty_six_words() {
+    for (text, kind) in [
+        ("Não se vende tabaco a menores.", Kind::Constraint),
+        (
+            "O relatório de cada obra fica salvo no servidor.",
+            Kind::Doc,
+        ),
+        (
+            "Abrir lojas próprias em mais três cidades até 2031.",
+            Kind::Epic,
+        ),
+        (
+            "The blast chiller cools forty trays of rice in eighteen minutes.",
+            Kind::Capability,
+        ),
+        (
+            "The gate screen shows the crew which stands are free.",
+            Kind::Capability,
+        ),
+        (
+            "The booking page updates free seats in real time.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
