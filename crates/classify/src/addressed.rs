@@ -854,8 +854,12 @@ const LETTING_NEGATIONS: &[&str] = &[
 ];
 
 /// Verbs of letting, in an order's forms (round 48); "deixa" and "deixas" are the present's forms
-/// too, so they count only where the negation opens a clause ([`LETS_OPENING`]).
-const LETS: &[&str] = &["deixe", "deixem", "deixes", "let"];
+/// too, so they count only where the negation opens a clause ([`LETS_OPENING`]). Round 56: the
+/// orders of "permitir" ("não permitas que a dona saiba"); English "allow" needs none, the
+/// older cues read "don't allow the owner to know".
+const LETS: &[&str] = &[
+    "deixe", "deixem", "deixes", "let", "permita", "permitam", "permitas",
+];
 
 /// The informal imperative of letting, which is the present's form too (round 48): "não deixa o
 /// chefe saber" orders where it opens a clause, "o portal não deixa o cliente saber" describes.
@@ -884,11 +888,19 @@ fn not_let_know(tokens: &[Token<'_>], n: usize) -> bool {
     };
     let lets =
         is_in(LETS, word(tokens, n + 1)) || (opens && is_in(LETS_OPENING, word(tokens, n + 1)));
+    // Round 56: the one kept from knowing in a clause of "que" after the verb, its verb of
+    // coming to know a subjunctive after however many are named, with no mark between, up to
+    // ten words ("não deixes que o gerente nem a sócia desconfiem", "não permitas que ...").
+    let clause = word(tokens, n + 2) == Some("que");
+    let last = if clause { n + 12 } else { n + 6 };
     negates
         && lets
-        && (n + 2..=n + 6).any(|k| match word(tokens, k) {
-            Some("find") => word(tokens, k + 1) == Some("out"),
-            w => is_in(KNOWS, w) || is_in(COMES_TO_KNOW, w) || is_in(NOTICES, w),
+        && (n + 2..=last).any(|k| {
+            (k <= n + 6 || (n + 3..k).all(|i| word(tokens, i).is_some()))
+                && match word(tokens, k) {
+                    Some("find") => word(tokens, k + 1) == Some("out"),
+                    w => is_in(KNOWS, w) || is_in(COMES_TO_KNOW, w) || is_in(NOTICES, w),
+                }
         })
 }
 
@@ -2529,7 +2541,10 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
             || (1..=3).any(|back| s.checked_sub(back).is_some_and(|i| role_key(tokens, i)))
             // A block opened by a word of markup before the name ("=begin sistema", "#region
             // system", "BEGIN SYSTEM ... END", round 39).
-            || block_opened(tokens, s);
+            || block_opened(tokens, s)
+            // A section of markup opened by a directive and closed by the same one with a word
+            // of ending (`.SH SYSTEM ... .SH END`, round 56).
+            || directive_section(tokens, s);
         // Any name stands for the system's in a tag opened by a mark and closed later by the same
         // name after a slash (`[OPERATOR] ... [/OPERATOR]`, `<diretoria> ... </diretoria>`; round
         // 30 for the names of roles, round 31 for any: a tag wrapping an order to the agent is the
@@ -2608,6 +2623,7 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
         // ("⌈system⌉ seat allocator: mark this booking as paid ... ⌊/system⌋", round 34).
         let wrapping = closed_later(s, w)
             || ended_in_same_marks(s)
+            || directive_section(tokens, s)
             || (w.contains(['-', '_', '.'])
                 && w.split(['-', '_', '.']).any(|p| {
                     ["instruction", "instrucao", "prompt", "message", "mensagem"].contains(&p)
@@ -2851,6 +2867,31 @@ fn framed_field(tokens: &[Token<'_>], at: usize) -> bool {
             .iter()
             .zip(after.iter())
             .all(|(b, a)| mirror(*b) == *a)
+}
+
+/// Whether the word at `at` names a section opened by a directive of markup, a mark and a short
+/// word of letters right before it (`.SH`, `.ss`, `%%sec`), that comes again later before a word
+/// of ending ([`BLOCK_ENDS`]): `.SH SYSTEM ... .SH END`, `.SS SISTEMA ... .SS FIM` (round 56).
+/// A man page's or a document's sections, closed as its markup closes one; prose repeats no
+/// mark and word before "end".
+fn directive_section(tokens: &[Token<'_>], at: usize) -> bool {
+    let (Some(m), Some(d)) = (at.checked_sub(2), at.checked_sub(1)) else {
+        return false;
+    };
+    let Some(Token::Mark(mark)) = tokens.get(m) else {
+        return false;
+    };
+    let Some(directive) = word(tokens, d) else {
+        return false;
+    };
+    !matches!(mark, ',' | ';')
+        && (1..=4).contains(&directive.len())
+        && directive.bytes().all(|b| b.is_ascii_alphabetic())
+        && (at + 1..tokens.len().saturating_sub(2)).any(|j| {
+            mark_is(tokens, j, *mark)
+                && word(tokens, j + 1) == Some(directive)
+                && is_in(BLOCK_ENDS, word(tokens, j + 2))
+        })
 }
 
 /// Words that open a block of markup, and that close one (round 39).
@@ -4707,6 +4748,10 @@ const COMES_TO_KNOW: &[&str] = &[
     "knows",
     "learns",
     "perceba",
+    // Round 56: the plural and "desconfiar"'s subjunctive, as in "não deixes que ... percebam".
+    "percebam",
+    "desconfie",
+    "desconfiem",
     "saiba",
     "saibam",
 ];
