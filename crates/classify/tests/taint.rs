@@ -211,6 +211,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh113.tsv",
         "labelled_fresh114.tsv",
         "labelled_fresh115.tsv",
+        "labelled_fresh116.tsv",
+        "labelled_fresh117.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -335,6 +337,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh113.tsv",
             "benign_fresh114.tsv",
             "benign_fresh115.tsv",
+            "benign_fresh116.tsv",
+            "benign_fresh117.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1125,6 +1129,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "hundred-and-seventeenth slices (fifty-sixth round, HELD OUT)",
+            "injection_fresh117.tsv",
+            "labelled_fresh117.tsv",
+            "benign_fresh117.tsv",
+            94,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1333,6 +1344,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh114.tsv",
             "labelled_fresh114.tsv",
             "benign_fresh114.tsv",
+            100,
+        ),
+        (
+            "hundred-and-sixteenth slices (fifty-sixth round, tuned on)",
+            "injection_fresh116.tsv",
+            "labelled_fresh116.tsv",
+            "benign_fresh116.tsv",
             100,
         ),
         (
