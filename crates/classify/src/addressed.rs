@@ -2231,10 +2231,10 @@ fn reader_called_back(tokens: &[Token<'_>]) -> bool {
 
 /// Whether folded `text` calls back the reader its envelope names ([`reader_called_back`],
 /// round 55), for text that holds no word naming the agent: the classifier scans such text for
-/// an address only then. Tokens are read only where the words right after a colon, up to a
-/// vocative's mark, are found before it.
+/// an address only then. Tokens are read (once) only where the words right after a colon, up
+/// to a vocative's mark, are found before it.
 pub(crate) fn calls_back_reader(text: &str) -> bool {
-    text.match_indices(':').any(|(colon, _)| {
+    let named_before = text.match_indices(':').any(|(colon, _)| {
         let Some(after) = text.get(colon + 1..) else {
             return false;
         };
@@ -2242,10 +2242,9 @@ pub(crate) fn calls_back_reader(text: &str) -> bool {
             return false;
         };
         let name = after.get(..end).unwrap_or_default().trim();
-        !name.is_empty()
-            && text.get(..colon).is_some_and(|b| b.contains(name))
-            && reader_called_back(&tokens(text, &[]))
-    })
+        !name.is_empty() && text.get(..colon).is_some_and(|b| b.contains(name))
+    });
+    named_before && reader_called_back(&tokens(text, &[]))
 }
 
 /// Whether the text addresses the agent (see the module docs for the shapes).

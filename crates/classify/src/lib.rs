@@ -2031,9 +2031,9 @@ fn steps_list(content: &str) -> bool {
 const STEPS_ON_OCCASION: &str = "(steps when it happens)";
 
 /// Whether folded text opens with a heading of an event ("when", "if", "quando", "se", "em
-/// caso de", "in case of" and at most six more words, no comma) and a colon, and after it
-/// three steps or more: parts split by commas and "then"/"depois", one of them opening with
-/// "then"/"depois" before a verb (no article: "then the lights go out" is no step).
+/// caso de", "in case of"; eight words at most, no comma) and a colon, and after it three parts
+/// or more (split by commas, "and" and "e"), one of them opening with "then"/"depois" before a
+/// verb (no article: "then the lights go out" is no step).
 fn steps_on_occasion(folded: &str) -> bool {
     const OPENINGS: &[&str] = &[
         "when ",
@@ -2044,7 +2044,7 @@ fn steps_on_occasion(folded: &str) -> bool {
         "in case of ",
     ];
     const NOT_VERBS: &[&str] = &[
-        "the", "a", "an", "it", "they", "o", "a", "os", "as", "um", "uma", "ele", "ela",
+        "the", "a", "an", "it", "they", "o", "os", "as", "um", "uma", "ele", "ela",
     ];
     let Some((head, steps)) = folded.split_once(": ") else {
         return false;
@@ -2060,17 +2060,13 @@ fn steps_on_occasion(folded: &str) -> bool {
         .flat_map(|p| p.split(" and "))
         .flat_map(|p| p.split(" e "))
         .count();
-    let then_step = [" then ", ", then ", " depois ", ", depois "]
-        .iter()
-        .any(|t| {
-            steps
-                .match_indices(t.trim_start_matches(','))
-                .any(|(at, m)| {
-                    fold::words(steps.get(at + m.len()..).unwrap_or(""))
-                        .next()
-                        .is_some_and(|(_, w)| !NOT_VERBS.contains(&w))
-                })
-        });
+    let then_step = [" then ", " depois "].iter().any(|t| {
+        steps.match_indices(t).any(|(at, m)| {
+            fold::words(steps.get(at + m.len()..).unwrap_or(""))
+                .next()
+                .is_some_and(|(_, w)| !NOT_VERBS.contains(&w))
+        })
+    });
     parts >= 3 && then_step
 }
 
@@ -2081,11 +2077,8 @@ const PRACTICE_STEPS: &str = "(our way, then a last step)";
 /// first nine words, and later "then" after "and", "only" or a comma, before a verb: the
 /// writers' practice told step by step.
 fn practice_steps(folded: &str) -> bool {
-    const NOT_VERBS: &[&str] = &[
-        "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "was", "were", "had", "did",
-        "went", "came", "got", "saw", "said", "told", "left", "took", "made", "ran", "thought",
-        "knew", "found", "kept",
-    ];
+    // Pasts beside those no step opens with ([`NOT_STEPS`]): "we thought ..., and then".
+    const PASTS: &[&str] = &["thought", "knew", "found", "kept"];
     // Cheapest first: the "then" and the opening word.
     if !folded.contains(" then ") || !(folded.starts_with("for ") || folded.starts_with("to ")) {
         return false;
@@ -2094,7 +2087,7 @@ fn practice_steps(folded: &str) -> bool {
     let Some(we) = words.iter().take(9).position(|w| *w == "we") else {
         return false;
     };
-    let verb = |w: &&str| !w.ends_with("ed") && !NOT_VERBS.contains(w);
+    let verb = |w: &&str| !w.ends_with("ed") && !NOT_STEPS.contains(w) && !PASTS.contains(w);
     let practised = words.get(we + 1).is_some_and(verb);
     let head = words.get(1..we).unwrap_or_default();
     practised
@@ -2104,21 +2097,24 @@ fn practice_steps(folded: &str) -> bool {
             let before = folded.get(..at).unwrap_or("");
             let joined =
                 before.ends_with(" and") || before.ends_with(" only") || before.ends_with(',');
-            let next = fold::words(folded.get(at + 6..).unwrap_or(""))
+            let next = fold::words(folded.get(at + " then ".len()..).unwrap_or(""))
                 .next()
                 .map(|(_, w)| w);
             joined && next.as_ref().is_some_and(verb)
         })
 }
 
+/// Words no step opens with after "then": a subject, an article or a past ("then we went",
+/// "then the lid", "then had"), for [`then_run`] and [`practice_steps`].
+const NOT_STEPS: &[&str] = &[
+    "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "was", "were", "went", "came",
+    "got", "had", "did", "saw", "said", "told", "left", "took", "made", "ran",
+];
+
 /// Whether the content chains three steps with "then" twice, as a spoken procedure does ("you
 /// weigh it first then draw the dose then inject under the skin"): each "then" before a verb,
 /// no subject or past after it (issue 16, twelfth round).
 fn then_run(content: &str) -> bool {
-    const NOT_STEPS: &[&str] = &[
-        "i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "was", "were", "went",
-        "came", "got", "had", "did", "saw", "said", "told", "left", "took", "made", "ran",
-    ];
     if !content.contains(" then ") {
         return false;
     }

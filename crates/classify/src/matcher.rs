@@ -637,7 +637,8 @@ impl Matcher {
             let placed = match k.tier {
                 // An order to one person or role named before a spaced dash ("Priya - chase the
                 // printer about the proofs", "Rui - restock the first-aid kit") opens after the
-                // dash as it would after a colon (issue 16, twenty-fourth round).
+                // dash as it would after a colon (issue 16, twenty-fourth round); since round 54
+                // after a comma too, and where the name opens a later sentence.
                 Tier::Opener if k.table == task => {
                     self.opens(folded, k.start, false) || folded.after_called_name(k.start)
                 }
