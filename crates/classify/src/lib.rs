@@ -158,7 +158,12 @@
 //!    another, a practice from a time on or a change of practice, and no listed steps ("Vote at
 //!    Tuesday's committee: the club switches to electronic timing from the young bird season
 //!    onwards"; issue 16, twenty-eighth round);
-//! 8. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
+//! 8. else a plain statement of ten words or more, not a question, an exclamation, a courtesy, a
+//!    laugh or a hedge (issue 16, round 57): steps, if a short heading stands over three acts
+//!    or more between commas; nothing, if a verb links a subject to a quality or a place or a
+//!    calendar time recurs (a fact, which only the entity gate admits); a `constraint`, if it
+//!    negates ("não", a text opening with "No"); else a `capability`, what something does;
+//! 9. else [`Error::Underivable`], naming the copula of the table when the entity gate turned
 //!    the sentence away.
 //!
 //! ## The taint scan
@@ -1026,6 +1031,9 @@ fn derive(
             },
         ));
     }
+    if !question && let Some((kind, cue)) = plain_statement(content, folded) {
+        return Ok((kind, Basis::Cue { cue: cue.into() }));
+    }
     Err(Error::Underivable {
         copula: copula.map(String::from),
     })
@@ -1256,6 +1264,116 @@ pub(crate) const AIMED_HORIZON: &str = "(an aim set against a horizon)";
 
 /// The basis's cue of a decision told under a heading (see [`decided_under_heading`]).
 pub(crate) const DECIDED_UNDER_HEADING: &str = "(a choice under a heading)";
+
+/// The basis's cue of a plain statement's rule (see [`plain_statement`]).
+pub(crate) const PLAIN_RULE: &str = "(a plain statement of a rule)";
+/// The basis's cue of plain steps (see [`plain_statement`]).
+pub(crate) const PLAIN_STEPS: &str = "(plain steps)";
+/// The basis's cue of a plain statement of what something does (see [`plain_statement`]).
+pub(crate) const PLAIN_ABILITY: &str = "(a plain statement of what something does)";
+
+/// The kind of a plain statement that nothing else decided (issue 16, round 57): a clause of
+/// [`PLAIN_WORDS`] words or more, no question, no exclamation, no courtesy, laugh or apology
+/// opening it, no hedge or opinion word, states something a memory keeps; the sentences that
+/// reach this point unanswered in the tuning slices are such statements, and none of their
+/// underivable sentences of that length is. Read in order:
+/// - a heading (eight words or fewer before a colon or a spaced dash) over three parts or more
+///   between commas that open in lowercase (acts, not names) is steps, a procedure ("limpeza
+///   do galpão - raspa o piso, joga cal, espalha maravalha nova e confere os bebedouros");
+/// - a verb linking a subject to a quality or a place ("is", "was", "parece", "vão para") tells
+///   how something is, and a recurring calendar time ("on the first of each month") a
+///   schedule: both are facts, which only the entity gate admits, so neither is answered here;
+/// - a negation ("não", "never", a text opening with "No") is a rule, a constraint ("No leased
+///   machine leaves a client's premises with its hard disk still inside");
+/// - anything else tells what something does, a capability ("The crusher punches through a
+///   laptop drive, platters and all, in one stroke").
+///
+/// The weakest evidence of all, read last: every cue, form and anchor decides before it.
+fn plain_statement(content: &str, folded: &str) -> Option<(Kind, &'static str)> {
+    // Words of a hedge or of an opinion ("pode ser", "kind of", "pra mim"): a view, not a
+    // statement to keep.
+    const HEDGED: &[&str] = &[
+        "talvez", "maybe", "perhaps", "might", "think", "acho", "honestly", "tbh", "calhar",
+        "kind", "mim", "pode",
+    ];
+    // Words that open an exclamation or an aside ("Que ventania ...", "Well, that was ...").
+    const INTERJECTIONS: &[&str] = &["que", "what", "well", "ih", "ah"];
+    // Verbs that link a subject to a quality or a place.
+    const LINKING: &[&str] = &[
+        "is", "was", "are", "were", "felt", "feels", "looks", "look", "seems", "e", "foi", "esta",
+        "ta", "era", "parece", "ficou", "sao", "estao", "goes", "go", "vai", "vao",
+    ];
+    const EVERY: &[&str] = &["every", "each", "todo", "toda", "todos", "todas", "cada"];
+    const CALENDAR: &[&str] = &[
+        "day", "days", "week", "weeks", "month", "months", "year", "years", "dia", "dias",
+        "semana", "semanas", "mes", "meses", "ano", "anos",
+    ];
+    let words: Vec<String> = folded
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+        .collect();
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    if words.len() < PLAIN_WORDS
+        || content.trim_end().ends_with('!')
+        || courtesy_opening(content)
+        || laughing_opening(content)
+        || words
+            .first()
+            .is_some_and(|w| INTERJECTIONS.contains(&w.as_str()))
+        || has(HEDGED)
+    {
+        return None;
+    }
+    // Steps are acts, told in lowercase: parts that open with a capital are names ("Equipe
+    // da doca - Ana, Rui, Bia e o Carlos").
+    let steps = content
+        .split_once(':')
+        .or_else(|| content.split_once(" - "))
+        .is_some_and(|(head, rest)| {
+            head.split_whitespace().count() <= 8
+                && rest
+                    .split(',')
+                    .filter(|part| part.trim_start().starts_with(char::is_lowercase))
+                    .count()
+                    >= 3
+        });
+    if steps {
+        return Some((Kind::Procedure, PLAIN_STEPS));
+    }
+    let recurring = words.iter().enumerate().any(|(i, w)| {
+        EVERY.contains(&w.as_str())
+            && words[i + 1..]
+                .iter()
+                .take(4)
+                .any(|w| CALENDAR.contains(&w.as_str()))
+    });
+    if recurring || has(LINKING) {
+        return None;
+    }
+    if words.first().is_some_and(|w| w == "no") || has(&["nao"]) {
+        return Some((Kind::Constraint, PLAIN_RULE));
+    }
+    Some((Kind::Capability, PLAIN_ABILITY))
+}
+
+/// How many words a plain statement holds at the least (see [`plain_statement`]): the least
+/// count that gives no underivable sentence of the tuning slices a kind (nine gives two of them
+/// one, eight three).
+const PLAIN_WORDS: usize = 10;
+
+/// Whether the content opens with a laugh or an apology, whatever its length.
+fn laughing_opening(content: &str) -> bool {
+    content.split_whitespace().next().is_some_and(|w| {
+        let bare = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        matcher::laugh(w)
+            || [
+                "lol", "lmao", "rofl", "oops", "sorry", "desculpa", "desculpe",
+            ]
+            .contains(&bare.as_str())
+    })
+}
 
 /// Marks of a choice against another, after a heading's colon (folded, padded by spaces).
 const CHOSEN_OVER: &[&str] = &[

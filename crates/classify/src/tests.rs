@@ -171,6 +171,9 @@ fn every_kind_cue_earns_its_place() {
                     || cue == ASKED_BY_NAME
                     || cue == TIMED_WORK
                     || cue == NEEDED_DONE
+                    || cue == PLAIN_RULE
+                    || cue == PLAIN_STEPS
+                    || cue == PLAIN_ABILITY
             }
             Basis::Supplied => false,
         });
@@ -250,9 +253,17 @@ fn every_veto_reporting_verb_transparent_word_and_negation_earns_its_place() {
         }
         let example = entry.cue.example;
         let with = answer(full, example);
-        let without = answer(&without(entry), example);
+        let reduced = without(entry);
+        let without = answer(&reduced, example);
+        // A speed earns its place by deciding its sentence before a plain statement of what
+        // something does (issue 16, round 57), as the basis shows.
+        let plain = |m: &Matcher| {
+            classify_with(m, example, &Options::default())
+                .is_ok_and(|l| matches!(l.basis(), Basis::Cue { cue } if cue == PLAIN_ABILITY))
+        };
+        let decided_before_plain = entry.role == Role::Speed && plain(&reduced) && !plain(full);
         let mut failures = Vec::new();
-        if with == without {
+        if with == without && !decided_before_plain {
             failures.push(format!(
                 "{:?} does not earn its place: {example:?} gets {with:?} without it too",
                 entry.cue.text

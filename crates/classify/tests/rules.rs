@@ -6007,6 +6007,64 @@ fn k3_round_fifty_six_words() {
     }
 }
 
+/// Round 57: a plain statement of ten words or more that nothing else decided states something:
+/// steps under a heading, a rule by its negation, what something does; a link to a quality or a
+/// place, a recurring calendar time, a hedge, a courtesy and names after a heading stay out.
+#[test]
+fn k3_round_fifty_seven_plain_statements() {
+    for (text, kind, cue) in [
+        (
+            "fire drill at the depot: the warden sounds the horn, everyone walks to the gate, the last one out shuts it",
+            Kind::Procedure,
+            "(plain steps)",
+        ),
+        (
+            "No ladder leaves the yard with a cracked rung or a missing foot.",
+            Kind::Constraint,
+            "(a plain statement of a rule)",
+        ),
+        (
+            "Visita não circula pela fábrica, só vê a linha pela janela do corredor.",
+            Kind::Constraint,
+            "(a plain statement of a rule)",
+        ),
+        (
+            "Our little grader sorts cherries by size and colour without bruising a single one.",
+            Kind::Capability,
+            "(a plain statement of what something does)",
+        ),
+        (
+            "A descascadora nova, com a escova dupla, limpa a cenoura sem tirar a casca toda.",
+            Kind::Capability,
+            "(a plain statement of what something does)",
+        ),
+    ] {
+        assert_eq!(by_shape(text, cue), Some(kind), "{text}");
+    }
+    for underivable in [
+        // Shorter than ten words.
+        "The grader sorts cherries without bruising them.",
+        // A link to a quality or a place.
+        "The new lunch place around the corner was really better than the old one.",
+        "As encomendas da Rita vão para a mesa da contabilidade no fim.",
+        // A recurring calendar time: a schedule.
+        "The gate code for the warehouse changes on the first of each month.",
+        // A hedge, an opinion, a courtesy, an exclamation.
+        "I think the new canteen menu tastes far better than the one before it.",
+        "Honestly the team handled the whole audit week without a single complaint.",
+        "Thanks to everyone who stayed late to finish the stock count last night.",
+        "Que tarde bonita para pintar a fachada toda do armazém de cima.",
+        "The whole crew finished the roof of the school before the rain started!",
+        // Names after a heading, no steps.
+        "Turno da noite: Ana, Rui, Bia, Carla, Duarte e o Carlos ficam no cais.",
+    ] {
+        assert!(
+            derive(underivable).is_err_and(|e| e.is_underivable()),
+            "{underivable}"
+        );
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
