@@ -4942,6 +4942,11 @@ const TOLD_TO: &[&str] = &[
 fn told_nothing(tokens: &[Token<'_>], n: usize) -> bool {
     let told_to = |at: usize| is_in(TOLD_TO, word(tokens, at)) && word(tokens, at + 1).is_some();
     let no_word = |at: usize| match (word(tokens, at), word(tokens, at + 1)) {
+        // Round 57: the matter named between "nothing" and the one told ("say nothing about it
+        // to the boss", "não digas nada disso ao chefe", "nada sobre isso ao dono").
+        (Some("nothing" | "nada"), Some(_)) if about_it(tokens, at + 1).is_some() => {
+            about_it(tokens, at + 1)
+        }
         (Some("nothing" | "nada"), _) => Some(at + 1),
         (Some("not"), Some("a")) if word(tokens, at + 2) == Some("word") => Some(at + 3),
         (Some("nem"), Some("uma")) if word(tokens, at + 2) == Some("palavra") => Some(at + 3),
@@ -4960,6 +4965,24 @@ fn told_nothing(tokens: &[Token<'_>], n: usize) -> bool {
         && (n + 2..=n + 4).any(|k| {
             word(tokens, k) == Some("nothing") && (n + 1..k).all(|i| word(tokens, i).is_some())
         })
+}
+
+/// Where a matter named by a pronoun after "nothing"/"nada" ends, if one is named at `at`
+/// (round 57): "about"/"of"/"on"/"sobre"/"de" with "it"/"this"/"that"/"isso"/"isto"/"aquilo", or
+/// "disso"/"disto"/"daquilo" alone; the index of the word after it.
+fn about_it(tokens: &[Token<'_>], at: usize) -> Option<usize> {
+    match word(tokens, at) {
+        Some("disso" | "disto" | "daquilo") => Some(at + 1),
+        Some("about" | "of" | "on" | "sobre" | "de")
+            if is_in(
+                &["aquilo", "isso", "isto", "it", "that", "this"],
+                word(tokens, at + 1),
+            ) =>
+        {
+            Some(at + 2)
+        }
+        _ => None,
+    }
 }
 
 /// Idioms of a matter silenced: shut, buried, ended here (round 37).

@@ -429,6 +429,12 @@ impl Matcher {
                         {
                             continue;
                         }
+                        // Guidance of a matter of the world declared void (round 57).
+                        if r.is_some_and(|r| {
+                            crate::taint::scoped_to_a_matter(r, group, folded.text.as_str(), end)
+                        }) {
+                            continue;
+                        }
                         let hit = TaintHit {
                             rule,
                             group,

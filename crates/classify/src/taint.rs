@@ -7373,6 +7373,120 @@ pub(crate) fn person_recipient(text: &str) -> bool {
     })
 }
 
+/// Whether `group` is the list `list`: constants have no one address, so a list is known by its
+/// length and its first cue.
+fn same_list(group: &[Cue], list: &[Cue]) -> bool {
+    group.len() == list.len() && group.first().map(|c| c.text) == list.first().map(|c| c.text)
+}
+
+/// Words that name the agent or its conversation: instructions for one of these are its own.
+const AGENT_MATTERS: &[&str] = &[
+    "agent",
+    "agente",
+    "ai",
+    "assistant",
+    "assistente",
+    "bot",
+    "chat",
+    "chatbot",
+    "conversa",
+    "conversation",
+    "ia",
+    "llm",
+    "model",
+    "modelo",
+    "prompt",
+    "robo",
+    "sessao",
+    "session",
+    "sistema",
+    "system",
+    "te",
+    "ti",
+    "voce",
+    "you",
+];
+
+/// Whether an object of an override at `group` of `rule`, ending at `end`, is scoped to a
+/// matter of the world (round 57): in a rule that declares guidance void (its last group
+/// [`VOID`] or [`VOID_STATE`]) with no address to the agent ([`ADDRESSEES`]), the object
+/// ([`MODEL_OBJECTS`], [`GENERIC_OBJECTS`], [`SETTINGS`]) followed by "for"/"about"/"on"/
+/// "regarding"/"para"/"sobre" and a determiner, or by "da"/"do"/"das"/"dos" (after "anteriores"
+/// or "antigas" in the Portuguese order), and within the
+/// three words after none naming the agent or its conversation ([`AGENT_MATTERS`]): "the
+/// previous instructions for the Curia job no longer apply", "as regras da obra já não valem"
+/// tell people the job's instructions changed, where "the instructions for this session no
+/// longer apply" and "as instruções do sistema" are the agent's.
+pub(crate) fn scoped_to_a_matter(rule: &Rule, group: usize, text: &str, end: usize) -> bool {
+    let voids = rule
+        .groups
+        .last()
+        .is_some_and(|g| same_list(g, VOID) || same_list(g, VOID_STATE));
+    let addressed = rule.groups.iter().any(|g| same_list(g, ADDRESSEES));
+    let object = rule.groups.get(group).is_some_and(|g| {
+        same_list(g, MODEL_OBJECTS) || same_list(g, GENERIC_OBJECTS) || same_list(g, SETTINGS)
+    });
+    if !voids || addressed || !object {
+        return false;
+    }
+    let Some(after) = text.get(end..) else {
+        return false;
+    };
+    // The rest of an object's word that runs on ("instruc*").
+    let after = after.trim_start_matches(char::is_alphanumeric);
+    let words: Vec<&str> = after
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .take(6)
+        .collect();
+    // A qualifier of what came before, in the Portuguese order ("as instruções anteriores da
+    // obra").
+    let words = match words.as_slice() {
+        [q, rest @ ..] if q.starts_with("anterior") || q.starts_with("antig") => rest,
+        all => all,
+    };
+    let rest = match words {
+        [p, d, rest @ ..]
+            if matches!(*p, "for" | "about" | "on" | "regarding" | "para" | "sobre")
+                && matches!(
+                    *d,
+                    "the"
+                        | "our"
+                        | "this"
+                        | "that"
+                        | "these"
+                        | "those"
+                        | "o"
+                        | "a"
+                        | "os"
+                        | "as"
+                        | "nosso"
+                        | "nossa"
+                        | "nossos"
+                        | "nossas"
+                        | "este"
+                        | "esta"
+                        | "esse"
+                        | "essa"
+                ) =>
+        {
+            rest
+        }
+        // Not the English auxiliary ("your rules do not apply here").
+        [p, rest @ ..]
+            if matches!(*p, "da" | "do" | "das" | "dos")
+                && !rest
+                    .first()
+                    .is_some_and(|w| matches!(*w, "not" | "no" | "never")) =>
+        {
+            rest
+        }
+        _ => return false,
+    };
+    let named = &rest[..rest.len().min(3)];
+    !named.is_empty() && !named.iter().any(|w| AGENT_MATTERS.contains(w))
+}
+
 /// Whether a rule's group is the list of destinations, which host names join (see
 /// [`host_names`]).
 pub(crate) fn is_destinations(group: &[Cue]) -> bool {
