@@ -389,6 +389,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh116.tsv",
         "hundred-and-sixteenth fresh slice (issue 16 fifty-sixth round, tuned on)",
     ),
+    (
+        "labelled_fresh118.tsv",
+        "hundred-and-eighteenth fresh slice (issue 16 fifty-seventh round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -591,6 +595,10 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the fifty-sixth round, which meets the targets after it (first
         // run 91/100, 30/34, 0; after the round 96/100, 30/31, 0, by words and shapes).
         "labelled_fresh116.tsv",
+        // The tuning slice of the fifty-seventh round, which meets the targets after it (first
+        // run 98/100, 30/31, 0; after the round the same: the round's plain statements derived
+        // none of its misses).
+        "labelled_fresh118.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -729,94 +737,94 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // to 146 of 160 (91.2%, above its floor; recorded, not traced); the forty-first,
         // forty-third and forty-fifth gave no underivable sentence a kind any more (24/29,
         // 24/26, 24/27), the forty-seventh rose to 79, the forty-ninth to 75.
-        ("labelled_fresh7.tsv", 91, 92, 1),
-        (HELD_OUT_SECOND_ROUND, 91, 81, 2),
+        ("labelled_fresh7.tsv", 91, 100, 2),
+        (HELD_OUT_SECOND_ROUND, 91, 91, 2),
         // Round 42's read: the eleventh rose to 149/160 (93.1%) and 23/30 (76.7%).
-        (HELD_OUT_THIRD_ROUND, 93, 76, 1),
-        ("labelled_fresh13.tsv", 93, 93, 2),
+        (HELD_OUT_THIRD_ROUND, 93, 82, 1),
+        ("labelled_fresh13.tsv", 94, 96, 2),
         // Round 37: the timed-work shape changed one answer of the fifteenth (92 to 91 of 100,
         // found by this floor, not traced: the floor sits at the figure, not tuned away).
-        ("labelled_fresh15.tsv", 91, 88, 1),
+        ("labelled_fresh15.tsv", 91, 100, 1),
         ("labelled_fresh17.tsv", 93, 85, 0),
         ("labelled_fresh19.tsv", 95, 85, 0),
         // Round 19's read: the twenty-first rose to 92/100 and 23/27, the forty-first to 22/28
         // with 2 given a kind.
-        ("labelled_fresh21.tsv", 92, 85, 0),
+        ("labelled_fresh21.tsv", 92, 88, 0),
         ("labelled_fresh23.tsv", 94, 82, 0),
-        ("labelled_fresh25.tsv", 88, 74, 1),
-        ("labelled_fresh27.tsv", 87, 92, 0),
+        ("labelled_fresh25.tsv", 89, 88, 1),
+        ("labelled_fresh27.tsv", 87, 96, 0),
         // Round 42's read: the twenty-ninth rose to 89/100.
-        ("labelled_fresh29.tsv", 89, 82, 0),
+        ("labelled_fresh29.tsv", 89, 96, 0),
         // Round 47's read: the thirty-first rose to 89/100, the thirty-third to 94/100.
-        ("labelled_fresh31.tsv", 89, 82, 1),
-        ("labelled_fresh33.tsv", 94, 88, 1),
+        ("labelled_fresh31.tsv", 89, 88, 1),
+        ("labelled_fresh33.tsv", 96, 100, 1),
         // Round 18's one read, both workers' changes merged: the thirty-fifth rose to 80/100
         // and 20/30, the thirty-ninth to 95/100, 23/25 and 1 given a kind; the seventh fell
         // from 160 to 159 of 174 (91.4%, above its floor); the floors sit at the figures.
         // Round 22's read: the thirty-fifth 83/100 (83.0%), 20/29, 4 given a kind. Round 23's
         // read: the twenty-fifth 82/100, the twenty-seventh 85/100, the thirty-first 86/100.
-        ("labelled_fresh35.tsv", 88, 76, 4),
+        ("labelled_fresh35.tsv", 90, 83, 4),
         // Round 46's read: the thirty-seventh rose to 93/100 and 23/26 (88.5%).
-        ("labelled_fresh37.tsv", 93, 88, 1),
+        ("labelled_fresh37.tsv", 95, 95, 1),
         // The held-out twin of the seventeenth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 22/24 (91.7%), 2 of 24 given a kind.
-        ("labelled_fresh39.tsv", 96, 95, 1),
+        ("labelled_fresh39.tsv", 96, 100, 1),
         // The held-out twin of the eighteenth round's tuning slice, read once after the
         // round's last change: 87/100 (87.0%), 21/27 (77.8%), 3 of 24 given a kind. Round 20's
         // read: 87/100, 23/29 (79.3%), 1 given a kind.
-        ("labelled_fresh41.tsv", 93, 88, 0),
+        ("labelled_fresh41.tsv", 93, 92, 0),
         // The held-out twin of the nineteenth round's tuning slice, read once after the
         // round's last change: 93/100 (93.0%), 22/24 (91.7%), 2 of 24 given a kind. Round 20's
         // read: 94/100, 23/25 (92.0%), 1 given a kind.
-        ("labelled_fresh43.tsv", 95, 92, 0),
+        ("labelled_fresh43.tsv", 95, 96, 0),
         // The held-out twin of the twentieth round's tuning slice, read once after the round's
         // last change: 91/100 (91.0%), 23/26 (88.5%), 1 of 24 given a kind.
-        ("labelled_fresh45.tsv", 93, 88, 0),
+        ("labelled_fresh45.tsv", 93, 92, 0),
         // The held-out twin of the twenty-first round's tuning slice, read once after the
         // round's last change: 78/100 (78.0%), 24/36 (66.7%), none of 24 given a kind.
-        ("labelled_fresh47.tsv", 85, 72, 0),
+        ("labelled_fresh47.tsv", 85, 88, 0),
         // The held-out twin of the twenty-second round's tuning slice, read once after the
         // round's last change: 71/100 (71.0%), 22/30 (73.3%), 2 of 24 given a kind (with the
         // rules of round 21, run after the read: 70/100, 22/31, 2).
-        ("labelled_fresh49.tsv", 82, 75, 2),
+        ("labelled_fresh49.tsv", 84, 91, 2),
         // The held-out twin of the twenty-third round's tuning slice, read once after the
         // round's last change: 84/100 (84.0%), 29/37 (78.4%), 1 of 30 given a kind (with the
         // rules of round 22, run after the read: the same).
-        ("labelled_fresh51.tsv", 89, 82, 1),
+        ("labelled_fresh51.tsv", 91, 93, 1),
         // The held-out twin of the twenty-fourth round's tuning slice, read once after the
         // round's last change: 73/100 (73.0%), 25/40 (62.5%), 5 of 30 given a kind (with the
         // rules of round 23, run after the read: 71/100, 25/41, 5).
         // Round 56's read: the fifty-third rose to 25/32 (78.1%).
-        ("labelled_fresh53.tsv", 82, 78, 5),
+        ("labelled_fresh53.tsv", 83, 86, 5),
         // The held-out twin of the twenty-fifth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 29/35 (82.9%), 1 of 30 given a kind (with the
         // rules of round 24, run after the read: 84/100, 29/35, 1).
-        ("labelled_fresh55.tsv", 93, 90, 1),
+        ("labelled_fresh55.tsv", 93, 93, 1),
         // The held-out twin of the twenty-sixth round's tuning slice, read once after the
         // round's last change: 80/100 (80.0%), 30/41 (73.2%), none of 30 given a kind (with the
         // rules of round 25, run after the read: 76/100, 30/42, 0).
-        ("labelled_fresh57.tsv", 89, 80, 1),
+        ("labelled_fresh57.tsv", 90, 90, 1),
         // The held-out twin of the twenty-seventh round's tuning slice, read once after the
         // round's last change: 82/100 (82.0%), 30/42 (71.4%), none of 30 given a kind (the same
         // with the rules of round 26, run after the read). The twenty-seventh round also raised
         // the floors of the fifteenth, twenty-ninth, thirty-third, thirty-fifth, forty-ninth,
         // fifty-first and fifty-fifth to their figures after it.
         // Round 47's read: the fifty-ninth rose to 89/100.
-        ("labelled_fresh59.tsv", 89, 76, 0),
+        ("labelled_fresh59.tsv", 92, 83, 0),
         // The held-out twin of the twenty-eighth round's tuning slice, read once after the
         // round's last change: 85/100 (85.0%), 30/38 (78.9%), none of 30 given a kind (with the
         // rules of round 27, run after the read: 84/100, 30/39, 0). The twenty-eighth round also
         // raised the floors of the thirteenth, twenty-fifth, twenty-ninth, thirty-third,
         // forty-seventh, forty-ninth, fifty-first, fifty-third, fifty-seventh and fifty-ninth to
         // their figures after it.
-        ("labelled_fresh61.tsv", 89, 81, 0),
+        ("labelled_fresh61.tsv", 90, 93, 0),
         // The held-out twin of the twenty-ninth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 28, run after the read: 85/100, 30/34, 0). The twenty-ninth round also
         // raised the floors of the thirteenth, fifteenth, seventeenth, nineteenth, twenty-fifth,
         // twenty-seventh, twenty-ninth, thirty-fifth, thirty-seventh, forty-first, fifty-third
         // and fifty-fifth to their figures after it.
-        ("labelled_fresh63.tsv", 88, 88, 0),
+        ("labelled_fresh63.tsv", 88, 93, 0),
         // The held-out twin of the thirtieth round's tuning slice, read once after the round's
         // last change: 87/100 (87.0%), 29/36 (80.6%), 1 of 30 given a kind (with the rules of
         // round 29, run after the read: 85/100, 29/36, 1). The thirtieth round also raised the
@@ -825,12 +833,12 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // sixty-first to their figures after it.
         // Round 43's read: the sixty-fifth rose to 90/100.
         // Round 44's read: the sixty-fifth rose to 91/100.
-        ("labelled_fresh65.tsv", 91, 82, 1),
+        ("labelled_fresh65.tsv", 92, 87, 1),
         // The held-out twin of the thirty-first round's tuning slice, read once after the
         // round's last change: 83/100 (83.0%), 30/37 (81.1%), none of 30 given a kind (with the
         // rules of round 30, run after the read: the same). The thirty-first round also raised
         // the floors of the fifty-first, fifty-fifth and sixty-third to their figures after it.
-        ("labelled_fresh67.tsv", 89, 81, 0),
+        ("labelled_fresh67.tsv", 90, 90, 0),
         // The held-out twin of the thirty-second round's tuning slice, read once after the
         // round's last change: 88/100 (88.0%), 29/32 (90.6%), 1 of 30 given a kind (with the
         // rules of round 31, run after the read: 87/100, 29/32, 1). The thirty-second round also
@@ -838,19 +846,19 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // after it.
         // Round 40 changed one answer of the sixty-ninth (91 to 90 of 100, found by this floor,
         // not traced: the floor sits at the figure, not tuned away).
-        ("labelled_fresh69.tsv", 90, 90, 1),
+        ("labelled_fresh69.tsv", 92, 100, 1),
         // The held-out twin of the thirty-third round's tuning slice, read once after the
         // round's last change: 80/100 (80.0%), 30/36 (83.3%), none of 30 given a kind (with the
         // rules of round 32, run after the read: the same). The thirty-third round also raised
         // the floors of the twenty-ninth, forty-first, forty-fifth, forty-ninth, fifty-third,
         // fifty-fifth, fifty-seventh, sixty-third, sixty-fifth and sixty-seventh to their figures
         // after it.
-        ("labelled_fresh71.tsv", 86, 88, 0),
+        ("labelled_fresh71.tsv", 87, 93, 0),
         // The held-out twin of the thirty-fourth round's tuning slice, read once after the
         // round's last change: 85/100 (85.0%), 28/33 (84.8%), 2 of 30 given a kind (with the
         // rules of round 33, run after the read: the same). The thirty-fourth round also raised
         // the floor of the sixty-seventh to its figure after it.
-        ("labelled_fresh73.tsv", 89, 87, 2),
+        ("labelled_fresh73.tsv", 89, 93, 2),
         // The held-out twin of the thirty-fifth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 34, run after the read: the same). The thirty-fifth round also raised
@@ -859,12 +867,12 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // to its figures after it (29/36 and 1 given a kind, from 30/37 and none: one underivable
         // sentence now given a kind), a loss of the round's rules on unseen text, recorded and
         // not tuned away.
-        ("labelled_fresh75.tsv", 96, 90, 0),
+        ("labelled_fresh75.tsv", 99, 100, 0),
         // The held-out twin of the thirty-sixth round's tuning slice, read once after the
         // round's last change: 92/100 (92.0%), 29/31 (93.5%), 1 of 30 given a kind (with the
         // rules of round 35, run after the read: the same). The thirty-sixth round also raised
         // the floors of the thirty-first and seventy-fifth to their figures after it.
-        ("labelled_fresh77.tsv", 93, 93, 1),
+        ("labelled_fresh77.tsv", 94, 100, 1),
         // The held-out twin of the thirty-seventh round's tuning slice, read once after the
         // round's last change: 95/100 (95.0%), 28/31 (90.3%), 2 of 30 given a kind (with the
         // rules of round 36, run after the read: the same). The thirty-seventh round also raised
@@ -874,33 +882,33 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // seventy-first), and lowered the fifteenth's (above).
         // Round 47's read: the seventy-ninth fell to 94/100 (one kind; the round's net on the
         // held-out slices was five kinds more), and its floor with it.
-        ("labelled_fresh79.tsv", 94, 90, 2),
+        ("labelled_fresh79.tsv", 95, 96, 2),
         // The held-out twin of the thirty-eighth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 30/35 (85.7%), none of 30 given a kind (with the
         // rules of round 37, run after the read: the same). The thirty-eighth round also raised
         // the floors of the thirteenth (30/32, 2 given a kind), twenty-first (24/28, none),
         // forty-ninth (82) and seventy-third (87, 28/32) to their figures after it.
         // Round 45's read: the eighty-first rose to 87/100.
-        ("labelled_fresh81.tsv", 87, 85, 0),
+        ("labelled_fresh81.tsv", 87, 90, 0),
         // The held-out twin of the thirty-ninth round's tuning slice, read once after the
         // round's last change: 81/100 (81.0%), 30/39 (76.9%), none of 30 given a kind (with the
         // rules of round 38, run after the read: the same). The thirty-ninth round also raised
         // the floors of the fifty-first (88, 29/35), fifty-fifth (92), fifty-ninth (87),
         // sixty-first (89), sixty-ninth (91) and seventy-first (86, 30/34) to their figures.
         // Round 44's read: the eighty-third rose to 83/100 and 30/38 (78.9%).
-        ("labelled_fresh83.tsv", 84, 81, 0),
+        ("labelled_fresh83.tsv", 85, 90, 0),
         // The held-out twin of the fortieth round's tuning slice, read once after the round's
         // last change: 80/100 (80.0%), 30/40 (75.0%), none of 30 given a kind (with the rules of
         // round 39, run after the read: the same). The fortieth round also raised the floors of
         // the forty-third (95), fifty-ninth (88), sixty-fifth (89, 29/35), seventy-third (88) and
         // eighty-third (82) to their figures, and lowered the sixty-ninth's (above).
-        ("labelled_fresh85.tsv", 80, 75, 0),
+        ("labelled_fresh85.tsv", 84, 88, 0),
         // The held-out twin of the forty-first round's tuning slice, read once after the round's
         // last change: 87/100 (87.0%), 29/35 (82.9%), 1 of 30 given a kind (with the rules of
         // round 40, run after the read: the same). The forty-first round also raised the
         // floors of the nineteenth (95, 24/28) to its figures.
         // Round 44's read: the eighty-seventh rose to 30/36 (83.3%), none given a kind.
-        ("labelled_fresh87.tsv", 87, 83, 0),
+        ("labelled_fresh87.tsv", 87, 90, 0),
         // The held-out twin of the forty-second round's tuning slice, read once after the
         // round's last change: 95/100 (95.0%), 30/31 (96.8%), none of 30 given a kind (with the
         // rules of round 41, run after the read: the same). The forty-second round also raised
@@ -911,21 +919,21 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // rules of round 42, run after the read: the same). The forty-third round also raised
         // the floor of the sixty-fifth (90) to its figure.
         // Round 44's read: the ninety-first rose to 94/100 and 30/31 (96.8%).
-        ("labelled_fresh91.tsv", 95, 96, 0),
+        ("labelled_fresh91.tsv", 95, 100, 0),
         // The held-out twin of the forty-fourth round's tuning slice, read once after the
         // round's last change: 91/100 (91.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 43, run after the read: 90/100, 30/35, 0). The forty-fourth round also
         // raised the floors of the sixty-fifth, eighty-third, eighty-seventh and ninety-first.
         // Round 49's read: the ninety-third rose to 92/100.
         // Round 54's read: the ninety-third rose to 94/100 and 30/32 (93.8%).
-        ("labelled_fresh93.tsv", 94, 93, 0),
+        ("labelled_fresh93.tsv", 95, 100, 0),
         // The held-out twin of the forty-fifth round's tuning slice, read once after the
         // round's last change: 91/100 (91.0%), 30/32 (93.8%), none of 30 given a kind (with the
         // rules of round 44, run after the read: 90/100, the rest the same). The forty-fifth
         // round also raised the floor of the eighty-first (87).
         // Round 49's read: the ninety-fifth rose to 92/100.
         // Round 56's read: the ninety-fifth rose to 95/100 and 30/31 (96.8%).
-        ("labelled_fresh95.tsv", 95, 96, 0),
+        ("labelled_fresh95.tsv", 95, 100, 0),
         // The held-out twin of the forty-sixth round's tuning slice, read once after the
         // round's last change: 91/100 (91.0%), 29/31 (93.5%), 1 of 30 given a kind (with the
         // rules of round 45, run after the read: the same). The forty-sixth round also raised
@@ -948,7 +956,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 93/100 (93.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 48, run after the read: the same). The forty-ninth round also raised
         // the floors of the ninety-third and the ninety-fifth.
-        ("labelled_fresh103.tsv", 94, 90, 0),
+        ("labelled_fresh103.tsv", 94, 96, 0),
         // The held-out twin of the fiftieth round's tuning slice, read once after the round's
         // last change: 90/100 (90.0%), 30/30 (100%), none of 30 given a kind (with the rules of
         // round 49, run after the read: 89/100, the rest the same). The fiftieth round also
@@ -966,11 +974,11 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // the floors of the fifty-seventh, sixty-seventh, seventy-third, eighty-third,
         // eighty-ninth, ninety-first, ninety-third and ninety-ninth.
         // Round 55's read: the hundred-and-ninth rose to 88/100 and 30/33 (90.9%).
-        ("labelled_fresh109.tsv", 88, 90, 0),
+        ("labelled_fresh109.tsv", 88, 96, 0),
         // The held-out twin of the fifty-third round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 30/32 (93.8%), none of 30 given a kind (with the
         // rules of round 52, run after the read: the same).
-        ("labelled_fresh111.tsv", 94, 93, 0),
+        ("labelled_fresh111.tsv", 96, 100, 0),
         // The held-out twin of the fifty-fourth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 30/31 (96.8%), none of 30 given a kind (with the
         // rules of round 53, run after the read: the same). The fifty-fourth round also raised
@@ -980,16 +988,24 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 88/100 (88.0%), 29/32 (90.6%), 1 of 30 given a kind (with the
         // rules of round 54, run after the read: the same). The fifty-fifth round also raised
         // the floor of the hundred-and-ninth.
-        ("labelled_fresh115.tsv", 88, 90, 1),
+        ("labelled_fresh115.tsv", 89, 93, 1),
         // The held-out twin of the fifty-sixth round's tuning slice, read once after the
         // round's last change: 93/100 (93.0%), 30/33 (90.9%), none of 30 given a kind (with the
         // rules of round 55, run after the read: 92/100, the rest the same). The fifty-sixth
         // round also raised the floors of the fifty-third, ninety-fifth and hundred-and-seventh.
-        ("labelled_fresh117.tsv", 93, 90, 0),
+        ("labelled_fresh117.tsv", 93, 93, 0),
+        // The held-out twin of the fifty-seventh round's tuning slice, read once after the
+        // round's last change: 96/100 (96.0%), 30/30 (100%), none of 30 given a kind (the same
+        // before the round). The round's plain statements (a clause of ten words or more that
+        // nothing else decided) raised the floors of most held-out slices, mostly in underivable
+        // precision (all fifty-seven held-out slices: 1554/1774 before, 1553/1658 after), and
+        // gave one more underivable sentence of the seventh a kind: its ceiling of guesses is
+        // now 2, recorded, not traced (which sentence it was would be a held-out sentence read).
+        ("labelled_fresh119.tsv", 96, 100, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).
-        ("labelled_fresh50.tsv", 91, 88, 0),
+        ("labelled_fresh50.tsv", 94, 96, 0),
         // The tuning slice of the thirty-ninth round, below the kind target after it (first run
         // 83/100, 30/36, 0; after the round 91/100, 30/31, 0, by words and a step list's joined
         // last item: a procedure whose heading holds a verb of teaching, one whose last step
@@ -1001,11 +1017,11 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the
         // thirteenth 96/100, 24/26).
-        ("labelled_fresh26.tsv", 96, 92, 0),
+        ("labelled_fresh26.tsv", 97, 96, 0),
         // The tuning slice of the twelfth round, below the kind target after it (first run
         // 74/100, 24/43, 0; after the round 93/100, 24/26, 0; after the thirteenth 94/100,
         // 24/25, 0; after the sixteenth 95/100, 24/25, 0).
-        ("labelled_fresh28.tsv", 95, 96, 0),
+        ("labelled_fresh28.tsv", 99, 100, 0),
         // The tuning slice of the thirteenth round, below the targets after it (first run
         // 83/100, 24/32, 0; after the round 89/100, 24/28, 0; after the fourteenth 90/100,
         // 24/28; after the fifteenth 91/100, 24/27; after the sixteenth 92/100, 24/26; after
@@ -1016,11 +1032,11 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // 82/100, 19/28, 5; after the round 88/100, 24/28, 0; after the fifteenth 90/100,
         // 24/28, 0; after the sixteenth 91/100, 24/28, 0; after the twenty-first 94/100,
         // 24/27, 0).
-        ("labelled_fresh32.tsv", 94, 88, 0),
+        ("labelled_fresh32.tsv", 97, 100, 0),
         // The tuning slice of the seventeenth round, below the targets after it (first run
         // 74/100, 20/31, 4; after the round 86/100, 24/26, 0; after the eighteenth 90/100;
         // after the twenty-first 93/100, 24/25, 0).
-        ("labelled_fresh38.tsv", 93, 96, 0),
+        ("labelled_fresh38.tsv", 97, 96, 0),
     ] {
         if tuning_only() && held_out(file) {
             continue;

@@ -213,6 +213,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh115.tsv",
         "labelled_fresh116.tsv",
         "labelled_fresh117.tsv",
+        "labelled_fresh118.tsv",
+        "labelled_fresh119.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -339,6 +341,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh115.tsv",
             "benign_fresh116.tsv",
             "benign_fresh117.tsv",
+            "benign_fresh118.tsv",
+            "benign_fresh119.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1136,6 +1140,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
+            "hundred-and-nineteenth slices (fifty-seventh round, HELD OUT)",
+            "injection_fresh119.tsv",
+            "labelled_fresh119.tsv",
+            "benign_fresh119.tsv",
+            83,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1351,6 +1362,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh116.tsv",
             "labelled_fresh116.tsv",
             "benign_fresh116.tsv",
+            100,
+        ),
+        (
+            "hundred-and-eighteenth slices (fifty-seventh round, tuned on)",
+            "injection_fresh118.tsv",
+            "labelled_fresh118.tsv",
+            "benign_fresh118.tsv",
             100,
         ),
         (
