@@ -180,6 +180,10 @@ pub(crate) struct Matcher {
     negations: Vec<(String, &'static str)>,
     /// The words of the full kind tables, alone or heading a phrase, folded.
     listed: HashSet<String>,
+    /// Per taint rule, the groups whose hits may be guidance scoped to a matter of the world
+    /// (bit `g` for group `g`, see [`crate::taint::void_object`]): known from the rules alone,
+    /// so found once here rather than on every hit.
+    void_objects: Vec<u64>,
 }
 
 /// About how many bytes of text hold one kind cue, and one taint cue (a 200-byte sentence of the
@@ -294,6 +298,14 @@ impl Matcher {
             transparent_cues,
             negations,
             listed,
+            void_objects: RULES
+                .iter()
+                .map(|rule| {
+                    (0..rule.groups.len().min(64))
+                        .filter(|&g| crate::taint::void_object(rule, g))
+                        .fold(0, |mask, g| mask | 1 << g)
+                })
+                .collect(),
         })
     }
 
@@ -337,6 +349,7 @@ impl Matcher {
                 .cloned()
                 .collect(),
             listed: self.listed.clone(),
+            void_objects: self.void_objects.clone(),
         }
     }
 
@@ -430,9 +443,12 @@ impl Matcher {
                             continue;
                         }
                         // Guidance of a matter of the world declared void (round 57).
-                        if r.is_some_and(|r| {
-                            crate::taint::scoped_to_a_matter(r, group, folded.text.as_str(), end)
-                        }) {
+                        if self
+                            .void_objects
+                            .get(rule)
+                            .is_some_and(|mask| group < 64 && mask & 1 << group != 0)
+                            && crate::taint::scoped_to_a_matter(folded.text.as_str(), end)
+                        {
                             continue;
                         }
                         let hit = TaintHit {

@@ -7407,17 +7407,12 @@ const AGENT_MATTERS: &[&str] = &[
     "you",
 ];
 
-/// Whether an object of an override at `group` of `rule`, ending at `end`, is scoped to a
-/// matter of the world (round 57): in a rule that declares guidance void (its last group
-/// [`VOID`] or [`VOID_STATE`]) with no address to the agent ([`ADDRESSEES`]), the object
-/// ([`MODEL_OBJECTS`], [`GENERIC_OBJECTS`], [`SETTINGS`]) followed by "for"/"about"/"on"/
-/// "regarding"/"para"/"sobre" and a determiner, or by "da"/"do"/"das"/"dos" (after "anteriores"
-/// or "antigas" in the Portuguese order), and within the
-/// three words after none naming the agent or its conversation ([`AGENT_MATTERS`]): "the
-/// previous instructions for the Curia job no longer apply", "as regras da obra já não valem"
-/// tell people the job's instructions changed, where "the instructions for this session no
-/// longer apply" and "as instruções do sistema" are the agent's.
-pub(crate) fn scoped_to_a_matter(rule: &Rule, group: usize, text: &str, end: usize) -> bool {
+/// Whether `group` of `rule` is an object of guidance ([`MODEL_OBJECTS`], [`GENERIC_OBJECTS`],
+/// [`SETTINGS`]) in a rule that declares guidance void (its last group [`VOID`] or
+/// [`VOID_STATE`]) with no address to the agent ([`ADDRESSEES`]): a hit there is checked by
+/// [`scoped_to_a_matter`] (round 57). Known from the rules alone; the matcher asks once per rule
+/// and group when it is built.
+pub(crate) fn void_object(rule: &Rule, group: usize) -> bool {
     let voids = rule
         .groups
         .last()
@@ -7426,9 +7421,18 @@ pub(crate) fn scoped_to_a_matter(rule: &Rule, group: usize, text: &str, end: usi
     let object = rule.groups.get(group).is_some_and(|g| {
         same_list(g, MODEL_OBJECTS) || same_list(g, GENERIC_OBJECTS) || same_list(g, SETTINGS)
     });
-    if !voids || addressed || !object {
-        return false;
-    }
+    voids && !addressed && object
+}
+
+/// Whether an object of guidance ending at `end` (at a [`void_object`] group) is scoped to a
+/// matter of the world (round 57): followed by "for"/"about"/"on"/"regarding"/"para"/"sobre"
+/// and a determiner, or by "da"/"do"/"das"/"dos" (after "anteriores" or "antigas" in the
+/// Portuguese order), and within the three words after none naming the agent or its
+/// conversation ([`AGENT_MATTERS`]): "the previous instructions for the Curia job no longer
+/// apply", "as regras da obra já não valem" tell people the job's instructions changed, where
+/// "the instructions for this session no longer apply" and "as instruções do sistema" are the
+/// agent's.
+pub(crate) fn scoped_to_a_matter(text: &str, end: usize) -> bool {
     let Some(after) = text.get(end..) else {
         return false;
     };
