@@ -657,6 +657,17 @@ fn derive(
             },
         ));
     }
+    // Someone who knows how to do a thing ("O Rafael sabe montar uma prova ...") has that
+    // ability, whatever a rule or a limit inside the thing
+    // done would make of it (round 58).
+    if !question && knows_how(folded) {
+        return Ok((
+            Kind::Capability,
+            Basis::Cue {
+                cue: own_cue(Kind::Capability, KNOWS_HOW).into(),
+            },
+        ));
+    }
     // Work named by its verb and to be done by a year is an epic (round 33).
     if !question && work_by_a_year(folded) {
         return Ok((
@@ -2822,32 +2833,25 @@ const LATER_STEP: &[&[&str]] = &[
 /// next cover its eyes", "..., depois desconecte a bateria"). A procedure, whatever the words
 /// of its steps say (issue 16, round 33: designed on the first runs of ten tuning slices, where
 /// it finds 3 of the 12 procedures missed; on every tuning slice it meets 17 sentences, all
-/// procedures).
+/// procedures); or two later steps under a heading ([`later_steps_under_heading`]).
 fn ordered_steps(folded: &str) -> bool {
+    first_then_later(folded) || (later_steps_under_heading(folded) && !work_by_a_year(folded))
+}
+
+/// A word of a first step opening the text or the part after a heading, then a later step.
+fn first_then_later(folded: &str) -> bool {
     // Cheapest first: most texts name no first step.
     if !(folded.contains("first") || folded.contains("primeir")) {
         return false;
     }
     let words: Vec<(usize, &str)> = fold::words(folded).collect();
-    let at = |i: usize, list: &[&[&str]]| {
-        list.iter().find_map(|seq| {
-            words
-                .get(i..i + seq.len())
-                .is_some_and(|run| run.iter().zip(*seq).all(|(&(_, w), s)| w == *s))
-                .then_some(seq.len())
-        })
-    };
-    // The mark before a word, spaces skipped (None at the start of the text).
-    let mark_before = |start: usize| {
-        folded
-            .get(..start)
-            .and_then(|b| b.trim_end().chars().next_back())
-    };
     let Some((first, len)) = (0..words.len()).find_map(|i| {
         let opens = words.get(i).is_some_and(|&(start, _)| {
-            mark_before(start).is_none_or(|c| matches!(c, ':' | '-' | '>'))
+            mark_before(folded, start).is_none_or(|c| matches!(c, ':' | '-' | '>'))
         });
-        at(i, FIRST_STEP).filter(|_| opens).map(|len| (i, len))
+        words_at(&words, i, FIRST_STEP)
+            .filter(|_| opens)
+            .map(|len| (i, len))
     }) else {
         return false;
     };
@@ -2855,17 +2859,82 @@ fn ordered_steps(folded: &str) -> bool {
         .get(first + len - 1)
         .and_then(|&(start, w)| folded.get(start + w.len()..))
         .is_some_and(|after| after.starts_with('-'));
-    !hyphened
-        && (first + len..words.len()).any(|i| {
+    !hyphened && later_steps(folded, &words, first + len) > 0
+}
+
+/// Steps told in order under a heading that names no first step: ten words or fewer before a
+/// colon, then two later steps or more ("Warm-up for the juniors: five minutes of jogging, then
+/// wrist circles, then bridges") (issue 16, round 58: on every tuning slice the shape meets
+/// three procedures and an epic, work set against a year, which [`ordered_steps`] leaves to the
+/// epic's shape).
+fn later_steps_under_heading(folded: &str) -> bool {
+    let Some((head, body)) = folded.split_once(':') else {
+        return false;
+    };
+    if head.split_whitespace().count() > 10 {
+        return false;
+    }
+    let words: Vec<(usize, &str)> = fold::words(body).collect();
+    later_steps(body, &words, 0) >= 2
+}
+
+/// How many later steps open from word `from` on: a word of [`LATER_STEP`] after a comma or a
+/// semicolon, or after an "and"/"e" that follows one ("..., next cover its eyes", "..., e
+/// depois desconecte a bateria").
+fn later_steps(text: &str, words: &[(usize, &str)], from: usize) -> usize {
+    let marked = |i: usize| {
+        words
+            .get(i)
+            .is_some_and(|&(start, _)| matches!(mark_before(text, start), Some(',' | ';')))
+    };
+    (from..words.len())
+        .filter(|&i| {
             let joined = words.get(i).is_some_and(|&(_, w)| matches!(w, "and" | "e"));
-            let marked = |i: usize| {
-                words
-                    .get(i)
-                    .is_some_and(|&(start, _)| matches!(mark_before(start), Some(',' | ';')))
-            };
-            (marked(i) && at(i, LATER_STEP).is_some())
-                || (joined && marked(i) && at(i + 1, LATER_STEP).is_some())
+            marked(i)
+                && (words_at(words, i, LATER_STEP).is_some()
+                    || (joined && words_at(words, i + 1, LATER_STEP).is_some()))
         })
+        .count()
+}
+
+/// How many words a sequence of `list` spans at word `i`, if one starts there.
+fn words_at(words: &[(usize, &str)], i: usize, list: &[&[&str]]) -> Option<usize> {
+    list.iter().find_map(|seq| {
+        words
+            .get(i..i + seq.len())
+            .is_some_and(|run| run.iter().zip(*seq).all(|(&(_, w), s)| w == *s))
+            .then_some(seq.len())
+    })
+}
+
+/// The mark before the byte `start` of `text`, spaces skipped (None at the start of the text).
+fn mark_before(text: &str, start: usize) -> Option<char> {
+    text.get(..start)
+        .and_then(|b| b.trim_end().chars().next_back())
+}
+
+/// The basis's cue of a capability known by someone knowing how (see [`knows_how`]).
+const KNOWS_HOW: &str = "(knows how to)";
+
+/// Whether folded text says someone knows how to do something: "sabe"/"sabem" before an
+/// infinitive, not after "quem" (a Portuguese "maybe") or a negation ("quem sabe usar
+/// sensores ...", "ninguém sabe ligar") (issue 16, round 58: on every tuning slice "sabe"
+/// before an infinitive meets 43 sentences, 40 capabilities and three "quem sabe"
+/// brainstorms). The English "knows how to" is a cue of the capability table that already
+/// outranks the constraints' limits.
+fn knows_how(folded: &str) -> bool {
+    const NOT_A_KNOWER: &[&str] = &["quem", "nao", "ninguem", "nem", "nunca"];
+    // Cheapest first: most texts know nothing.
+    if !folded.contains("sabe") {
+        return false;
+    }
+    let words: Vec<&str> = fold::words(folded).map(|(_, w)| w).collect();
+    let infinitive =
+        |w: &str| w.len() >= 4 && ["ar", "er", "ir", "or"].iter().any(|end| w.ends_with(end));
+    words.iter().enumerate().any(|(i, &w)| {
+        let knower = i > 0 && !NOT_A_KNOWER.contains(&words[i - 1]);
+        knower && matches!(w, "sabe" | "sabem") && words.get(i + 1).is_some_and(|n| infinitive(n))
+    })
 }
 
 /// The basis's cue of a task known by its request marker.

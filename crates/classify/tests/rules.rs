@@ -6065,6 +6065,52 @@ fn k3_round_fifty_seven_plain_statements() {
     }
 }
 
+/// Round 58: two later steps under a heading are steps told in order, unless the heading sets
+/// the work against a year; someone who knows how to do a thing has that ability, whatever a
+/// limit inside the thing done says, unless "quem sabe" (maybe) or a negation comes before.
+#[test]
+fn k3_round_fifty_eight_shapes() {
+    for (text, kind) in [
+        (
+            "Fecho da caixa: contar as notas, depois o cofre, a seguir o alarme.",
+            Kind::Procedure,
+        ),
+        (
+            "Opening the workshop: lights on, then the compressor, then the extraction fans, and only after that the first cut.",
+            Kind::Procedure,
+        ),
+        (
+            "A Joana sabe calibrar a balança só com os pesos padrão da oficina.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // A year set in the heading leaves the steps to the epic's shape.
+    assert_ne!(
+        derive("Rebuilding the gym in phases, finished by 2031: floor first, then the beams, then the vault run.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Procedure)
+    );
+    for (text, kind) in [
+        (
+            "quem sabe montar um torneio só para os juniores no verão",
+            Kind::Brainstorm,
+        ),
+        (
+            "Ninguém sabe montar o andaime só com dois homens.",
+            Kind::Constraint,
+        ),
+        (
+            "O Tiago não sabe fazer a contabilidade só com o caderno.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
