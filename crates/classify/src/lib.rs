@@ -2916,16 +2916,19 @@ fn mark_before(text: &str, start: usize) -> Option<char> {
 /// The basis's cue of a capability known by someone knowing how (see [`knows_how`]).
 const KNOWS_HOW: &str = "(knows how to)";
 
-/// Whether folded text says someone knows how to do something: "sabe"/"sabem" before an
-/// infinitive, not after "quem" (a Portuguese "maybe") or a negation ("quem sabe usar
-/// sensores ...", "ninguém sabe ligar") (issue 16, round 58: on every tuning slice "sabe"
-/// before an infinitive meets 43 sentences, 40 capabilities and three "quem sabe"
-/// brainstorms). The English "knows how to" is a cue of the capability table that already
+/// Whether folded text says someone knows how or is able to do something: "sabe"/"sabem" or
+/// "consegue"/"conseguem" before an infinitive, in a text with no question mark, not after
+/// "quem" (a Portuguese "maybe"), "alguém" (a request) or a negation ("quem sabe usar sensores
+/// ...", "ninguém sabe ligar", "alguém consegue passar no prédio ... pfv") (issue 16, round 58:
+/// on every tuning slice "sabe" before an infinitive meets 43 sentences, 40 capabilities and
+/// three "quem sabe" brainstorms, and "consegue" 57, 50 capabilities and 7 requests, each asked
+/// of "alguém" or with a question mark). The English "knows how to" is a cue of the capability table that already
 /// outranks the constraints' limits.
 fn knows_how(folded: &str) -> bool {
-    const NOT_A_KNOWER: &[&str] = &["quem", "nao", "ninguem", "nem", "nunca"];
-    // Cheapest first: most texts know nothing.
-    if !folded.contains("sabe") {
+    const NOT_A_KNOWER: &[&str] = &["quem", "nao", "ninguem", "nem", "nunca", "alguem"];
+    // Cheapest first: most texts know nothing; and a question anywhere asks for an errand
+    // ("Bia, consegue mandar a lista ...?").
+    if !(folded.contains("sabe") || folded.contains("consegue")) || folded.contains('?') {
         return false;
     }
     let words: Vec<&str> = fold::words(folded).map(|(_, w)| w).collect();
@@ -2933,7 +2936,9 @@ fn knows_how(folded: &str) -> bool {
         |w: &str| w.len() >= 4 && ["ar", "er", "ir", "or"].iter().any(|end| w.ends_with(end));
     words.iter().enumerate().any(|(i, &w)| {
         let knower = i > 0 && !NOT_A_KNOWER.contains(&words[i - 1]);
-        knower && matches!(w, "sabe" | "sabem") && words.get(i + 1).is_some_and(|n| infinitive(n))
+        knower
+            && matches!(w, "sabe" | "sabem" | "consegue" | "conseguem")
+            && words.get(i + 1).is_some_and(|n| infinitive(n))
     })
 }
 

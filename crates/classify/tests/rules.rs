@@ -6066,8 +6066,9 @@ fn k3_round_fifty_seven_plain_statements() {
 }
 
 /// Round 58: two later steps under a heading are steps told in order, unless the heading sets
-/// the work against a year; someone who knows how to do a thing has that ability, whatever a
-/// limit inside the thing done says, unless "quem sabe" (maybe) or a negation comes before.
+/// the work against a year; someone who knows how or is able to do a thing has that ability,
+/// whatever a limit inside the thing done says, unless "quem sabe" (maybe), "alguém" (a
+/// request), a negation or a question mark comes with it.
 #[test]
 fn k3_round_fifty_eight_shapes() {
     for (text, kind) in [
@@ -6083,8 +6084,23 @@ fn k3_round_fifty_eight_shapes() {
             "A Joana sabe calibrar a balança só com os pesos padrão da oficina.",
             Kind::Capability,
         ),
+        (
+            "A Rita consegue montar o palco inteiro só com dois ajudantes.",
+            Kind::Capability,
+        ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Asked of someone, or with a question mark anywhere, an ability is an errand.
+    for text in [
+        "alguém consegue levar as cadeiras só até ao ginásio amanhã, pfv",
+        "a equipa da tarde consegue montar o palco só com dois ajudantes? obg",
+    ] {
+        assert_ne!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Capability),
+            "{text}"
+        );
     }
     // A year set in the heading leaves the steps to the epic's shape.
     assert_ne!(
