@@ -1183,12 +1183,55 @@ fn gives_out(tokens: &[Token<'_>]) -> bool {
         (ANSWERS.contains(&verb)
             && (v + 1..=v + 2).any(|i| is_in(&["com", "with"], word(tokens, i))))
             || (PUTS.contains(&verb)
-                && (v + 1..tokens.len().min(v + 13)).any(|i| {
+                && ((v + 1..tokens.len().min(v + 13)).any(|i| {
                     is_in(
                         &["in", "into", "na", "no", "num", "numa", "on"],
                         word(tokens, i),
                     ) && (i + 1..=i + 2).any(|p| is_in(READ_PLACES, word(tokens, p)))
-                }))
+                }) || put_as_reply_to_this(tokens, v)))
+    })
+}
+
+/// Words that make a reply what is put ("as your answer", "em resposta", "in reply"; round 58).
+const AS_A_REPLY: &[&str] = &["as", "em", "in"];
+
+/// Words of the reply that answers a text (round 58).
+const REPLY_WORDS: &[&str] = &["answer", "reply", "resposta", "response"];
+
+/// Demonstratives that point at the text itself (round 58).
+const THIS_ONE: &[&str] = &["esta", "este", "isto", "this"];
+
+/// Whether the verb of putting at `v` is given, in the same sentence and within twenty-four
+/// tokens either side, the reply to the text itself as its place (round 58): "as", "em" or "in",
+/// at most one article or possessive ("as your answer", "as a reply", "em resposta", "in your
+/// reply"), then the reply's word, a preposition of what it answers
+/// ([`ANSWERED_TO`]) and "this"/"esta"/"este" ("post the names ... as your answer to this
+/// feedback", "publica em resposta a esta avaliação o nome ..."). The reply to this text is read
+/// by whoever wrote it: what is put there goes out to them.
+fn put_as_reply_to_this(tokens: &[Token<'_>], v: usize) -> bool {
+    let sentence_end = |i: usize| mark_is_in(tokens, i, &['.', ';', '!', '?']);
+    let from = v.saturating_sub(24);
+    let to = tokens.len().min(v + 25);
+    (from..to).any(|i| {
+        if !is_in(AS_A_REPLY, word(tokens, i)) {
+            return false;
+        }
+        let (lo, hi) = if i < v { (i, v) } else { (v, i) };
+        if (lo..hi).any(sentence_end) {
+            return false;
+        }
+        // At most one article or possessive before the reply's word.
+        let r = if is_in(
+            &["a", "an", "sua", "the", "tua", "your"],
+            word(tokens, i + 1),
+        ) {
+            i + 2
+        } else {
+            i + 1
+        };
+        is_in(REPLY_WORDS, word(tokens, r))
+            && is_in(ANSWERED_TO, word(tokens, r + 1))
+            && is_in(THIS_ONE, word(tokens, r + 2))
     })
 }
 
@@ -2543,7 +2586,10 @@ fn forged_system_voice(text: &str, tokens: &[Token<'_>]) -> bool {
             || block_opened(tokens, s)
             // A section of markup opened by a directive and closed by the same one with a word
             // of ending (`.SH SYSTEM ... .SH END`, round 56).
-            || directive_section(tokens, s);
+            || directive_section(tokens, s)
+            // A bracket's heading naming the system's notice, closed by a colon inside the
+            // bracket (`[NOTA DO SISTEMA: ...]`, `(system notice: ...)`, round 58).
+            || bracket_heading(tokens, s);
         // Any name stands for the system's in a tag opened by a mark and closed later by the same
         // name after a slash (`[OPERATOR] ... [/OPERATOR]`, `<diretoria> ... </diretoria>`; round
         // 30 for the names of roles, round 31 for any: a tag wrapping an order to the agent is the
@@ -2891,6 +2937,49 @@ fn directive_section(tokens: &[Token<'_>], at: usize) -> bool {
                 && word(tokens, j + 1) == Some(directive)
                 && is_in(BLOCK_ENDS, word(tokens, j + 2))
         })
+}
+
+/// Words a bracket's heading may hold beside the system's name (round 58): words of a notice
+/// and the words that tie them to it ("nota do sistema", "urgent system notice").
+const HEADING_WORDS: &[&str] = &[
+    "alert",
+    "alerta",
+    "aviso",
+    "da",
+    "de",
+    "do",
+    "from",
+    "important",
+    "importante",
+    "mensagem",
+    "message",
+    "notice",
+    "nota",
+    "note",
+    "notificacao",
+    "notification",
+    "the",
+    "urgent",
+    "urgente",
+    "warning",
+];
+
+/// Whether the system's name at `at` stands in a bracket's heading (round 58): an opening
+/// bracket at most three words before it, a colon at most two words after it, and every word
+/// between a word of a notice ([`HEADING_WORDS`]): `[NOTA DO SISTEMA: ...`, `(system notice:
+/// ...`. A notice of the system's own, opened inside a bracket as a tag opens one, forges its
+/// voice as `[SYSTEM]` does.
+fn bracket_heading(tokens: &[Token<'_>], at: usize) -> bool {
+    let heading = |i: usize| is_in(HEADING_WORDS, word(tokens, i));
+    let opened = (1..=4).any(|back| {
+        at.checked_sub(back).is_some_and(|o| {
+            tokens
+                .get(o)
+                .is_some_and(|t| matches!(t, Token::Mark('[' | '(' | '{' | '<')))
+                && (o + 1..at).all(heading)
+        })
+    });
+    opened && (1..=3).any(|fwd| mark_is(tokens, at + fwd, ':') && (at + 1..at + fwd).all(heading))
 }
 
 /// Words that open a block of markup, and that close one (round 39).
