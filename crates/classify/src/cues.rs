@@ -2023,12 +2023,11 @@ const SKILL: KindTable = KindTable {
         "know how to" => "Both agents know how to reset a password via the identity API.",
         "sabe como" => "O chatbot sabe como fazer o passo a passo de redefinição de senha.",
         // Fixing a failure is a skill, whatever failure it names (issue 16, twenty-ninth
-        // round): "Sam can clear most coin jams on site".
+        // round): "Sam can clear most coin jams on site". The Portuguese "consegue consertar"
+        // is read by the shape of an ability ("consegue" before an infinitive, round 58).
         "can fix" => "Sam can fix most printer jams on site.",
         "can clear" => "Sam can clear most printer jams on site.",
         "can repair" => "Sam can repair most broken printers on site.",
-        "consegue consertar" => "O Rui consegue consertar a impressora quando trava.",
-        "conseguem consertar" => "Os técnicos conseguem consertar a impressora quando trava.",
     ],
     openers: cues![],
     clauses: cues![],
@@ -3459,10 +3458,12 @@ const CAPABILITY: KindTable = KindTable {
         "integrates with" => "The CRM integrates with Slack.",
         "understands" => "The support bot understands Spanish.",
         "can" => "The bot can open pull requests.",
-        "consegue" => "O bot consegue abrir, revisar e fechar pull requests.",
+        // Before an infinitive, "consegue" is read by the shape of an ability (round 58); the
+        // cue reads it elsewhere.
+        "consegue" => "O bot já consegue sozinho abrir, revisar e fechar pull requests.",
         "pode" => "O bot pode abrir pull requests.",
         "podem" => "Os agentes podem abrir pull requests.",
-        "conseguem" => "Os agentes conseguem ler o calendário do time.",
+        "conseguem" => "Os agentes do time agora conseguem, com a chave nova, ler o calendário.",
         "suporta" => "O importador suporta Markdown, HTML e CSV.",
         "suportad*" => "Webhooks são suportados nos planos pagos.",
         "capaz de" => "O agendador é capaz de pausar tenants inteiros.",

@@ -2932,8 +2932,10 @@ fn knows_how(folded: &str) -> bool {
         return false;
     }
     let words: Vec<&str> = fold::words(folded).map(|(_, w)| w).collect();
-    let infinitive =
-        |w: &str| w.len() >= 4 && ["ar", "er", "ir", "or"].iter().any(|end| w.ends_with(end));
+    // "ler", "ver", "dar" are infinitives; "por" is the preposition.
+    let infinitive = |w: &str| {
+        w.len() >= 3 && w != "por" && ["ar", "er", "ir", "or"].iter().any(|end| w.ends_with(end))
+    };
     words.iter().enumerate().any(|(i, &w)| {
         let knower = i > 0 && !NOT_A_KNOWER.contains(&words[i - 1]);
         knower
