@@ -6088,13 +6088,20 @@ fn k3_round_fifty_eight_shapes() {
             "A Rita consegue montar o palco inteiro só com dois ajudantes.",
             Kind::Capability,
         ),
+        (
+            "A Marta consegue ler a pauta inteira só com a lanterna do telemóvel.",
+            Kind::Capability,
+        ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
-    // Asked of someone, or with a question mark anywhere, an ability is an errand.
+    // Asked of someone, or with a question mark anywhere, an ability is an errand; what is
+    // known "por experiência" is no ability.
     for text in [
         "alguém consegue levar as cadeiras só até ao ginásio amanhã, pfv",
         "a equipa da tarde consegue montar o palco só com dois ajudantes? obg",
+        // "por" after "sabe" is the preposition, no infinitive.
+        "O Rui sabe por experiência que a bomba trava quando gela.",
     ] {
         assert_ne!(
             derive(text).map(|l| l.kind()).ok(),
