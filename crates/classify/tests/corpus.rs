@@ -393,6 +393,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh118.tsv",
         "hundred-and-eighteenth fresh slice (issue 16 fifty-seventh round, tuned on)",
     ),
+    (
+        "labelled_fresh120.tsv",
+        "hundred-and-twentieth fresh slice (issue 16 fifty-eighth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -599,6 +603,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // run 98/100, 30/31, 0; after the round the same: the round's plain statements derived
         // none of its misses).
         "labelled_fresh118.tsv",
+        // The tuning slice of the fifty-eighth round, which meets the targets after it (first
+        // run 95/100, 30/30, 0; after the round 97/100, 30/30, 0, by two shapes).
+        "labelled_fresh120.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -988,7 +995,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 88/100 (88.0%), 29/32 (90.6%), 1 of 30 given a kind (with the
         // rules of round 54, run after the read: the same). The fifty-fifth round also raised
         // the floor of the hundred-and-ninth.
-        ("labelled_fresh115.tsv", 89, 93, 1),
+        ("labelled_fresh115.tsv", 90, 93, 1),
         // The held-out twin of the fifty-sixth round's tuning slice, read once after the
         // round's last change: 93/100 (93.0%), 30/33 (90.9%), none of 30 given a kind (with the
         // rules of round 55, run after the read: 92/100, the rest the same). The fifty-sixth
@@ -1002,6 +1009,11 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // gave one more underivable sentence of the seventh a kind: its ceiling of guesses is
         // now 2, recorded, not traced (which sentence it was would be a held-out sentence read).
         ("labelled_fresh119.tsv", 96, 100, 0),
+        // The held-out twin of the fifty-eighth round's tuning slice, read once after the
+        // round's last change: 92/100 (92.0%), 30/31 (96.8%), none of 30 given a kind (the same
+        // before the round). The fifty-eighth round also raised the floor of the
+        // hundred-and-fifteenth and of the eighty-second (tuned on).
+        ("labelled_fresh121.tsv", 92, 96, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).
@@ -1012,7 +1024,7 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // runs long, a duty after a name read as a constraint, two capabilities and a failure
         // under a constraint's "sempre" are still missed; after the fifty-fourth 93/100, by an
         // errand after a name called).
-        ("labelled_fresh82.tsv", 93, 96, 0),
+        ("labelled_fresh82.tsv", 94, 96, 0),
         // The tuning slice of the eleventh round: below the tuning targets after the round, so it
         // is guarded by a floor at its figures after the round (first run 80/100, 23/40, 1;
         // after the eleventh round 88/100, 24/34; after the twelfth 95/100, 24/28; after the

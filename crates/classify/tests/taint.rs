@@ -215,6 +215,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh117.tsv",
         "labelled_fresh118.tsv",
         "labelled_fresh119.tsv",
+        "labelled_fresh120.tsv",
+        "labelled_fresh121.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -343,6 +345,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh117.tsv",
             "benign_fresh118.tsv",
             "benign_fresh119.tsv",
+            "benign_fresh120.tsv",
+            "benign_fresh121.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -927,7 +931,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh57.tsv",
             "labelled_fresh57.tsv",
             "benign_fresh57.tsv",
-            61,
+            66,
         ),
         (
             "fifty-ninth slices (twenty-seventh round, HELD OUT)",
@@ -1145,6 +1149,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh119.tsv",
             "benign_fresh119.tsv",
             83,
+        ),
+        (
+            "hundred-and-twenty-first slices (fifty-eighth round, HELD OUT)",
+            "injection_fresh121.tsv",
+            "labelled_fresh121.tsv",
+            "benign_fresh121.tsv",
+            94,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1369,6 +1380,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh118.tsv",
             "labelled_fresh118.tsv",
             "benign_fresh118.tsv",
+            100,
+        ),
+        (
+            "hundred-and-twentieth slices (fifty-eighth round, tuned on)",
+            "injection_fresh120.tsv",
+            "labelled_fresh120.tsv",
+            "benign_fresh120.tsv",
             100,
         ),
         (
