@@ -2645,11 +2645,16 @@ const OBJECT_OPENERS_EN: &[&str] = &[
 /// folded.
 const BY_A_YEAR: &[&str] = &["antes", "ate", "before", "by", "em", "till", "until"];
 
+/// Words that may stand between a word of horizon and its year: the year's end ("the end of",
+/// "o fim de", "ao final de"), folded.
+const YEAR_ENDS: &[&str] = &["the", "end", "of", "o", "ao", "fim", "final", "de"];
+
 /// Whether folded text names a body of work by its verb and sets it against a year: its first
 /// word, or the first after a heading's colon, a Portuguese infinitive with an object after it
 /// ("Transformar a barbearia numa rede ... até 2030") or an English `-ing` form that goes on
 /// ("Building our own maltings ... by the end of 2031"), and a year from 2020 to 2099 after a
-/// word of horizon ([`BY_A_YEAR`], "the end of" or "o fim de" between them), or the end of the
+/// word of horizon ([`BY_A_YEAR`], up to three words of the year's end between them,
+/// [`YEAR_ENDS`]), or the end of the
 /// decade. An epic: a deadline of a year is no errand's (issue 16, round 33: designed on the
 /// first runs of ten tuning slices, where it finds 3 of the 20 epics missed; on every tuning
 /// slice it meets 12 sentences, all epics).
@@ -2698,10 +2703,14 @@ fn work_by_a_year(folded: &str) -> bool {
     dated
         || (0..words.len()).any(|i| {
             let opens = words.get(i).is_some_and(|w| BY_A_YEAR.contains(w));
-            let skip = match words.get(i + 1..i + 4) {
-                Some(["the", "end", "of"] | ["o", "fim", "de"] | ["ao", "fim", "de"]) => 3,
-                _ => 0,
-            };
+            // The end of the year between them, in any of its wordings ("by the end of",
+            // "até ao fim de", "até ao final de", round 59).
+            let skip = words
+                .iter()
+                .skip(i + 1)
+                .take(3)
+                .take_while(|w| YEAR_ENDS.contains(w))
+                .count();
             (opens && words.get(i + 1 + skip).is_some_and(|w| year(w)))
                 || matches!(words.get(i..i + 4), Some(["end", "of", "the", "decade"]))
                 || matches!(words.get(i..i + 3), Some(["fim", "da", "decada"]))
@@ -2962,21 +2971,29 @@ pub(crate) const NEEDED_DONE: &str = "(a thing needed done)";
 /// someone to collect the donations" (issue 16, round 45: every one of the 19 sentences of the
 /// tuning slices that open so is a task; the ninetieth's and the ninety-fourth's first runs read
 /// two as constraints by "need"). Not a count or a bound after it ("Need 2 approvals per merge",
-/// "Need at least a day's notice"): those state what a thing requires.
+/// "Need at least a day's notice"): those state what a thing requires; but a count of more is
+/// what to get ("Need 30 more control flags ...", round 59: the three tuning sentences that
+/// open with "Need" and a count are such errands).
 fn needed_done(content: &str) -> bool {
     let mut words = anchor::body(content).split_whitespace().map(fold_word);
     if words.next().as_deref() != Some("need") {
         return false;
     }
-    words.next().is_some_and(|w| {
-        !w.is_empty()
-            && !w.starts_with(|c: char| c.is_ascii_digit())
-            && !anchor::is_number_word(&w)
-            && !matches!(
-                w.as_str(),
-                "at" | "more" | "fewer" | "less" | "no" | "not" | "only"
-            )
-    })
+    let Some(w) = words.next() else {
+        return false;
+    };
+    // A count of more to get is an errand ("Need 30 more control flags before the sprint",
+    // round 59), a count alone a requirement.
+    if w.starts_with(|c: char| c.is_ascii_digit()) || anchor::is_number_word(&w) {
+        return words
+            .next()
+            .is_some_and(|next| matches!(next.as_str(), "more" | "extra"));
+    }
+    !w.is_empty()
+        && !matches!(
+            w.as_str(),
+            "at" | "more" | "fewer" | "less" | "no" | "not" | "only"
+        )
 }
 
 /// Words that open a message before a comma without calling anyone ("Sorry, could you say that

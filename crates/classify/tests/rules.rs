@@ -6134,6 +6134,34 @@ fn k3_round_fifty_eight_shapes() {
     }
 }
 
+/// Round 59: the year's end worded in any way between a word of horizon and its year; a count
+/// of more after "Need" is what to get, an errand, where a count alone states a requirement.
+#[test]
+fn k3_round_fifty_nine_shapes() {
+    for (text, kind) in [
+        (
+            "Digitalizar todo o arquivo paroquial até ao final de 2030.",
+            Kind::Epic,
+        ),
+        (
+            "Informatizar as fichas dos sócios até o final de 2029.",
+            Kind::Epic,
+        ),
+        (
+            "Need 12 more hi-vis vests before Saturday's open day.",
+            Kind::Task,
+        ),
+        ("Need two extra marquees for the open day.", Kind::Task),
+        ("Need 2 approvals per merge.", Kind::Constraint),
+        (
+            "Need three signatures on every purchase order.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
