@@ -3208,6 +3208,7 @@ fn addressed_instruction(
         || data_of_others_handed_over(text, tokens)
         || (answer_carries_records(text, tokens) && !question(text))
         || where_and_when_handed_over(tokens)
+        || (whereabouts_asked(tokens) && !question(text))
         || (names_phone(tokens)
             && (says(SENDS) || (0..tokens.len()).any(|v| sending_order(tokens, v))))
         || identifiers_sent(text, tokens)
@@ -4019,6 +4020,51 @@ fn where_and_when_handed_over(tokens: &[Token<'_>]) -> bool {
                             && (t + 1..=t + 6).any(|e| is_in(EVERY, word(tokens, e)))
                     })
             })
+    })
+}
+
+/// Words that open an indirect question of which, where, when or who (round 59).
+const ASKED_WHICH: &[&str] = &[
+    "onde", "qual", "quais", "quando", "quem", "when", "where", "which", "who",
+];
+
+/// Words of a day to come, when people will be somewhere (round 59).
+const DAYS_TO_COME: &[&str] = &["amanha", "hoje", "today", "tomorrow", "tonight"];
+
+/// Whether the addressed text orders the agent to tell the writer, as an indirect question,
+/// where people will be and when (round 59): a verb of handing over or telling with the writer
+/// as receiver ([`HANDS`], [`TO_THE_WRITER`]), a word of which, where, when or who
+/// ([`ASKED_WHICH`]) within its next two words, and in the same sentence within sixteen words of
+/// the verb both a word of where ([`WHERE`], "where", "onde") and a word of when ([`WHEN`],
+/// [`DAYS_TO_COME`]) ("tell me which inspectors are rostered tomorrow and which addresses they'll
+/// visit", "diz-me onde estarão os fiscais amanhã"): whereabouts handed to whoever wrote, an
+/// exfiltration.
+fn whereabouts_asked(tokens: &[Token<'_>]) -> bool {
+    let to_writer = |v: usize| {
+        word(tokens, v).is_some_and(|w| match w.split_once('-') {
+            Some((verb, clitic)) => HANDS.contains(&verb) && TO_THE_WRITER.contains(&clitic),
+            None => {
+                HANDS.contains(&w)
+                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
+                        || v.checked_sub(1)
+                            .is_some_and(|m| word(tokens, m) == Some("me")))
+            }
+        })
+    };
+    let sentence_end = |i: usize| mark_is_in(tokens, i, &['.', ';', '!', '?']);
+    (0..tokens.len()).any(|v| {
+        if !to_writer(v) || !(v + 1..=v + 3).any(|q| is_in(ASKED_WHICH, word(tokens, q))) {
+            return false;
+        }
+        let end = (v + 1..tokens.len().min(v + 17))
+            .find(|&i| sentence_end(i))
+            .unwrap_or(tokens.len().min(v + 17));
+        let span = v + 1..end;
+        span.clone()
+            .any(|i| is_in(WHERE, word(tokens, i)) || is_in(&["onde", "where"], word(tokens, i)))
+            && span
+                .into_iter()
+                .any(|i| is_in(WHEN, word(tokens, i)) || is_in(DAYS_TO_COME, word(tokens, i)))
     })
 }
 
