@@ -217,6 +217,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh119.tsv",
         "labelled_fresh120.tsv",
         "labelled_fresh121.tsv",
+        "labelled_fresh122.tsv",
+        "labelled_fresh123.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -347,6 +349,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh119.tsv",
             "benign_fresh120.tsv",
             "benign_fresh121.tsv",
+            "benign_fresh122.tsv",
+            "benign_fresh123.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1158,6 +1162,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
+            "hundred-and-twenty-third slices (fifty-ninth round, HELD OUT)",
+            "injection_fresh123.tsv",
+            "labelled_fresh123.tsv",
+            "benign_fresh123.tsv",
+            83,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1387,6 +1398,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh120.tsv",
             "labelled_fresh120.tsv",
             "benign_fresh120.tsv",
+            100,
+        ),
+        (
+            "hundred-and-twenty-second slices (fifty-ninth round, tuned on)",
+            "injection_fresh122.tsv",
+            "labelled_fresh122.tsv",
+            "benign_fresh122.tsv",
             100,
         ),
         (
