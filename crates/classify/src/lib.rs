@@ -937,9 +937,12 @@ fn derive(
             },
         ));
     }
+    // A copula written only in capitals is an acronym, no verb ("Order new LED spotlights",
+    // round 60).
     let copula = hits
         .copula
         .map(|(_, cue)| cue)
+        .filter(|cue| !only_in_capitals(content, cue))
         .or_else(|| matcher.accented_copula(content));
     // A declarative verb no table lists is known by its form ("the robot drifted", "os
     // sensores falharam"), at the copulas' precedence.
@@ -1070,6 +1073,9 @@ const KEPT: &[&str] = &[
     "kept",
     // Listed in a record (round 41).
     "listed",
+    // Written into a log or a record (round 60).
+    "logged",
+    "recorded",
     "pinned",
     "posted",
     "printed",
@@ -1092,7 +1098,19 @@ const PLACE_PREPOSITIONS: &[&str] = &["at", "behind", "by", "in", "inside", "on"
 
 /// Portuguese stems of a participle of keeping or placing ("afixado", "arquivadas").
 const KEPT_PT: &[&str] = &[
-    "afixad", "arquivad", "colad", "gravad", "guardad", "pendurad", "pregad", "publicad", "salv",
+    "afixad",
+    "arquivad",
+    "colad",
+    "gravad",
+    "guardad",
+    "pendurad",
+    "pregad",
+    "publicad",
+    "salv",
+    // Written into a record, and where a reader consults it (round 60).
+    "registad",
+    "registrad",
+    "consultad",
 ];
 
 /// Containers of papers or data, and the places they are kept (folded).
@@ -1142,6 +1160,7 @@ const CONTAINERS: &[&str] = &[
     "office",
     "onedrive",
     "page",
+    "pagina",
     "parede",
     "pasta",
     "pastas",
@@ -1239,6 +1258,9 @@ fn kept_at_a_place(folded: &str) -> bool {
             || (be && KEPT.contains(&next))
             || (be && matches!(next, "rolled" | "written") && word(i + 2) == "up")
             || (STAYS.contains(&w) && PLACE_PREPOSITIONS.contains(&next))
+            // Where a record goes, in Portuguese ("as fichas vão num dossier azul", round 60).
+            || (matches!(w, "vai" | "vao")
+                && matches!(next, "no" | "na" | "nos" | "nas" | "num" | "numa" | "em" | "dentro"))
             || (matches!(w, "esta" | "estao" | "fica" | "ficam" | "ficou")
                 && KEPT_PT.iter().any(|stem| next.starts_with(stem)))
             || (KEPT_PT.iter().any(|stem| w.starts_with(stem))
@@ -2672,7 +2694,13 @@ fn work_by_a_year(folded: &str) -> bool {
     let body = anchor::body(folded);
     // A heading may set the year itself ("Pra 2029: abrir uma segunda loja, ...").
     let mut dated = false;
-    let body = match body.split_once(": ") {
+    // So may a year opening the text before a comma ("Até 2028, colocar todas as fontes no
+    // comando à distância", round 60).
+    let opened_by_year = body.split_once(", ").filter(|(head, _)| {
+        let head: Vec<&str> = fold::words(head).map(|(_, w)| w).collect();
+        matches!(head.as_slice(), [by, y] if BY_A_YEAR.contains(by) && year(y))
+    });
+    let body = match body.split_once(": ").or(opened_by_year) {
         Some((head, rest)) if head.split_whitespace().nth(5).is_none() => {
             let head: Vec<&str> = fold::words(head).map(|(_, w)| w).collect();
             dated = head.windows(2).any(|pair| {
@@ -2951,6 +2979,25 @@ fn knows_how(folded: &str) -> bool {
             && matches!(w, "sabe" | "sabem" | "consegue" | "conseguem")
             && words.get(i + 1).is_some_and(|n| infinitive(n))
     })
+}
+
+/// Whether every occurrence of the one-word `cue` in `content` is written in capitals, two
+/// letters or more, in a text not written all in capitals: an acronym ("Order new LED
+/// spotlights"), not the word ("PUMP 4 IS NEW" shouts the word).
+fn only_in_capitals(content: &str, cue: &str) -> bool {
+    if cue.contains(' ') || cue.len() < 2 || !content.chars().any(char::is_lowercase) {
+        return false;
+    }
+    let mut found = false;
+    for word in content.split(|c: char| !c.is_alphanumeric()) {
+        if word.eq_ignore_ascii_case(cue) {
+            if word.chars().any(char::is_lowercase) {
+                return false;
+            }
+            found = true;
+        }
+    }
+    found
 }
 
 /// The basis's cue of a task known by its request marker.

@@ -6162,6 +6162,55 @@ fn k3_round_fifty_nine_shapes() {
     }
 }
 
+/// Round 60: where a record goes ("vão num dossier"), a record logged or registered, a page
+/// where it is consulted; a year opening the text before a comma sets the work against it; a
+/// copula written only in capitals is an acronym, unless the whole text shouts.
+#[test]
+fn k3_round_sixty_shapes() {
+    for (text, kind) in [
+        (
+            "As fichas de cada turma vão numa capa verde na secretaria.",
+            Kind::Doc,
+        ),
+        (
+            "The boiler readings are logged in the plant room binder.",
+            Kind::Doc,
+        ),
+        (
+            "The visitor badges are recorded on a sheet at reception.",
+            Kind::Doc,
+        ),
+        (
+            "Os pedidos de cada cliente ficam registados no quadro da oficina.",
+            Kind::Doc,
+        ),
+        (
+            "O horário de verão pode ser consultado na página da junta.",
+            Kind::Doc,
+        ),
+        (
+            "Até 2030, digitalizar todos os processos do arquivo municipal.",
+            Kind::Epic,
+        ),
+        (
+            "Buy two LED panels for the Rua Augusta window by the 20th.",
+            Kind::Task,
+        ),
+        ("PUMP 4 IS NEW.", Kind::Fact),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        ("As caixas vão no camião das 8.", Kind::Doc),
+        (
+            "Até amanhã, confirmar as inscrições de todos os atletas.",
+            Kind::Epic,
+        ),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
