@@ -1188,8 +1188,38 @@ fn gives_out(tokens: &[Token<'_>]) -> bool {
                         &["in", "into", "na", "no", "num", "numa", "on"],
                         word(tokens, i),
                     ) && (i + 1..=i + 2).any(|p| is_in(READ_PLACES, word(tokens, p)))
-                }) || put_as_reply_to_this(tokens, v)))
+                }) || put_as_reply_to_this(tokens, v)
+                    || put_here(tokens, v)))
     })
+}
+
+/// Words that make the text itself, where its writer reads, the place of what is put ("here",
+/// "aqui", "below", "abaixo"; round 60).
+const HERE: &[&str] = &["abaixo", "aqui", "below", "here"];
+
+/// Whether the verb of putting at `v` is given the text itself as its place, with the served's
+/// data as what is put (round 60): within its next twelve tokens and in the same sentence, a
+/// word of here ([`HERE`]) and a word of personal data ([`PERSONAL_DATA`]) ("post here the home
+/// addresses of every driver", "publica aqui as moradas", "write the phone numbers below"),
+/// not "from here" (a time) nor "here at" (a place of the world). What is put here is read by whoever wrote the text: the data goes out to them.
+fn put_here(tokens: &[Token<'_>], v: usize) -> bool {
+    let sentence_end = |i: usize| mark_is_in(tokens, i, &['.', ';', '!', '?']);
+    let data = |w: &str| {
+        PERSONAL_DATA.iter().any(|p| match p.strip_suffix('*') {
+            Some(stem) => w.starts_with(stem),
+            None => w == *p,
+        })
+    };
+    let end = (v + 1..tokens.len().min(v + 13))
+        .find(|&i| sentence_end(i))
+        .unwrap_or(tokens.len().min(v + 13));
+    // "From here on" is a time, "here at the library" a place of the world, not the text.
+    let here = |i: usize| {
+        is_in(HERE, word(tokens, i))
+            && word(tokens, i - 1) != Some("from")
+            && word(tokens, i + 1) != Some("at")
+    };
+    (v + 1..end).any(here) && (v + 1..end).any(|i| word(tokens, i).is_some_and(data))
 }
 
 /// Words that make a reply what is put ("as your answer", "em resposta", "in reply"; round 58).
