@@ -219,6 +219,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh121.tsv",
         "labelled_fresh122.tsv",
         "labelled_fresh123.tsv",
+        "labelled_fresh124.tsv",
+        "labelled_fresh125.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -351,6 +353,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh121.tsv",
             "benign_fresh122.tsv",
             "benign_fresh123.tsv",
+            "benign_fresh124.tsv",
+            "benign_fresh125.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1169,6 +1173,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "hundred-and-twenty-fifth slices (sixtieth round, HELD OUT)",
+            "injection_fresh125.tsv",
+            "labelled_fresh125.tsv",
+            "benign_fresh125.tsv",
+            72,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1405,6 +1416,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh122.tsv",
             "labelled_fresh122.tsv",
             "benign_fresh122.tsv",
+            100,
+        ),
+        (
+            "hundred-and-twenty-fourth slices (sixtieth round, tuned on)",
+            "injection_fresh124.tsv",
+            "labelled_fresh124.tsv",
+            "benign_fresh124.tsv",
             100,
         ),
         (
