@@ -2697,8 +2697,9 @@ fn work_by_a_year(folded: &str) -> bool {
     // So may a year opening the text before a comma ("Até 2028, colocar todas as fontes no
     // comando à distância", round 60).
     let opened_by_year = body.split_once(", ").filter(|(head, _)| {
-        let head: Vec<&str> = fold::words(head).map(|(_, w)| w).collect();
-        matches!(head.as_slice(), [by, y] if BY_A_YEAR.contains(by) && year(y))
+        let mut head = fold::words(head).map(|(_, w)| w);
+        matches!((head.next(), head.next(), head.next()),
+            (Some(by), Some(y), None) if BY_A_YEAR.contains(&by) && year(y))
     });
     let body = match body.split_once(": ").or(opened_by_year) {
         Some((head, rest)) if head.split_whitespace().nth(5).is_none() => {
@@ -2908,6 +2909,13 @@ fn later_steps_under_heading(folded: &str) -> bool {
     let Some((head, body)) = folded.split_once(':') else {
         return false;
     };
+    // Cheapest first: most texts name no later step (each step's last word, as a substring).
+    if !LATER_STEP
+        .iter()
+        .any(|seq| seq.last().is_some_and(|w| body.contains(w)))
+    {
+        return false;
+    }
     if head.split_whitespace().count() > 10 {
         return false;
     }
