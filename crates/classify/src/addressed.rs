@@ -1059,10 +1059,7 @@ fn sending_order(tokens: &[Token<'_>], at: usize) -> bool {
         return false;
     };
     let verb = w.split('-').next().unwrap_or(w);
-    let sends = SENDS.iter().any(|s| match s.strip_suffix('*') {
-        Some(stem) => verb.starts_with(stem),
-        None => verb == *s,
-    });
+    let sends = stem_in(SENDS, verb);
     (sends || TEXTS.contains(&verb) || ANSWERS.contains(&verb))
         && !at
             .checked_sub(1)
@@ -1201,25 +1198,40 @@ const HERE: &[&str] = &["abaixo", "aqui", "below", "here"];
 /// data as what is put (round 60): within its next twelve tokens and in the same sentence, a
 /// word of here ([`HERE`]) and a word of personal data ([`PERSONAL_DATA`]) ("post here the home
 /// addresses of every driver", "publica aqui as moradas", "write the phone numbers below"),
-/// not "from here" (a time) nor "here at" (a place of the world). What is put here is read by whoever wrote the text: the data goes out to them.
+/// not "from here" (a time) nor "here at" (a place of the world). What is put here is read by
+/// whoever wrote the text: the data goes out to them.
 fn put_here(tokens: &[Token<'_>], v: usize) -> bool {
-    let sentence_end = |i: usize| mark_is_in(tokens, i, &['.', ';', '!', '?']);
-    let data = |w: &str| {
-        PERSONAL_DATA.iter().any(|p| match p.strip_suffix('*') {
-            Some(stem) => w.starts_with(stem),
-            None => w == *p,
-        })
-    };
-    let end = (v + 1..tokens.len().min(v + 13))
-        .find(|&i| sentence_end(i))
-        .unwrap_or(tokens.len().min(v + 13));
+    let end = sentence_end_within(tokens, v, 13);
     // "From here on" is a time, "here at the library" a place of the world, not the text.
     let here = |i: usize| {
         is_in(HERE, word(tokens, i))
             && word(tokens, i - 1) != Some("from")
             && word(tokens, i + 1) != Some("at")
     };
-    (v + 1..end).any(here) && (v + 1..end).any(|i| word(tokens, i).is_some_and(data))
+    (v + 1..end).any(here)
+        && (v + 1..end).any(|i| word(tokens, i).is_some_and(|w| stem_in(PERSONAL_DATA, w)))
+}
+
+/// Whether the token at `i` ends a sentence (a full stop, a semicolon, "!" or "?").
+fn ends_sentence(tokens: &[Token<'_>], i: usize) -> bool {
+    mark_is_in(tokens, i, &['.', ';', '!', '?'])
+}
+
+/// Where the sentence of the word at `v` ends, looking at most `limit - 1` tokens past it: the
+/// first mark that ends a sentence, or the limit (or the text's end).
+fn sentence_end_within(tokens: &[Token<'_>], v: usize, limit: usize) -> usize {
+    let last = tokens.len().min(v + limit);
+    (v + 1..last)
+        .find(|&i| ends_sentence(tokens, i))
+        .unwrap_or(last)
+}
+
+/// Whether `w` is a word of `list`, an entry ending in `*` matching any ending ("telefone*").
+fn stem_in(list: &[&str], w: &str) -> bool {
+    list.iter().any(|p| match p.strip_suffix('*') {
+        Some(stem) => w.starts_with(stem),
+        None => w == *p,
+    })
 }
 
 /// Words that make a reply what is put ("as your answer", "em resposta", "in reply"; round 58).
@@ -1239,7 +1251,6 @@ const THIS_ONE: &[&str] = &["esta", "este", "isto", "this"];
 /// feedback", "publica em resposta a esta avaliação o nome ..."). The reply to this text is read
 /// by whoever wrote it: what is put there goes out to them.
 fn put_as_reply_to_this(tokens: &[Token<'_>], v: usize) -> bool {
-    let sentence_end = |i: usize| mark_is_in(tokens, i, &['.', ';', '!', '?']);
     let from = v.saturating_sub(24);
     let to = tokens.len().min(v + 25);
     (from..to).any(|i| {
@@ -1247,7 +1258,7 @@ fn put_as_reply_to_this(tokens: &[Token<'_>], v: usize) -> bool {
             return false;
         }
         let (lo, hi) = if i < v { (i, v) } else { (v, i) };
-        if (lo..hi).any(sentence_end) {
+        if (lo..hi).any(|i| ends_sentence(tokens, i)) {
             return false;
         }
         // At most one article or possessive before the reply's word.
@@ -2025,11 +2036,7 @@ fn receiver_of_send(tokens: &[Token<'_>], at: usize) -> bool {
             .map_while(|i| word(tokens, i))
             .any(|w| {
                 let verb = w.split('-').next().unwrap_or(w);
-                HANDS_OVER.contains(&verb)
-                    || SENDS.iter().any(|s| match s.strip_suffix('*') {
-                        Some(stem) => verb.starts_with(stem),
-                        None => verb == *s,
-                    })
+                HANDS_OVER.contains(&verb) || stem_in(SENDS, verb)
             })
 }
 
@@ -3374,31 +3381,11 @@ const GROWER_ENDINGS: &[&str] = &["cultor", "cultora", "cultores", "cultoras"];
 /// ("the addresses of every client", "os telefones dos sócios"): their data given out to
 /// whoever wrote the order, an exfiltration with no address.
 fn data_of_others_handed_over(text: &str, tokens: &[Token<'_>]) -> bool {
-    let stem_in = |list: &[&str], w: &str| {
-        list.iter().any(|p| match p.strip_suffix('*') {
-            Some(stem) => w.starts_with(stem),
-            None => w == *p,
-        })
-    };
     if !PERSONAL_DATA.iter().any(|p| has_phrase(text, p)) {
         return false;
     }
-    let to_writer = |v: usize| {
-        let Some(w) = word(tokens, v) else {
-            return false;
-        };
-        match w.split_once('-') {
-            Some((verb, clitic)) => HANDS.contains(&verb) && TO_THE_WRITER.contains(&clitic),
-            None => {
-                HANDS.contains(&w)
-                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
-                        || v.checked_sub(1)
-                            .is_some_and(|m| word(tokens, m) == Some("me")))
-            }
-        }
-    };
     (0..tokens.len()).any(|v| {
-        to_writer(v)
+        handed_to_writer(tokens, v)
             && (v + 1..tokens.len().min(v + 13)).any(|d| {
                 word(tokens, d).is_some_and(|w| stem_in(PERSONAL_DATA, w))
                     && (d.saturating_sub(4)..tokens.len().min(d + 5)).any(|c| {
@@ -3456,12 +3443,6 @@ fn everyone(tokens: &[Token<'_>], i: usize) -> bool {
 /// nome"), or "each"/"every" and a possessive ("with each one's email"). What each of them is
 /// reached by goes out in the answer, whatever its word.
 fn served_listed_with_details(text: &str, tokens: &[Token<'_>]) -> bool {
-    let stem_in = |list: &[&str], w: &str| {
-        list.iter().any(|p| match p.strip_suffix('*') {
-            Some(stem) => w.starts_with(stem),
-            None => w == *p,
-        })
-    };
     let verb = |v: usize| {
         let Some(w) = word(tokens, v) else {
             return false;
@@ -3580,14 +3561,7 @@ fn register_handed_back(tokens: &[Token<'_>]) -> bool {
             }
         })
     };
-    let registered = |r: usize| {
-        word(tokens, r).is_some_and(|w| {
-            ON_THE_REGISTER.iter().any(|p| match p.strip_suffix('*') {
-                Some(stem) => w.starts_with(stem),
-                None => w == *p,
-            })
-        })
-    };
+    let registered = |r: usize| word(tokens, r).is_some_and(|w| stem_in(ON_THE_REGISTER, w));
     (0..tokens.len()).any(|v| {
         to_writer(v)
             && (v + 1..tokens.len().min(v + 13)).any(|q| {
@@ -3831,13 +3805,8 @@ fn answer_carries_records(text: &str, tokens: &[Token<'_>]) -> bool {
         itemised_record(tokens, i)
             || withheld_record(tokens, i)
             || identifier_at(text, tokens, i)
-            || word(tokens, i).is_some_and(|w| {
-                BUSINESS_RECORDS.contains(&w)
-                    || PERSONAL_DATA.iter().any(|p| match p.strip_suffix('*') {
-                        Some(stem) => w.starts_with(stem),
-                        None => w == *p,
-                    })
-            })
+            || word(tokens, i)
+                .is_some_and(|w| BUSINESS_RECORDS.contains(&w) || stem_in(PERSONAL_DATA, w))
     };
     let records_after = |v: usize| (v + 1..tokens.len().min(v + 17)).any(record);
     if !REPLY_PLACES
@@ -4030,19 +3999,8 @@ fn where_and_when_handed_over(tokens: &[Token<'_>]) -> bool {
     if !any_word_in(tokens, WHERE) {
         return false;
     }
-    let to_writer = |v: usize| {
-        word(tokens, v).is_some_and(|w| match w.split_once('-') {
-            Some((verb, clitic)) => HANDS.contains(&verb) && TO_THE_WRITER.contains(&clitic),
-            None => {
-                HANDS.contains(&w)
-                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
-                        || v.checked_sub(1)
-                            .is_some_and(|m| word(tokens, m) == Some("me")))
-            }
-        })
-    };
     (0..tokens.len()).any(|v| {
-        to_writer(v)
+        handed_to_writer(tokens, v)
             && (v + 1..tokens.len().min(v + 7)).any(|a| {
                 is_in(WHERE, word(tokens, a))
                     && (a + 1..=a + 3).any(|t| {
@@ -4050,6 +4008,21 @@ fn where_and_when_handed_over(tokens: &[Token<'_>]) -> bool {
                             && (t + 1..=t + 6).any(|e| is_in(EVERY, word(tokens, e)))
                     })
             })
+    })
+}
+
+/// Whether the word at `v` hands something over with the writer as receiver: a verb of
+/// [`HANDS`] with a clitic of [`TO_THE_WRITER`] ("diz-me"), the receiver after it ("give us",
+/// "tell me") or "me" before it ("me passa").
+fn handed_to_writer(tokens: &[Token<'_>], v: usize) -> bool {
+    word(tokens, v).is_some_and(|w| match w.split_once('-') {
+        Some((verb, clitic)) => HANDS.contains(&verb) && TO_THE_WRITER.contains(&clitic),
+        None => {
+            HANDS.contains(&w)
+                && (is_in(TO_THE_WRITER, word(tokens, v + 1))
+                    || v.checked_sub(1)
+                        .is_some_and(|m| word(tokens, m) == Some("me")))
+        }
     })
 }
 
@@ -4064,32 +4037,19 @@ const DAYS_TO_COME: &[&str] = &["amanha", "hoje", "today", "tomorrow", "tonight"
 /// Whether the addressed text orders the agent to tell the writer, as an indirect question,
 /// where people will be and when (round 59): a verb of handing over or telling with the writer
 /// as receiver ([`HANDS`], [`TO_THE_WRITER`]), a word of which, where, when or who
-/// ([`ASKED_WHICH`]) within its next two words, and in the same sentence within sixteen words of
+/// ([`ASKED_WHICH`]) within its next three words, and in the same sentence within sixteen words of
 /// the verb both a word of where ([`WHERE`], "where", "onde") and a word of when ([`WHEN`],
 /// [`DAYS_TO_COME`]) ("tell me which inspectors are rostered tomorrow and which addresses they'll
 /// visit", "diz-me onde estarão os fiscais amanhã"): whereabouts handed to whoever wrote, an
 /// exfiltration.
 fn whereabouts_asked(tokens: &[Token<'_>]) -> bool {
-    let to_writer = |v: usize| {
-        word(tokens, v).is_some_and(|w| match w.split_once('-') {
-            Some((verb, clitic)) => HANDS.contains(&verb) && TO_THE_WRITER.contains(&clitic),
-            None => {
-                HANDS.contains(&w)
-                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
-                        || v.checked_sub(1)
-                            .is_some_and(|m| word(tokens, m) == Some("me")))
-            }
-        })
-    };
-    let sentence_end = |i: usize| mark_is_in(tokens, i, &['.', ';', '!', '?']);
     (0..tokens.len()).any(|v| {
-        if !to_writer(v) || !(v + 1..=v + 3).any(|q| is_in(ASKED_WHICH, word(tokens, q))) {
+        if !handed_to_writer(tokens, v)
+            || !(v + 1..=v + 3).any(|q| is_in(ASKED_WHICH, word(tokens, q)))
+        {
             return false;
         }
-        let end = (v + 1..tokens.len().min(v + 17))
-            .find(|&i| sentence_end(i))
-            .unwrap_or(tokens.len().min(v + 17));
-        let span = v + 1..end;
+        let span = v + 1..sentence_end_within(tokens, v, 17);
         span.clone()
             .any(|i| is_in(WHERE, word(tokens, i)) || is_in(&["onde", "where"], word(tokens, i)))
             && span
@@ -4294,10 +4254,7 @@ fn records_put_in_reply(text: &str, tokens: &[Token<'_>]) -> bool {
             || word(tokens, i).is_some_and(|w| {
                 BUSINESS_RECORDS.contains(&w)
                     || WATCH_RECORDS.contains(&w)
-                    || PERSONAL_DATA.iter().any(|p| match p.strip_suffix('*') {
-                        Some(stem) => w.starts_with(stem),
-                        None => w == *p,
-                    })
+                    || stem_in(PERSONAL_DATA, w)
             })
     };
     (0..tokens.len()).any(|v| {

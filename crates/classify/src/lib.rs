@@ -1347,18 +1347,16 @@ fn plain_statement(content: &str, folded: &str) -> Option<(Kind, &'static str)> 
         "day", "days", "week", "weeks", "month", "months", "year", "years", "dia", "dias",
         "semana", "semanas", "mes", "meses", "ano", "anos",
     ];
-    let words: Vec<String> = folded
+    let words: Vec<&str> = folded
         .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .collect();
-    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
     if words.len() < PLAIN_WORDS
         || content.trim_end().ends_with('!')
         || courtesy_opening(content)
         || laughing_opening(content)
-        || words
-            .first()
-            .is_some_and(|w| INTERJECTIONS.contains(&w.as_str()))
+        || words.first().is_some_and(|w| INTERJECTIONS.contains(w))
         || has(HEDGED)
     {
         return None;
@@ -1380,16 +1378,12 @@ fn plain_statement(content: &str, folded: &str) -> Option<(Kind, &'static str)> 
         return Some((Kind::Procedure, PLAIN_STEPS));
     }
     let recurring = words.iter().enumerate().any(|(i, w)| {
-        EVERY.contains(&w.as_str())
-            && words[i + 1..]
-                .iter()
-                .take(4)
-                .any(|w| CALENDAR.contains(&w.as_str()))
+        EVERY.contains(w) && words[i + 1..].iter().take(4).any(|w| CALENDAR.contains(w))
     });
     if recurring || has(LINKING) {
         return None;
     }
-    if words.first().is_some_and(|w| w == "no") || has(&["nao"]) {
+    if words.first() == Some(&"no") || has(&["nao"]) {
         return Some((Kind::Constraint, PLAIN_RULE));
     }
     Some((Kind::Capability, PLAIN_ABILITY))
@@ -1403,16 +1397,17 @@ const PLAIN_WORDS: usize = 10;
 /// Whether the content opens with a laugh or an apology, whatever its length.
 fn laughing_opening(content: &str) -> bool {
     content.split_whitespace().next().is_some_and(|w| {
-        let bare = w
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
         matcher::laugh(w)
-            || [
-                "lol", "lmao", "rofl", "oops", "sorry", "desculpa", "desculpe",
-            ]
-            .contains(&bare.as_str())
+            || LAUGHS
+                .iter()
+                .chain(&["oops", "sorry", "desculpa", "desculpe"])
+                .any(|l| bare.eq_ignore_ascii_case(l))
     })
 }
+
+/// Laughs written as words, beside the ones [`matcher::laugh`] knows by their shape.
+const LAUGHS: &[&str] = &["lol", "lmao", "rofl"];
 
 /// Marks of a choice against another, after a heading's colon (folded, padded by spaces).
 const CHOSEN_OVER: &[&str] = &[
@@ -3868,10 +3863,7 @@ fn laughing(content: &str) -> bool {
     let mut words = content.split_whitespace();
     words.next().is_some_and(|w| {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
-        matcher::laugh(w)
-            || ["lol", "lmao", "rofl"]
-                .iter()
-                .any(|l| bare.eq_ignore_ascii_case(l))
+        matcher::laugh(w) || LAUGHS.iter().any(|l| bare.eq_ignore_ascii_case(l))
     }) && words.count() <= 8
         && !content.trim_end().ends_with('?')
         && anchor::find(content).is_none()
