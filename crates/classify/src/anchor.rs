@@ -1252,6 +1252,113 @@ fn backtick_span(text: &str) -> Option<&str> {
     None
 }
 
+/// Whether the subject before a habit's verb is a device named by what it does, an agent noun
+/// ("the new collator mixes ...", "our mulcher chews ...", "a desfibradora nova processa ...",
+/// "o destilador de cobre tira ..."): within the three words after the opening determiner, one
+/// ending in `-er`/`-or` (English) or `-dor(a)`/`-deira` (Portuguese), singular or plural, that
+/// is not a person's trade or role ([`PEOPLE_BY_TRADE`]). What such a subject does to its object is
+/// its function, a capability, whatever number the object carries (issue 16, round 61: on the
+/// tuning slices the entity gate made facts of eleven such capabilities).
+pub(crate) fn device_subject(text: &str, verb: &str) -> bool {
+    const EN: &[&str] = &["er", "or", "ers", "ors"];
+    const PT: &[&str] = &["dor", "dora", "dores", "doras", "deira", "deiras"];
+    let mut words = text.split_whitespace().map(trim);
+    words.next();
+    words
+        .take_while(|w| *w != verb)
+        .take(3)
+        .map(str::to_lowercase)
+        .any(|w| {
+            let named = EN.iter().chain(PT).any(|end| {
+                w.strip_suffix(end)
+                    .is_some_and(|stem| stem.chars().count() >= 3)
+            });
+            named && !PEOPLE_BY_TRADE.iter().any(|p| w.starts_with(p))
+        })
+}
+
+/// The stems of people named by their trade, role or kin, which end as a device's name does
+/// ("customer", "fornecedora", "costureira"): a person's work is no machine's function.
+const PEOPLE_BY_TRADE: &[&str] = &[
+    "administrador",
+    "agricultor",
+    "auditor",
+    "author",
+    "autor",
+    "brother",
+    "buyer",
+    "cantor",
+    "colaborador",
+    "comprador",
+    "contador",
+    "contractor",
+    "coordenador",
+    "corretor",
+    "counsel",
+    "customer",
+    "daughter",
+    "dealer",
+    "designer",
+    "developer",
+    "diretor",
+    "director",
+    "doctor",
+    "donor",
+    "driver",
+    "editor",
+    "employer",
+    "engineer",
+    "farmer",
+    "father",
+    "fornecedor",
+    "gestor",
+    "governador",
+    "inspector",
+    "inspetor",
+    "investidor",
+    "jogador",
+    "lavadeira",
+    "lawyer",
+    "leader",
+    "manager",
+    "member",
+    "mentor",
+    "morador",
+    "mother",
+    "neighbor",
+    "neighbour",
+    "officer",
+    "operador",
+    "operator",
+    "organizador",
+    "owner",
+    "partner",
+    "pescador",
+    "player",
+    "produtor",
+    "producer",
+    "professor",
+    "provider",
+    "researcher",
+    "retailer",
+    "seller",
+    "senhor",
+    "sister",
+    "sponsor",
+    "supplier",
+    "teacher",
+    "trabalhador",
+    "trainer",
+    "treinador",
+    "tutor",
+    "vendedor",
+    "vendor",
+    "visitor",
+    "volunteer",
+    "worker",
+    "writer",
+];
+
 /// Strips the punctuation that surrounds a word in prose.
 fn trim(word: &str) -> &str {
     let word = word

@@ -3854,6 +3854,18 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "in minutes" => "The press stamps a 40-panel batch in minutes.",
     "em segundos" => "As prensas estampam um painel de 2 m em segundos.",
     "em minutos" => "As prensas estampam um lote de 40 painéis em minutos.",
+    // All of a load in one working span or pass (issue 16, round 61).
+    "in a single day" => "The kiln dries 400 bricks in a single day.",
+    "in a single afternoon" => "The kiln dries 400 bricks in a single afternoon.",
+    "in a single session" => "The kiln dries 400 bricks in a single session.",
+    "in a single pass" => "The kiln dries 400 bricks in a single pass.",
+    "in one afternoon" => "The kiln dries 400 bricks in one afternoon.",
+    "in one pass" => "The kiln dries 400 bricks in one pass.",
+    "num so dia" => "O forno seca 400 tijolos num só dia.",
+    "num unico dia" => "O forno seca 400 tijolos num único dia.",
+    "numa so tarde" => "O forno seca 400 tijolos numa só tarde.",
+    "numa unica tarde" => "O forno seca 400 tijolos numa única tarde.",
+    "numa so passada" => "O forno seca 400 tijolos numa só passada.",
     // Faster than another hand or machine (round 38).
     "faster than" => "Rosa stamps a panel faster than the press does.",
     "quicker than" => "Rosa stamps a panel quicker than the press does.",

@@ -945,6 +945,31 @@ fn derive(
         .map(|(_, cue)| cue)
         .filter(|cue| !only_in_capitals(content, cue))
         .or_else(|| matcher.accented_copula(content));
+    // A device named by what it does, at its habit ("the oxygen blender mixes air and oxygen
+    // to within 1%", "o destilador de cobre tira 200 litros por dia"): its function, a
+    // capability, ahead of the fact the object's number would make, where no weak cue speaks
+    // (round 61).
+    let body = anchor::body(content);
+    let habit = anchor::habitual_present(body).or_else(|| anchor::habitual_present_pt(body));
+    // An imperfect ("estava", "usava", "tinha") is a past, no habit of work.
+    let imperfect = |v: &str| {
+        ["ava", "avam"].iter().any(|end| v.ends_with(end))
+            || ["era", "tinha", "foi", "esteve", "teve"].contains(&v)
+    };
+    let at_habit =
+        habit.filter(|&verb| copula.is_none_or(|c| fold_word(verb) == c && !imperfect(c)));
+    if !question
+        && first(&hits.weak).is_none()
+        && let Some(verb) = at_habit
+        && anchor::device_subject(body, verb)
+    {
+        return Ok((
+            Kind::Capability,
+            Basis::Cue {
+                cue: DEVICE_AT_WORK.into(),
+            },
+        ));
+    }
     // A declarative verb no table lists is known by its form ("the robot drifted", "os
     // sensores falharam"), at the copulas' precedence.
     if let Some(copula) = copula.or_else(|| anchor::declarative_verb(content))
@@ -1003,14 +1028,7 @@ fn derive(
     // A copula of the entity gate that is itself the habit's verb ("a descarnadeira processa
     // peles inteiras", "our cleaning machine takes movements up to ..."), with no anchor to make
     // it a fact, reads as the habit (issue 16, nineteenth round).
-    let body = anchor::body(content);
-    let habit = anchor::habitual_present(body).or_else(|| anchor::habitual_present_pt(body));
-    // An imperfect ("estava", "usava", "tinha") is a past, no habit of work.
-    let imperfect = |v: &str| {
-        ["ava", "avam"].iter().any(|end| v.ends_with(end))
-            || ["era", "tinha", "foi", "esteve", "teve"].contains(&v)
-    };
-    if habit.is_some_and(|verb| copula.is_none_or(|c| fold_word(verb) == c && !imperfect(c))) {
+    if at_habit.is_some() {
         return Ok((
             Kind::Capability,
             Basis::Cue {
@@ -2956,6 +2974,9 @@ fn mark_before(text: &str, start: usize) -> Option<char> {
 
 /// The basis's cue of a capability known by someone knowing how (see [`knows_how`]).
 const KNOWS_HOW: &str = "(knows how to)";
+
+/// The basis of a device named by what it does, at its habit (round 61).
+const DEVICE_AT_WORK: &str = "(a device at its work)";
 
 /// Whether folded text says someone knows how or is able to do something: "sabe"/"sabem" or
 /// "consegue"/"conseguem" before an infinitive, in a text with no question mark, not after

@@ -616,6 +616,19 @@ impl Matcher {
             if k.table == decision && after_any(context.recurring, k.start) {
                 continue;
             }
+            // Work named inside a recurrence's condition is part of the repeated event ("the
+            // wardrobes fill up again each time we skip the follow-up visit"), no work to do
+            // (issue 16, round 61). The condition runs to the next comma or the sentence's end.
+            if k.table == task
+                && k.tier == Tier::Marker
+                && context.recurrences.iter().any(|&(_, e, _)| {
+                    e <= k.start
+                        && folded.same_sentence(e, k.start)
+                        && !text.get(e..k.start).is_some_and(|b| b.contains(','))
+                })
+            {
+                continue;
+            }
             // "Resolver" before a count solves what it counts ("resolveu 62% dos processos"),
             // decides nothing (round 47).
             if k.table == decision && k.cue.starts_with("resolv") && count_after(text, k.end) {

@@ -159,8 +159,9 @@ fn every_kind_cue_earns_its_place() {
         // The same for the shapes read after the tables (issue 16, rounds 28 to 30): an aim set
         // against a horizon, a decision under a heading, a document kept at a place, a thing
         // going wrong again and again; and for an errand asked by name, which yields to a cue
-        // of the task table, and for a thing's work timed (round 37): a cue earns its place by
-        // deciding its sentence before them.
+        // of the task table, and for a thing's work timed (round 37), a plain statement (round
+        // 57) and a device at its work (round 61): a cue earns its place by deciding its
+        // sentence before them.
         let by_clause_alone = reduced.as_ref().is_ok_and(|l| match l.basis() {
             Basis::EntityGate { copula, .. } => copula == ANCHORED_CLAUSE,
             Basis::Cue { cue } => {
@@ -174,6 +175,7 @@ fn every_kind_cue_earns_its_place() {
                     || cue == PLAIN_RULE
                     || cue == PLAIN_STEPS
                     || cue == PLAIN_ABILITY
+                    || cue == DEVICE_AT_WORK
             }
             Basis::Supplied => false,
         });

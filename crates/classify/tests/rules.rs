@@ -6211,6 +6211,68 @@ fn k3_round_sixty_shapes() {
     }
 }
 
+/// Round 61: work named inside a recurrence's condition is part of the repeated event; all of
+/// a load in one working span or pass is a speed; a device named by what it does (an agent noun),
+/// at its habit, states its function even with a number in its object, a person by trade does
+/// not.
+#[test]
+fn k3_round_sixty_one_shapes() {
+    for (text, kind) in [
+        (
+            "The gutters overflow again each time we skip the follow-up clean.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The bottling line fills 900 crates in one pass.",
+            Kind::Capability,
+        ),
+        (
+            "The press shapes 400 cups in a single day.",
+            Kind::Capability,
+        ),
+        (
+            "O forno novo coze 300 pães numa só tarde.",
+            Kind::Capability,
+        ),
+        (
+            "The seed counter sorts 12 trays of beans into size grades.",
+            Kind::Capability,
+        ),
+        (
+            "A enfardadeira nova prende 40 fardos de palha com rede.",
+            Kind::Capability,
+        ),
+        (
+            "O misturador novo bate 40 litros de massa com fermento.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        // A task's word before the recurrence, or after its condition's comma, stays a task's.
+        (
+            "Follow up with the landlord each time the gutters overflow.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Each time the gutters overflow, follow up with the landlord.",
+            Kind::FailurePattern,
+        ),
+        // People by their trade.
+        (
+            "Our supplier delivers 40 crates of lemons to the bar.",
+            Kind::Capability,
+        ),
+        (
+            "A fornecedora entrega 40 caixas de limões no bar.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
