@@ -475,6 +475,16 @@ impl Matcher {
                         if opener && !self.opens(folded, start, false) {
                             continue;
                         }
+                        // The same verbs of failing alone, given an object (round 61).
+                        if group == 0
+                            && FAILING_ALONE.contains(&cue)
+                            && object_after(text, cue, end)
+                            && KIND_RULES
+                                .get(rule)
+                                .is_some_and(|r| r.kind == Kind::FailurePattern)
+                        {
+                            continue;
+                        }
                         let doc = KIND_RULES.get(rule).is_some_and(|r| r.kind == Kind::Doc);
                         if doc || !inside_identifier(text, start, end, p.left, p.right) {
                             composed.push((
@@ -594,6 +604,16 @@ impl Matcher {
             // is how well a thing works, no failure (issue 16, round 52: on every tuning slice
             // the seven sentences with a failure's word so denied are capabilities and steps).
             if kind_of == Some(Kind::FailurePattern) && denied_by_without(text, k.start) {
+                continue;
+            }
+            // A verb whose failure is intransitive ("o console congela", "o disco enche") with an
+            // object right after it ("o túnel congela o espinafre", "a máquina fecha as
+            // saquetas") names what a thing does to that object: a function, no failure (issue
+            // 16, round 61).
+            if kind_of == Some(Kind::FailurePattern)
+                && FAILING_ALONE.contains(&k.cue)
+                && object_after(text, k.cue, k.end)
+            {
                 continue;
             }
             // "May" the month, not the modal: a day before it after a word of dates ("On 12
@@ -2260,6 +2280,35 @@ fn month_may(text: &str, start: usize) -> bool {
                 "on" | "by" | "until" | "till" | "from" | "since" | "of" | "the" | "and"
             )
         })
+}
+
+/// Verbs whose failure is intransitive: a thing that fills up, freezes, closes, shuts off or
+/// goes dark by itself fails; given an object, the same verb is what the thing does to it.
+const FAILING_ALONE: &[&str] = &[
+    "apaga",
+    "apagam",
+    "congela",
+    "congelam",
+    "desliga",
+    "desligam",
+    "enche",
+    "fecha",
+    "freezes",
+    "reinicia",
+    "reiniciam",
+];
+
+/// Whether a verb of [`FAILING_ALONE`] ending at `end` takes an object: an article of its
+/// language right after it, one space between ("congela o espinafre", "freezes the peas").
+fn object_after(text: &str, verb: &str, end: usize) -> bool {
+    let articles: &[&str] = match verb {
+        "freezes" => &["a", "an", "the"],
+        _ => &["a", "as", "o", "os", "um", "uma", "umas", "uns"],
+    };
+    text.get(end..)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .and_then(|rest| rest.split(' ').next())
+        .is_some_and(|word| articles.contains(&word))
 }
 
 /// Whether "sem" or "without" stands right before `pos`, as a word of its own.

@@ -6214,7 +6214,7 @@ fn k3_round_sixty_shapes() {
 /// Round 61: work named inside a recurrence's condition is part of the repeated event; all of
 /// a load in one working span or pass is a speed; a device named by what it does (an agent noun),
 /// at its habit, states its function even with a number in its object, a person by trade does
-/// not.
+/// not; a verb of failing alone with an object right after it is a function.
 #[test]
 fn k3_round_sixty_one_shapes() {
     for (text, kind) in [
@@ -6245,6 +6245,35 @@ fn k3_round_sixty_one_shapes() {
         (
             "O misturador novo bate 40 litros de massa com fermento.",
             Kind::Capability,
+        ),
+        // A verb of failing alone, given an object.
+        (
+            "O túnel de frio congela o peixe logo no cais.",
+            Kind::Capability,
+        ),
+        (
+            "The blast cabinet freezes the berries right at the farm.",
+            Kind::Capability,
+        ),
+        (
+            "A prensa nova fecha as caixas sozinha no fim da linha.",
+            Kind::Capability,
+        ),
+        (
+            "O túnel de frio congela quando a porta fica aberta.",
+            Kind::FailurePattern,
+        ),
+        (
+            "The till freezes as soon as two payments come in.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Quando o tanque enche, o alarme toca na portaria.",
+            Kind::FailurePattern,
+        ),
+        (
+            "O portão fecha sozinho a meio da passagem.",
+            Kind::FailurePattern,
         ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
