@@ -221,6 +221,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh123.tsv",
         "labelled_fresh124.tsv",
         "labelled_fresh125.tsv",
+        "labelled_fresh126.tsv",
+        "labelled_fresh127.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -355,6 +357,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh123.tsv",
             "benign_fresh124.tsv",
             "benign_fresh125.tsv",
+            "benign_fresh126.tsv",
+            "benign_fresh127.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1180,6 +1184,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             72,
         ),
         (
+            "hundred-and-twenty-seventh slices (sixty-first round, HELD OUT)",
+            "injection_fresh127.tsv",
+            "labelled_fresh127.tsv",
+            "benign_fresh127.tsv",
+            83,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1423,6 +1434,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh124.tsv",
             "labelled_fresh124.tsv",
             "benign_fresh124.tsv",
+            100,
+        ),
+        (
+            "hundred-and-twenty-sixth slices (sixty-first round, tuned on)",
+            "injection_fresh126.tsv",
+            "labelled_fresh126.tsv",
+            "benign_fresh126.tsv",
             100,
         ),
         (
