@@ -2712,6 +2712,9 @@ const FAILURE_PATTERN: KindTable = KindTable {
         // two went with the prefix).
         "congela" => "O console congela depois que a lista cresce.",
         "congelam" => "Os consoles congelam depois que a lista cresce.",
+        // Breaking down, in European Portuguese (issue 16, round 62).
+        "avaria" => "O compressor avaria depois de um dia de calor.",
+        "avariam" => "Os compressores avariam depois de um dia de calor.",
         "segfault*" => "The worker segfaults on big images.",
         "unable to" => "The app is unable to reach the database after a failover.",
         "connection refused" => "Connection refused from the replica after a failover.",
@@ -3511,8 +3514,8 @@ const CAPABILITY: KindTable = KindTable {
         "dispara o alarme" => "A geladeira dispara o alarme se a porta fica aberta.",
         "aguenta*" => "O servidor aguenta mil conexões por partida, sem travar.",
         // A whole job done alone, by a pair of hands (issue 16, round 31).
-        "inteiro sozinho" => "O Tiago monta o palco inteiro sozinho.",
-        "inteiro sozinha" => "A Rita monta o palco inteiro sozinha.",
+        "inteiro sozinho" => "Tiago monta o palco inteiro sozinho.",
+        "inteiro sozinha" => "Rita monta o palco inteiro sozinha.",
         "inteira sozinho" => "O Tiago monta a barraca inteira sozinho.",
         "inteira sozinha" => "A Rita monta a barraca inteira sozinha.",
     ],
@@ -3541,6 +3544,11 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // How often a thing happens, almost every time, is no rule (issue 16, round 62: on every
+    // tuning slice the sentences so worded are failure patterns).
+    "quase sempre" => "O comboio das 8 chega quase sempre atrasado.",
+    "almost always" => "The 8 o'clock train almost always arrives late.",
+    "nearly always" => "The 8 o'clock train nearly always arrives late.",
     // The limit of what a thing does before it stops, no duty (issue 16, round 32).
     "before it has to" => "The hire van can carry forty chairs before it has to refuel.",
     "before they have to" => "The hire vans can carry forty chairs before they have to refuel.",

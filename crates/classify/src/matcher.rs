@@ -1015,9 +1015,14 @@ impl Matcher {
         // capability at its table's precedence; a thing stopping or starting by itself is a
         // failure's matter, and a person's state ("fica sozinha") is no work (issue 16,
         // twenty-fourth round).
+        // (A failure's verb at its work is the failure: "o app desloga o cliente sozinho".)
         if context.portuguese
             && text.contains("sozinh")
             && let Some(at) = works_alone(text)
+            && hits
+                .strong
+                .get(table_of(Kind::FailurePattern))
+                .is_none_or(|slot| slot.is_none_or(|(s, _)| s != at))
             && let Some(slot) = hits.strong.get_mut(table_of(Kind::Capability))
         {
             earliest(slot, at, WORKS_ALONE);
@@ -2250,15 +2255,33 @@ fn works_alone(text: &str) -> Option<usize> {
     if !all.first().is_some_and(|&(_, w)| SUBJECTS.contains(&w)) {
         return None;
     }
-    all.windows(3).find_map(|w| {
-        let [(_, before), (at, verb), (_, alone)] = [w[0], w[1], w[2]];
-        let shaped = verb.len() >= 4 && ["a", "e", "am", "em"].iter().any(|e| verb.ends_with(e));
-        (matches!(alone, "sozinho" | "sozinha" | "sozinhos" | "sozinhas")
-            && shaped
-            && !NOT_WORK.contains(&verb)
-            && !BEFORE_NOUNS.contains(&before))
-        .then_some(at)
-    })
+    let shaped =
+        |verb: &str| verb.len() >= 4 && ["a", "e", "am", "em"].iter().any(|e| verb.ends_with(e));
+    let alone = |w: &str| matches!(w, "sozinho" | "sozinha" | "sozinhos" | "sozinhas");
+    all.windows(3)
+        .find_map(|w| {
+            let [(_, before), (at, verb), (_, after)] = [w[0], w[1], w[2]];
+            (alone(after) && shaped(verb) && !NOT_WORK.contains(&verb))
+                .then_some(at)
+                .filter(|_| !BEFORE_NOUNS.contains(&before))
+        })
+        // The work given its object, "sozinho" within five words after it in the same clause
+        // ("a máquina nova borda os brasões das câmaras sozinha"): a verb of stopping or
+        // failing given an object is work too ("fecha as saquetas sozinha", round 62).
+        .or_else(|| {
+            all.windows(3).enumerate().find_map(|(i, w)| {
+                let [(_, before), (at, verb), (_, object)] = [w[0], w[1], w[2]];
+                let worked = shaped(verb)
+                    && (!NOT_WORK.contains(&verb) || FAILING_ALONE.contains(&verb))
+                    && matches!(object, "o" | "a" | "os" | "as" | "um" | "uma")
+                    && !BEFORE_NOUNS.contains(&before);
+                let (end, _) = all.iter().skip(i + 3).take(5).find(|&&(_, w)| alone(w))?;
+                let clause = text
+                    .get(at..*end)
+                    .is_some_and(|c| !c.contains([',', ';', '.']));
+                (worked && clause).then_some(at)
+            })
+        })
 }
 
 /// Whether the "may" at `start` of folded text is the month: a day of the month (1 to 31, with
@@ -2694,6 +2717,20 @@ pub(crate) fn aimed_horizon(text: &str) -> Option<usize> {
     }
     if (to_year || span)
         && let Some(at) = first(PLANS)
+    {
+        return Some(at);
+    }
+    // A plan for a year heading what it holds ("Plano para 2030: a fábrica exportar ...",
+    // "Plan for 2030: ...", round 62).
+    if let Some(pair) = words.windows(3).find(|w| {
+        let [(_, plan), (_, prep), (at, y)] = [w[0], w[1], w[2]];
+        PLANS.contains(&plan)
+            && matches!(prep, "for" | "para" | "pra")
+            && is_year(y)
+            && text
+                .get(at + y.len()..)
+                .is_some_and(|rest| rest.starts_with(':'))
+    }) && let Some(&(at, _)) = pair.first()
     {
         return Some(at);
     }

@@ -6302,6 +6302,59 @@ fn k3_round_sixty_one_shapes() {
     }
 }
 
+/// Round 62: how often a thing happens, almost every time, is no rule; "avaria" is a thing
+/// breaking down; a thing at its work given an object, "sozinho" later in the clause, works by
+/// itself, unless its verb is a failure's; a plan for a year heading what it holds is an aim.
+#[test]
+fn k3_round_sixty_two_shapes() {
+    for (text, kind) in [
+        (
+            "A máquina de gelo avaria no pico do verão.",
+            Kind::FailurePattern,
+        ),
+        (
+            "As máquinas de gelo avariam no pico do verão.",
+            Kind::FailurePattern,
+        ),
+        (
+            "A máquina nova dobra os panfletos da feira sozinha, em três formatos.",
+            Kind::Capability,
+        ),
+        (
+            "O portal desloga o utilizador sozinho a meio da sessão.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Plano para 2031: a cooperativa vender café para a Europa.",
+            Kind::Epic,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        (
+            "O autocarro das 7 chega quase sempre cheio.",
+            Kind::Constraint,
+        ),
+        (
+            "The 6 o'clock ferry nearly always leaves late.",
+            Kind::Constraint,
+        ),
+        (
+            "The 6 o'clock ferry almost always leaves late.",
+            Kind::Constraint,
+        ),
+        (
+            "A prensa dobra as caixas, o Rui fica sozinho.",
+            Kind::Capability,
+        ),
+        ("O plano para 2030 está na pasta azul.", Kind::Epic),
+        ("Discutimos o plano para 2030 com a direção.", Kind::Epic),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
