@@ -576,7 +576,7 @@ fn derive(
     // The same request asked as a question of what the reader can do ("Marta, podes rever a
     // escala ..., por favor?", "could you ring the supplier, please?") (issue 16, nineteenth
     // round).
-    let request = (!question || can_you(folded)) && request(content);
+    let request = (!question || can_you(folded) || thanked_ahead(content)) && request(content);
     // A rule on a kind of thing or person: a subject named by a bare noun, no article, no
     // pronoun, no name, and a negated present ("Aluno sem a licença não pega no volante",
     // "quimioterápicos não são manipulados fora da cabine", "Personal data cannot be used for
@@ -3554,6 +3554,10 @@ fn assigned_by_name(content: &str) -> bool {
 /// chat spellings (issue 16, thirteenth round).
 fn request(content: &str) -> bool {
     const MARKERS: &[&str] = &["please", "pls", "plz", "pfv", "porfa"];
+    // Thanks given ahead, closing the errand ("..., valeu?", "... hoje? vlw"; round 62).
+    if thanked_ahead(content) {
+        return true;
+    }
     let is_marker = |word: Option<&str>| {
         word.is_some_and(|w| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric());
@@ -3575,6 +3579,33 @@ fn request(content: &str) -> bool {
                 w.eq_ignore_ascii_case("por") || w.eq_ignore_ascii_case("faz")
             }))
     }
+}
+
+/// Whether the text asks something of someone and closes on thanks given ahead, "valeu" or
+/// "vlw" after other words, the asking put as a question ("Cê liga pro RH hoje? vlw", "...,
+/// compra a fita, valeu?"; a "?" right after the thanks asks no question of its own). Thanks
+/// closing a remark ("Foi ótimo o evento, valeu") or a question for information ask no errand
+/// (round 62).
+fn thanked_ahead(content: &str) -> bool {
+    let body = anchor::body(content);
+    let mut words = body.split_whitespace();
+    let last = words.next_back().map(|w| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    });
+    // A question for information ("Alguém sabe se a loja abre amanhã? vlw") asks for no errand.
+    const ASKING: &[&str] = &[
+        "alguem", "como", "onde", "porque", "qual", "quando", "que", "quem", "sabe", "sabem",
+        "sabes",
+    ];
+    let first = body
+        .split_whitespace()
+        .next()
+        .map(|w| fold_word(w.trim_matches(|c: char| !c.is_alphanumeric())));
+    matches!(last.as_deref(), Some("valeu" | "vlw"))
+        && words.nth(2).is_some()
+        && body.contains('?')
+        && !first.is_some_and(|w| ASKING.contains(&w.as_str()))
 }
 
 /// Whether a question asks what the reader can do: "can you", "could you", "podes", "pode",

@@ -6304,7 +6304,8 @@ fn k3_round_sixty_one_shapes() {
 
 /// Round 62: how often a thing happens, almost every time, is no rule; "avaria" is a thing
 /// breaking down; a thing at its work given an object, "sozinho" later in the clause, works by
-/// itself, unless its verb is a failure's; a plan for a year heading what it holds is an aim.
+/// itself, unless its verb is a failure's; a plan for a year heading what it holds is an aim;
+/// an errand asked and closed by thanks given ahead ("valeu", "vlw") is a task.
 #[test]
 fn k3_round_sixty_two_shapes() {
     for (text, kind) in [
@@ -6328,6 +6329,12 @@ fn k3_round_sixty_two_shapes() {
             "Plano para 2031: a cooperativa vender café para a Europa.",
             Kind::Epic,
         ),
+        // An errand closed by thanks given ahead.
+        (
+            "Passa na farmácia e compra o soro da Lili, valeu?",
+            Kind::Task,
+        ),
+        ("Cê manda o orçamento pro cliente hoje? vlw", Kind::Task),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
     }
@@ -6350,6 +6357,8 @@ fn k3_round_sixty_two_shapes() {
         ),
         ("O plano para 2030 está na pasta azul.", Kind::Epic),
         ("Discutimos o plano para 2030 com a direção.", Kind::Epic),
+        ("Foi ótimo o jantar de ontem, valeu", Kind::Task),
+        ("Quem fecha a loja hoje? vlw", Kind::Task),
     ] {
         assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
     }
