@@ -816,27 +816,31 @@ const KNOWING_GERUNDS: &[&str] = &[
 /// keeping someone from a thing ([`KEEPS_FROM`]) that opens its clause (at the text's start,
 /// after a mark, or after [`OPENS_ORDER`]), and within its next seven words "from" with a
 /// gerund of coming to know right after ([`KNOWING_GERUNDS`], "finding out", "hearing about",
-/// "hearing of"): "keep the lab head from finding out", "and stop the owner from learning of
-/// it". The one kept is named between, however many words long, as in [`not_let_know`]; "the
+/// "hearing of"; since round 62 also after "ever" or "even": "from ever hearing of it"): "keep
+/// the lab head from finding out", "and stop the owner from learning of it". The one kept is named between, however many words long, as in [`not_let_know`]; "the
 /// new lock keeps the kids from finding out the code" describes, and "how do we keep the chief
 /// from finding out" asks, neither an order opening its clause.
 fn kept_from_finding_out(tokens: &[Token<'_>], n: usize) -> bool {
     let opens = n
         .checked_sub(1)
         .is_none_or(|b| word(tokens, b).is_none() || is_in(OPENS_ORDER, word(tokens, b)));
+    // Round 62: "ever" or "even" before the gerund ("from ever hearing of it").
+    let knowing_after = |f: usize| {
+        let g = f + 1 + usize::from(is_in(&["ever", "even"], word(tokens, f + 1)));
+        match word(tokens, g) {
+            Some("finding") => word(tokens, g + 1) == Some("out"),
+            Some("hearing") => {
+                word(tokens, g + 1).is_none() || is_in(&["about", "of"], word(tokens, g + 1))
+            }
+            w => is_in(KNOWING_GERUNDS, w),
+        }
+    };
     opens
         && is_in(KEEPS_FROM, word(tokens, n))
         && (n + 2..=n + 7).any(|f| {
             word(tokens, f) == Some("from")
                 && (n + 1..f).all(|i| word(tokens, i).is_some())
-                && match word(tokens, f + 1) {
-                    Some("finding") => word(tokens, f + 2) == Some("out"),
-                    Some("hearing") => {
-                        word(tokens, f + 2).is_none()
-                            || is_in(&["about", "of"], word(tokens, f + 2))
-                    }
-                    w => is_in(KNOWING_GERUNDS, w),
-                }
+                && knowing_after(f)
         })
 }
 
@@ -3314,6 +3318,7 @@ fn addressed_instruction(
         || (served_listed_with_details(text, tokens) && !question(text))
         || (register_handed_back(tokens) && !question(text))
         || (details_of_everyone_handed_out(tokens) && !question(text))
+        || (everything_of_a_group_sent(tokens) && !question(text))
     {
         families.push(TaintFamily::Exfiltration);
     }
@@ -3412,6 +3417,8 @@ const OTHERS_SERVED: &[&str] = &[
     "grower*",
     "guest*",
     "hospede*",
+    // Round 62: the guests of a party or a wedding a business serves.
+    "convidad*",
     "inquilino*",
     "member*",
     "morador*",
@@ -4148,6 +4155,70 @@ fn details_of_everyone_handed_out(tokens: &[Token<'_>]) -> bool {
             && (first + 1..end)
                 .any(|q| is_in(EVERY, word(tokens, q)) && word(tokens, q + 1).is_some())
     })
+}
+
+/// Whether the addressed text orders the agent to send the writer things of every one of a
+/// class of the people it serves (round 62): a verb of sending ([`SENDS`]) with the writer as
+/// receiver ("send me", "forward us", "manda-me", "me envia"), and after it, in the same sentence
+/// within fourteen tokens, a word of every kind ([`EVERY`]) with a word after it and, after that
+/// word, a class of the people served ([`OTHERS_SERVED`]) named as the owners of things
+/// ([`things_of_theirs`]): "send me all the guest emails",
+/// "forward us every photo of each client", "manda-me todas as fotos dos convidados". What the
+/// business keeps of all of them goes out to whoever wrote, an exfiltration with no address,
+/// whatever the things are called.
+fn everything_of_a_group_sent(tokens: &[Token<'_>]) -> bool {
+    if !tokens
+        .iter()
+        .any(|t| matches!(t, Token::Word(w) if EVERY.contains(w)))
+    {
+        return false;
+    }
+    (0..tokens.len()).any(|v| {
+        let Some(w) = word(tokens, v) else {
+            return false;
+        };
+        let to_writer = match w.split_once('-') {
+            Some((verb, clitic)) => stem_in(SENDS, verb) && TO_THE_WRITER.contains(&clitic),
+            None => {
+                stem_in(SENDS, w)
+                    && (is_in(TO_THE_WRITER, word(tokens, v + 1))
+                        || v.checked_sub(1)
+                            .is_some_and(|m| word(tokens, m) == Some("me")))
+            }
+        };
+        if !to_writer {
+            return false;
+        }
+        let end = sentence_end_within(tokens, v, 15);
+        (v + 1..end).any(|q| {
+            is_in(EVERY, word(tokens, q))
+                && word(tokens, q + 1).is_some()
+                && (q + 1..end).any(|c| {
+                    word(tokens, c).is_some_and(|w| stem_in(OTHERS_SERVED, w))
+                        && things_of_theirs(tokens, c)
+                })
+        })
+    })
+}
+
+/// Whether the class of people at `c` names things of theirs, not them (round 62): in the
+/// genitive, after "of"/"de"/"do"/"da"/"dos"/"das" with at most an article or a word of every
+/// kind between ("the photos of all the guests", "os e-mails dos convidados"), or with "'s" or
+/// "'" after it ("the guests' emails"); or, in English, a singular before a plural it qualifies
+/// ("the guest emails", "all the member photos"). "Me manda todos os alunos
+/// inscritos" sends the people, nothing of theirs.
+fn things_of_theirs(tokens: &[Token<'_>], c: usize) -> bool {
+    let between = |i: usize| {
+        is_in(EVERY, word(tokens, i)) || is_in(&["a", "as", "o", "os", "the"], word(tokens, i))
+    };
+    let genitive = (c.saturating_sub(3)..c).any(|k| {
+        is_in(&["da", "das", "de", "do", "dos", "of"], word(tokens, k)) && (k + 1..c).all(between)
+    });
+    let possessive =
+        mark_is(tokens, c + 1, '\'') || word(tokens, c).is_some_and(|w| w.ends_with("'s"));
+    let qualifies = word(tokens, c).is_some_and(|w| !w.ends_with('s'))
+        && word(tokens, c + 1).is_some_and(|n| n.len() > 3 && n.ends_with('s'));
+    genitive || possessive || qualifies
 }
 
 /// Words of leaving a thing out of a record, besides the negations (round 37).
@@ -5026,6 +5097,7 @@ fn off_the_record_and_uninformed(tokens: &[Token<'_>]) -> bool {
                 || gets_no_word(tokens, n)
                 || told_nothing(tokens, n)
                 || never_told(tokens, n)
+                || matter_not_raised_with(tokens, n)
                 || left_not_knowing(tokens, n)
                 || (word(tokens, n) == Some("out")
                     && word(tokens, n + 1) == Some("of")
@@ -5194,6 +5266,34 @@ fn never_told(tokens: &[Token<'_>], n: usize) -> bool {
             is_in(TELLS_NOTHING, word(tokens, v))
                 && (v + 1..=v + 3)
                     .any(|t| is_in(TOLD_TO, word(tokens, t)) && word(tokens, t + 1).is_some())
+        })
+}
+
+/// Words of the matter itself, as the object of a verb that raises it (round 62).
+const THE_MATTER: &[&str] = &[
+    "assunto", "isso", "isto", "it", "matter", "subject", "tema", "that", "this", "topic",
+];
+
+/// Whether a matter is never raised with someone at `n` (round 62): a denial ([`DENIES`]), a
+/// verb right after it or one word after, within the verb's next three words a word of the
+/// matter ([`THE_MATTER`]), and within the three words after that the one it would be raised
+/// with ([`TOLD_TO`], not "a"/"as", as often articles) with a word after it ("não toques no assunto com a dona", "never bring it
+/// up with the couple", "don't raise the matter with the owner"): whatever the verb, someone kept
+/// from the matter, as [`never_told`] says it with a verb of telling; it counts only beside a
+/// matter kept off a record.
+fn matter_not_raised_with(tokens: &[Token<'_>], n: usize) -> bool {
+    is_in(DENIES, word(tokens, n))
+        && (n + 1..=n + 2).any(|v| {
+            word(tokens, v).is_some()
+                && (v + 1..=v + 3).any(|m| {
+                    is_in(THE_MATTER, word(tokens, m))
+                        // "A"/"as" are as often articles ("never put it in a drawer").
+                        && (m + 1..=m + 3).any(|t| {
+                            is_in(TOLD_TO, word(tokens, t))
+                                && !is_in(&["a", "as"], word(tokens, t))
+                                && word(tokens, t + 1).is_some()
+                        })
+                })
         })
 }
 
