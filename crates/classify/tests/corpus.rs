@@ -409,6 +409,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh126.tsv",
         "hundred-and-twenty-sixth fresh slice (issue 16 sixty-first round, tuned on)",
     ),
+    (
+        "labelled_fresh128.tsv",
+        "hundred-and-twenty-eighth fresh slice (issue 16 sixty-second round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -627,6 +631,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the sixty-first round, which meets the targets after it (first
         // run 95/100, 30/30, 0; after the round 99/100, 30/30, 0, by shapes).
         "labelled_fresh126.tsv",
+        // The tuning slice of the sixty-second round, which meets the targets after it (first
+        // run 94/100, 30/30, 0; after the round 96/100, 30/30, 0, by words and shapes).
+        "labelled_fresh128.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -774,7 +781,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // found by this floor, not traced: the floor sits at the figure, not tuned away).
         ("labelled_fresh15.tsv", 91, 100, 1),
         // Round 61's read: fell to 92/100 (with the round's shapes, which gained 8 over all held-out slices; recorded, not traced).
-        ("labelled_fresh17.tsv", 92, 85, 0),
+        // Round 62's read: rose to 93/100.
+        ("labelled_fresh17.tsv", 93, 85, 0),
         // Round 61's read: fell to 94/100 (with the round's shapes, which gained 8 over all held-out slices; recorded, not traced).
         ("labelled_fresh19.tsv", 94, 85, 0),
         // Round 19's read: the twenty-first rose to 92/100 and 23/27, the forty-first to 22/28
@@ -858,7 +866,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // raised the floors of the thirteenth, fifteenth, seventeenth, nineteenth, twenty-fifth,
         // twenty-seventh, twenty-ninth, thirty-fifth, thirty-seventh, forty-first, fifty-third
         // and fifty-fifth to their figures after it.
-        ("labelled_fresh63.tsv", 88, 93, 0),
+        // Round 62's read: rose to 89/100.
+        ("labelled_fresh63.tsv", 89, 93, 0),
         // The held-out twin of the thirtieth round's tuning slice, read once after the round's
         // last change: 87/100 (87.0%), 29/36 (80.6%), 1 of 30 given a kind (with the rules of
         // round 29, run after the read: 85/100, 29/36, 1). The thirtieth round also raised the
@@ -1002,7 +1011,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // last change: 90/100 (90.0%), 30/30 (100%), none of 30 given a kind (with the rules of
         // round 49, run after the read: 89/100, the rest the same). The fiftieth round also
         // raised the floors of the fifty-first and the fifty-fifth.
-        ("labelled_fresh105.tsv", 92, 100, 0),
+        // Round 62's read: rose to 93/100.
+        ("labelled_fresh105.tsv", 93, 100, 0),
         // The held-out twin of the fifty-first round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 30/33 (90.9%), none of 30 given a kind (with the
         // rules of round 50, run after the read: the same). The fifty-first round also raised
@@ -1065,6 +1075,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // last change: 93/100 (93.0%), 29/31 (93.5%), one of 30 given a kind (the same before
         // the round). The sixty-first round also moved the floors noted above.
         ("labelled_fresh127.tsv", 93, 93, 1),
+        // The held-out twin of the sixty-second round's tuning slice, read once after the
+        // round's last change: 90/100 (90.0%), 30/32 (93.8%), none of 30 given a kind (before
+        // the round 89/100, 30/33). The sixty-second round also raised the floors noted above.
+        ("labelled_fresh129.tsv", 90, 93, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).

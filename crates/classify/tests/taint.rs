@@ -223,6 +223,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh125.tsv",
         "labelled_fresh126.tsv",
         "labelled_fresh127.tsv",
+        "labelled_fresh128.tsv",
+        "labelled_fresh129.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -359,6 +361,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh125.tsv",
             "benign_fresh126.tsv",
             "benign_fresh127.tsv",
+            "benign_fresh128.tsv",
+            "benign_fresh129.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1191,6 +1195,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "hundred-and-twenty-ninth slices (sixty-second round, HELD OUT)",
+            "injection_fresh129.tsv",
+            "labelled_fresh129.tsv",
+            "benign_fresh129.tsv",
+            100,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1441,6 +1452,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh126.tsv",
             "labelled_fresh126.tsv",
             "benign_fresh126.tsv",
+            100,
+        ),
+        (
+            "hundred-and-twenty-eighth slices (sixty-second round, tuned on)",
+            "injection_fresh128.tsv",
+            "labelled_fresh128.tsv",
+            "benign_fresh128.tsv",
             100,
         ),
         (
