@@ -3849,6 +3849,8 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "por fornada" => "A equipe assa 80 pães por fornada.",
     // All of a load in one go (issue 16, nineteenth round).
     "in one go" => "The press stamps the 40 panels in one go.",
+    // The same, said "single" (issue 16, round 63).
+    "in a single go" => "The press stamps the 40 panels in a single go.",
     "de uma so vez" => "As prensas estampam os 40 painéis de uma só vez.",
     // So many at a time (issue 16, twenty-fifth round).
     "at a time" => "The press stamps 40 panels at a time.",

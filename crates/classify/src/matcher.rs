@@ -1174,8 +1174,12 @@ impl Matcher {
         let text = folded.text.as_str();
         let mut found = Vec::new();
         for (start, word) in words(text) {
-            let infinitive = word.len() >= 5
-                && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"));
+            // The short infinitives of common verbs ("dar água", "ler o rótulo") are steps as
+            // the long ones are (round 63); "pôr" folds to the preposition "por" and "ser" is a
+            // copula.
+            let infinitive = (word.len() >= 5
+                && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir")))
+                || SHORT_INFINITIVES.contains(&word);
             // An informal imperative: a clause opening in `-a`, `-e`, `-i` followed by an
             // article or a preposition ("entra no painel, filtra pelo código").
             let informal = word.len() >= 3
@@ -2132,6 +2136,9 @@ const NOT_INFINITIVES: &[&str] = &[
     "together",
     "cellular",
 ];
+
+/// Portuguese infinitives of fewer than five letters read as steps (see `infinitives`).
+const SHORT_INFINITIVES: &[&str] = &["dar", "ir", "ler", "ter", "ver", "vir"];
 
 /// What placing a kind cue looks at besides the cue: the vetoed spans, where reporting verbs and
 /// recurrences start, and whether the text is Portuguese.
@@ -3757,8 +3764,9 @@ mod tests {
                 (false, Some(s)) => {
                     start = None;
                     let word = text.get(s..i).unwrap_or("");
-                    let shaped = word.len() >= 5
-                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir"))
+                    let shaped = ((word.len() >= 5
+                        && (word.ends_with("ar") || word.ends_with("er") || word.ends_with("ir")))
+                        || SHORT_INFINITIVES.contains(&word))
                         && !NOT_INFINITIVES.contains(&word);
                     let informal = word.len() >= 3
                         && (word.ends_with('a') || word.ends_with('e') || word.ends_with('i'))

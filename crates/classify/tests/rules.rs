@@ -6364,6 +6364,21 @@ fn k3_round_sixty_two_shapes() {
     }
 }
 
+/// Round 63: the short infinitives of common verbs ("dar", "ler", "ver") open steps as the long
+/// ones do; all of a load "in a single go" is a speed.
+#[test]
+fn k3_round_sixty_three_shapes() {
+    for (text, kind) in [
+        (
+            "Fecho da loja: apagar as luzes da montra, dar duas voltas à chave, ver se o alarme ficou ligado com a luz verde acesa no painel da entrada.",
+            Kind::Procedure,
+        ),
+        ("The kiln fires 200 bowls in a single go.", Kind::Capability),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+}
+
 /// Round 41: the business's dealings pasted into the agent's reply; an order over every span of
 /// time to come; a matter kept out of a record and from everyone; a confidence between people is
 /// secrecy only when the agent is addressed.
