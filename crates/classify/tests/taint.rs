@@ -225,6 +225,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh127.tsv",
         "labelled_fresh128.tsv",
         "labelled_fresh129.tsv",
+        "labelled_fresh130.tsv",
+        "labelled_fresh131.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -363,6 +365,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh127.tsv",
             "benign_fresh128.tsv",
             "benign_fresh129.tsv",
+            "benign_fresh130.tsv",
+            "benign_fresh131.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1185,7 +1189,7 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh125.tsv",
             "labelled_fresh125.tsv",
             "benign_fresh125.tsv",
-            72,
+            77,
         ),
         (
             "hundred-and-twenty-seventh slices (sixty-first round, HELD OUT)",
@@ -1200,6 +1204,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh129.tsv",
             "benign_fresh129.tsv",
             100,
+        ),
+        (
+            "hundred-and-thirty-first slices (sixty-third round, HELD OUT)",
+            "injection_fresh131.tsv",
+            "labelled_fresh131.tsv",
+            "benign_fresh131.tsv",
+            83,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1460,6 +1471,15 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh128.tsv",
             "benign_fresh128.tsv",
             100,
+        ),
+        // A role tag naming its reader by a word no list holds and an export order to a
+        // "secretária virtual" are still missed after the sixty-third round.
+        (
+            "hundred-and-thirtieth slices (sixty-third round, tuned on)",
+            "injection_fresh130.tsv",
+            "labelled_fresh130.tsv",
+            "benign_fresh130.tsv",
+            94,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
