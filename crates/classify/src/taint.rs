@@ -7484,11 +7484,18 @@ pub(crate) fn void_object(rule: &Rule, group: usize) -> bool {
     voids && !addressed && object
 }
 
+/// Participles of guidance put up at a place of the world (see [`scoped_to_a_matter`]).
+const PLACED: &[&str] = &[
+    "afixada", "afixadas", "afixado", "afixados", "colada", "coladas", "colado", "colados",
+    "pinned", "posted", "pregada", "pregadas", "pregado", "pregados", "stuck", "taped",
+];
+
 /// Whether an object of guidance ending at `end` (at a [`void_object`] group) is scoped to a
 /// matter of the world (round 57): followed by "for"/"about"/"on"/"regarding"/"para"/"sobre"
 /// and a determiner, or by "da"/"do"/"das"/"dos" (after "anteriores" or "antigas" in the
-/// Portuguese order), and within the three words after none naming the agent or its
-/// conversation ([`AGENT_MATTERS`]): "the previous instructions for the Curia job no longer
+/// Portuguese order), or by a participle of guidance put up somewhere and its preposition
+/// ([`PLACED`]: "as instruções coladas no armário", round 64), and within the three words after
+/// none naming the agent or its conversation ([`AGENT_MATTERS`]): "the previous instructions for the Curia job no longer
 /// apply", "as regras da obra já não valem" tell people the job's instructions changed, where
 /// "the instructions for this session no longer apply" and "as instruções do sistema" are the
 /// agent's.
@@ -7532,6 +7539,17 @@ pub(crate) fn scoped_to_a_matter(text: &str, end: usize) -> bool {
                         | "esta"
                         | "esse"
                         | "essa"
+                ) =>
+        {
+            rest
+        }
+        // Put up at a place of the world ("as instruções coladas no armário", "the
+        // instructions taped to the boiler"; round 64).
+        [placed, at, rest @ ..]
+            if PLACED.contains(placed)
+                && matches!(
+                    *at,
+                    "no" | "na" | "nos" | "nas" | "em" | "on" | "in" | "to" | "at" | "by"
                 ) =>
         {
             rest
