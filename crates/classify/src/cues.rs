@@ -1742,6 +1742,11 @@ const DECISION: KindTable = KindTable {
         "votaram" => "Os sócios votaram pelo Svelte.",
         "we're moving to" => "We're moving to a monorepo next quarter.",
         "we are moving to" => "We are moving to a monorepo next quarter.",
+        // The same said of the business or a team (issue 16, round 64).
+        "is moving to" => "The studio is moving to a monorepo next quarter.",
+        "are moving to" => "The studios are moving to a monorepo next quarter.",
+        "is switching to" => "The studio is switching to a monorepo next quarter.",
+        "are switching to" => "The studios are switching to a monorepo next quarter.",
         "definido:" => "Definido: o build roda no GitHub Actions.",
         // The spoken "deal" of a settled question, as a heading (issue 16, twelfth round).
         "por unanimidade" => "Aprovada por unanimidade a compra do segundo servidor.",

@@ -925,14 +925,23 @@ fn derive(
     // An order opening the text, alone or after a name called, and the fact that explains it
     // in a later comma clause ("Marco - load the sander into the van tonight, the job starts
     // at 8"): the order is what the text is for, a task ahead of the fact the later clause's
-    // anchor would make (round 54).
+    // anchor would make (round 54). So with the fact in a clause of time after it ("Order the
+    // new projector lamp before the season opens on the 1st", round 64).
     if let Some(Some((at, matcher::IMPERATIVE_ORDER))) =
         hits.weak.get(matcher::table_of(Kind::Task))
         && let Some((copula_at, _)) = hits.copula
         && *at < copula_at
-        && folded
-            .get(*at..copula_at)
-            .is_some_and(|between| between.contains(", "))
+        && folded.get(*at..copula_at).is_some_and(|between| {
+            between.contains(", ")
+                || SUBORDINATORS.iter().any(|s| {
+                    between.match_indices(s).any(|(i, _)| {
+                        between.get(..i).is_some_and(|b| b.ends_with(' '))
+                            && between
+                                .get(i + s.len()..)
+                                .is_some_and(|a| a.starts_with(' '))
+                    })
+                })
+        })
         && order_opens_text(folded, *at)
     {
         return Ok((
@@ -2976,6 +2985,21 @@ fn mark_before(text: &str, start: usize) -> Option<char> {
         .and_then(|b| b.trim_end().chars().next_back())
 }
 
+/// Words that open a clause of time, folded: the verb after one is the clause's, not the
+/// text's ("order the lamp before the season opens").
+const SUBORDINATORS: &[&str] = &[
+    "after",
+    "antes que",
+    "assim que",
+    "before",
+    "depois que",
+    "once",
+    "quando",
+    "till",
+    "until",
+    "when",
+];
+
 /// The basis's cue of a capability known by someone knowing how (see [`knows_how`]).
 const KNOWS_HOW: &str = "(knows how to)";
 
@@ -3059,11 +3083,16 @@ fn needed_done(content: &str) -> bool {
         return false;
     };
     // A count of more to get is an errand ("Need 30 more control flags before the sprint",
-    // round 59), a count alone a requirement.
+    // round 59), a count alone a requirement; so is a count of new or spare things to get, or
+    // one to get before a time ("Need 40 new mesh bags before the Viseu round", round 64).
     if w.starts_with(|c: char| c.is_ascii_digit()) || anchor::is_number_word(&w) {
-        return words
-            .next()
-            .is_some_and(|next| matches!(next.as_str(), "more" | "extra"));
+        let to_get = words.next().is_some_and(|next| {
+            matches!(
+                next.as_str(),
+                "more" | "extra" | "new" | "spare" | "fresh" | "replacement"
+            )
+        });
+        return to_get || words.any(|w| w == "before");
     }
     !w.is_empty()
         && !matches!(

@@ -7984,3 +7984,49 @@ fn k5_round_sixty_four_shapes() {
         ),
     ]);
 }
+
+/// Round 64: a count of new or spare things needed, or needed before a time, is an errand; an
+/// order opening the text and a fact in a clause of time after it is the order; a business or a
+/// team "moving to" or "switching to" a practice has decided it.
+#[test]
+fn k3_round_sixty_four_shapes() {
+    for (text, kind) in [
+        (
+            "Need 12 new crates before the market on Saturday.",
+            Kind::Task,
+        ),
+        ("Need two spare tyres for the van.", Kind::Task),
+        ("Need 4 crates before the market on Saturday.", Kind::Task),
+        (
+            "The shop is moving to card-only payments in June.",
+            Kind::Decision,
+        ),
+        (
+            "The drivers are switching to electric vans next year.",
+            Kind::Decision,
+        ),
+        (
+            "Grease the projector fan before the season opens on the 1st.",
+            Kind::Task,
+        ),
+        (
+            "The bakery is switching to rye flour only, after the supplier raised prices.",
+            Kind::Decision,
+        ),
+        (
+            "The crews are moving to four-day weeks from May.",
+            Kind::Decision,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        ("Need 2 approvals per merge.", Kind::Task),
+        (
+            "The store opens before the season starts on the 1st.",
+            Kind::Task,
+        ),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
