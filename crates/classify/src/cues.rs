@@ -1741,8 +1741,7 @@ const DECISION: KindTable = KindTable {
         "votamos" => "Votamos pelo Svelte.",
         "votaram" => "Os sócios votaram pelo Svelte.",
         "we're moving to" => "We're moving to a monorepo next quarter.",
-        "we are moving to" => "We are moving to a monorepo next quarter.",
-        // The same said of the business or a team (issue 16, round 64).
+        // The same said of the business or a team, and by "we are" (issue 16, round 64).
         "is moving to" => "The studio is moving to a monorepo next quarter.",
         "are moving to" => "The studios are moving to a monorepo next quarter.",
         "is switching to" => "The studio is switching to a monorepo next quarter.",
