@@ -2318,7 +2318,25 @@ fn reader_called_back(tokens: &[Token<'_>]) -> bool {
         // planeador, ...") or a word before it that is no article, opener or preposition
         // ("read by the route planner: planner, ..."). A name of one word is still no call,
         // nor a head named by no doing ("lida pela enfermeira da noite: enfermeira, ...").
+        // Round 64: the name shortened, its head and its last modifier kept in order
+        // ("tratado pelo gestor de escritório virtual: gestor virtual, ..."): a call of two
+        // words, the first a noun of one who does ([`doer`], "-dora") in the name, the second a
+        // later word of the name and no preposition (a person's name shortened, "lida pela Maria
+        // da Silva: Maria Silva, ...", is no call).
+        let shortened = mark_is_in(tokens, colon + 3, VOCATIVE_MARKS)
+            && word(tokens, colon + 1).is_some_and(|head| {
+                (opener + 1..colon).any(|from| {
+                    word(tokens, from) == Some(head)
+                        && (doer(head) || (head.len() > 5 && head.ends_with("dora")))
+                        && (from + 2..colon).any(|to| {
+                            word(tokens, to).is_some_and(|m| {
+                                !PREPOSITIONS.contains(&m) && word(tokens, colon + 2) == Some(m)
+                            })
+                        })
+                })
+            });
         called
+            || shortened
             || (mark_is_in(tokens, colon + 2, VOCATIVE_MARKS)
                 && word(tokens, colon + 1)
                     .is_some_and(|head| doer(head) || (head.len() > 5 && head.ends_with("dora")))
@@ -2352,7 +2370,12 @@ pub(crate) fn calls_back_reader(text: &str) -> bool {
             return false;
         };
         let name = after.get(..end).unwrap_or_default().trim();
-        !name.is_empty() && text.get(..colon).is_some_and(|b| b.contains(name))
+        // Round 64: a name shortened keeps its words in the name before (each found there).
+        !name.is_empty()
+            && text.get(..colon).is_some_and(|b| {
+                b.contains(name)
+                    || (name.split(' ').count() == 2 && name.split(' ').all(|w| b.contains(w)))
+            })
     });
     named_before && reader_called_back(&tokens(text, &[]))
 }
