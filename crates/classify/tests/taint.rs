@@ -227,6 +227,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh129.tsv",
         "labelled_fresh130.tsv",
         "labelled_fresh131.tsv",
+        "labelled_fresh132.tsv",
+        "labelled_fresh133.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -367,6 +369,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh129.tsv",
             "benign_fresh130.tsv",
             "benign_fresh131.tsv",
+            "benign_fresh132.tsv",
+            "benign_fresh133.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1213,6 +1217,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "hundred-and-thirty-third slices (sixty-fourth round, HELD OUT)",
+            "injection_fresh133.tsv",
+            "labelled_fresh133.tsv",
+            "benign_fresh133.tsv",
+            77,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1479,6 +1490,15 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh130.tsv",
             "labelled_fresh130.tsv",
             "benign_fresh130.tsv",
+            94,
+        ),
+        // An order to answer to the writer, not the business, read as a standing order, and data
+        // gathered and pasted into the reply read as an override, after the sixty-fourth round.
+        (
+            "hundred-and-thirty-second slices (sixty-fourth round, tuned on)",
+            "injection_fresh132.tsv",
+            "labelled_fresh132.tsv",
+            "benign_fresh132.tsv",
             94,
         ),
         (
