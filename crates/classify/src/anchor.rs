@@ -1254,27 +1254,38 @@ fn backtick_span(text: &str) -> Option<&str> {
 
 /// Whether the subject before a habit's verb is a device named by what it does, an agent noun
 /// ("the new collator mixes ...", "our mulcher chews ...", "a desfibradora nova processa ...",
-/// "o destilador de cobre tira ..."): within the three words after the opening determiner, one
-/// ending in `-er`/`-or` (English) or `-dor(a)`/`-deira` (Portuguese), singular or plural, that
-/// is not a person's trade or role ([`PEOPLE_BY_TRADE`]). What such a subject does to its object is
-/// its function, a capability, whatever number the object carries (issue 16, round 61: on the
-/// tuning slices the entity gate made facts of eleven such capabilities).
-pub(crate) fn device_subject(text: &str, verb: &str) -> bool {
-    const EN: &[&str] = &["er", "or", "ers", "ors"];
-    const PT: &[&str] = &["dor", "dora", "dores", "doras", "deira", "deiras"];
+/// "o destilador de cobre tira ..."): within the three words after the opening determiner that
+/// stand before `verb` (any three, with no verb given: the cheap first look), one ending in
+/// `-er`/`-or` (English) or `-dor(a)`/`-deira` (Portuguese), singular or plural, that is not a
+/// person's trade or role ([`PEOPLE_BY_TRADE`]). What such a subject does to its object is its
+/// function, a capability, whatever number the object carries (issue 16, round 61: on the tuning
+/// slices the entity gate made facts of eleven such capabilities).
+pub(crate) fn device_subject(text: &str, verb: Option<&str>) -> bool {
     let mut words = text.split_whitespace().map(trim);
     words.next();
     words
-        .take_while(|w| *w != verb)
+        .take_while(|w| Some(*w) != verb)
         .take(3)
-        .map(str::to_lowercase)
-        .any(|w| {
-            let named = EN.iter().chain(PT).any(|end| {
-                w.strip_suffix(end)
-                    .is_some_and(|stem| stem.chars().count() >= 3)
-            });
-            named && !PEOPLE_BY_TRADE.iter().any(|p| w.starts_with(p))
-        })
+        .any(device_noun)
+}
+
+/// Whether a word is an agent noun of [`device_subject`], compared without regard to ASCII case
+/// (no copy of the word is made).
+fn device_noun(word: &str) -> bool {
+    const ENDS: &[&str] = &[
+        "er", "or", "ers", "ors", "dor", "dora", "dores", "doras", "deira", "deiras",
+    ];
+    let ends = |end: &str| {
+        word.len()
+            .checked_sub(end.len())
+            .and_then(|at| Some((word.get(..at)?, word.get(at..)?)))
+            .is_some_and(|(stem, tail)| tail.eq_ignore_ascii_case(end) && stem.chars().count() >= 3)
+    };
+    let starts = |stem: &str| {
+        word.get(..stem.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(stem))
+    };
+    ENDS.iter().any(|end| ends(end)) && !PEOPLE_BY_TRADE.iter().any(|p| starts(p))
 }
 
 /// The stems of people named by their trade, role or kin, which end as a device's name does

@@ -962,19 +962,26 @@ fn derive(
     // to within 1%", "o destilador de cobre tira 200 litros por dia"): its function, a
     // capability, ahead of the fact the object's number would make, where no weak cue speaks
     // (round 61).
+    // The habit (see below) is read once, and only where a shape asks for it.
     let body = anchor::body(content);
-    let habit = anchor::habitual_present(body).or_else(|| anchor::habitual_present_pt(body));
-    // An imperfect ("estava", "usava", "tinha") is a past, no habit of work.
-    let imperfect = |v: &str| {
-        ["ava", "avam"].iter().any(|end| v.ends_with(end))
-            || ["era", "tinha", "foi", "esteve", "teve"].contains(&v)
+    let habit_read = std::cell::OnceCell::new();
+    let at_habit = || {
+        *habit_read.get_or_init(|| {
+            let habit =
+                anchor::habitual_present(body).or_else(|| anchor::habitual_present_pt(body));
+            // An imperfect ("estava", "usava", "tinha") is a past, no habit of work.
+            let imperfect = |v: &str| {
+                ["ava", "avam"].iter().any(|end| v.ends_with(end))
+                    || ["era", "tinha", "foi", "esteve", "teve"].contains(&v)
+            };
+            habit.filter(|&verb| copula.is_none_or(|c| fold_word(verb) == c && !imperfect(c)))
+        })
     };
-    let at_habit =
-        habit.filter(|&verb| copula.is_none_or(|c| fold_word(verb) == c && !imperfect(c)));
     if !question
         && first(&hits.weak).is_none()
-        && let Some(verb) = at_habit
-        && anchor::device_subject(body, verb)
+        && anchor::device_subject(body, None)
+        && let Some(verb) = at_habit()
+        && anchor::device_subject(body, Some(verb))
     {
         return Ok((
             Kind::Capability,
@@ -1041,7 +1048,7 @@ fn derive(
     // A copula of the entity gate that is itself the habit's verb ("a descarnadeira processa
     // peles inteiras", "our cleaning machine takes movements up to ..."), with no anchor to make
     // it a fact, reads as the habit (issue 16, nineteenth round).
-    if at_habit.is_some() {
+    if at_habit().is_some() {
         return Ok((
             Kind::Capability,
             Basis::Cue {
@@ -3620,25 +3627,25 @@ fn request(content: &str) -> bool {
 /// closing a remark ("Foi ótimo o evento, valeu") or a question for information ask no errand
 /// (round 62).
 fn thanked_ahead(content: &str) -> bool {
-    let body = anchor::body(content);
-    let mut words = body.split_whitespace();
-    let last = words.next_back().map(|w| {
-        w.trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase()
-    });
     // A question for information ("Alguém sabe se a loja abre amanhã? vlw") asks for no errand.
     const ASKING: &[&str] = &[
         "alguem", "como", "onde", "porque", "qual", "quando", "que", "quem", "sabe", "sabem",
         "sabes",
     ];
-    let first = body
-        .split_whitespace()
+    let body = anchor::body(content);
+    let mut words = body.split_whitespace();
+    // Cheapest first: nearly every text closes on another word.
+    let thanks = words.next_back().is_some_and(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.eq_ignore_ascii_case("valeu") || w.eq_ignore_ascii_case("vlw")
+    });
+    if !thanks || !body.contains('?') {
+        return false;
+    }
+    let first = words
         .next()
         .map(|w| fold_word(w.trim_matches(|c: char| !c.is_alphanumeric())));
-    matches!(last.as_deref(), Some("valeu" | "vlw"))
-        && words.nth(2).is_some()
-        && body.contains('?')
-        && !first.is_some_and(|w| ASKING.contains(&w.as_str()))
+    words.nth(1).is_some() && !first.is_some_and(|w| ASKING.contains(&w.as_str()))
 }
 
 /// Whether a question asks what the reader can do: "can you", "could you", "podes", "pode",

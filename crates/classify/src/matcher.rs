@@ -2268,9 +2268,11 @@ fn works_alone(text: &str) -> Option<usize> {
     all.windows(3)
         .find_map(|w| {
             let [(_, before), (at, verb), (_, after)] = [w[0], w[1], w[2]];
-            (alone(after) && shaped(verb) && !NOT_WORK.contains(&verb))
-                .then_some(at)
-                .filter(|_| !BEFORE_NOUNS.contains(&before))
+            (alone(after)
+                && shaped(verb)
+                && !NOT_WORK.contains(&verb)
+                && !BEFORE_NOUNS.contains(&before))
+            .then_some(at)
         })
         // The work given its object, "sozinho" within five words after it in the same clause
         // ("a máquina nova borda os brasões das câmaras sozinha"): a verb of stopping or
