@@ -1740,7 +1740,10 @@ const DECISION: KindTable = KindTable {
         "votou" => "O time votou pelo Svelte.",
         "votamos" => "Votamos pelo Svelte.",
         "votaram" => "Os sócios votaram pelo Svelte.",
-        "we're moving to" => "We're moving to a monorepo next quarter.",
+        // Moving a practice anywhere, or from one time to another (round 65: "we're moving
+        // shearing day from mid-April to May").
+        "we're moving" => "We're moving the stand-up from nine to half past.",
+        "we are moving" => "We are moving the stand-up from nine to half past.",
         // The same said of the business or a team, and by "we are" (issue 16, round 64).
         "is moving to" => "The studio is moving to a monorepo next quarter.",
         "are moving to" => "The studios are moving to a monorepo next quarter.",
@@ -1799,6 +1802,9 @@ const DECISION: KindTable = KindTable {
     frames: cues![],
     hints: cues![
         "instead of" => "Postgres instead of MySQL for the new service.",
+        // One thing given up for another (issue 16, round 65).
+        "in favour of" => "The school is dropping paper forms in favour of the app.",
+        "in favor of" => "The school is dropping paper forms in favor of the app.",
         "em vez de" => "Postgres em vez de MySQL no serviço novo.",
         "no lugar do" => "Postgres no lugar do MySQL no serviço novo.",
         "no lugar da" => "A AWS no lugar da Azure no serviço novo.",
@@ -3447,6 +3453,10 @@ const CAPABILITY: KindTable = KindTable {
         "with his eyes closed" => "Jorge brazes copper with his eyes closed.",
         "with her eyes closed" => "Ana brazes copper with her eyes closed.",
         "with their eyes closed" => "Our fitters braze copper with their eyes closed.",
+        // Done with no aid to look at, or in the head alone (issue 16, round 65).
+        "sem olhar" => "O Jorge desmonta a caixa de velocidades sem olhar o manual.",
+        "without looking" => "Jorge strips a gearbox without looking.",
+        "so de cabeca" => "A Rita faz as contas do caixa só de cabeça.",
         "em paralelo" => "O runner compila as duas imagens em paralelo, à noite.",
         "supported" => "Webhooks are supported on paid plans.",
         "able to" => "The scheduler is able to pause whole tenants.",
@@ -3593,12 +3603,6 @@ pub(crate) const VETOES: &[Cue] = cues![
     "wait what" => "wait what",
     // A superlative, not a restriction: "FV-3 is the only fermenter with a glycol jacket".
     "the only" => "FV-3 is the only fermenter with a glycol jacket.",
-    // The month of May after a preposition of time is a date, not the modal of a rule.
-    "in may" => "The shorter weeks start in May.",
-    "by may" => "The shorter weeks start by May.",
-    "from may" => "The shorter weeks start from May.",
-    "until may" => "The long weeks stay until May.",
-    "since may" => "We've had shorter weeks since May.",
     // The month naming a season's batch ("cocoons from the May rearing", round 40).
     "the may" => "The weeks are shorter for the May rush.",
     // Hanging where it is kept is a place, not a freeze: "the chart hangs next to the till".
@@ -3707,15 +3711,15 @@ pub(crate) const VETOES: &[Cue] = cues![
     "grupo errado" => "Grupo errado, foi mal.",
     "podem ser" => "As duas opções podem ser.",
     "mas nao pode" => "O bot pode ler os tickets mas não pode fechar os chamados.",
-    // Farewells that name when the writers meet again: no deadline ("Até sexta!", "talk
-    // tomorrow").
+    // Farewells that name when the writers meet again: no deadline ("talk tomorrow", "Fui,
+    // gente, até sexta!"; "Até sexta." alone is a farewell by its shape, round 65).
     "talk tomorrow" => "Ok team, talk tomorrow.",
     "falamos amanha" => "Boa noite, falamos amanhã.",
-    "ate segunda!" => "Até segunda!",
-    "ate terca!" => "Até terça!",
-    "ate quarta!" => "Até quarta!",
-    "ate quinta!" => "Até quinta!",
-    "ate sexta!" => "Até sexta!",
+    "ate segunda!" => "Vou nessa, até segunda!",
+    "ate terca!" => "Vou nessa, até terça!",
+    "ate quarta!" => "Vou nessa, até quarta!",
+    "ate quinta!" => "Vou nessa, até quinta!",
+    "ate sexta!" => "Vou nessa, até sexta!",
     // Evaluations by comparison: small talk, not a proposal ("could be worse").
     "could be worse" => "Could be worse, all things considered.",
     "could be better" => "Could be better, all things considered.",
@@ -3853,8 +3857,6 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "por fornada" => "A equipe assa 80 pães por fornada.",
     // All of a load in one go (issue 16, nineteenth round).
     "in one go" => "The press stamps the 40 panels in one go.",
-    // The same, said "single" (issue 16, round 63).
-    "in a single go" => "The press stamps the 40 panels in a single go.",
     "de uma so vez" => "As prensas estampam os 40 painéis de uma só vez.",
     // So many at a time (issue 16, twenty-fifth round).
     "at a time" => "The press stamps 40 panels at a time.",
@@ -3862,24 +3864,20 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     // All of it in one night (issue 16, twenty-seventh round).
     "overnight" => "The press stamps 400 panels overnight.",
     "numa noite" => "As prensas estampam 400 painéis numa noite.",
-    "numa so noite" => "As prensas estampam 400 painéis numa só noite.",
     // Done in a few seconds or minutes (issue 16, round 30).
     "in seconds" => "The press stamps a 2 m panel in seconds.",
     "in minutes" => "The press stamps a 40-panel batch in minutes.",
     "em segundos" => "As prensas estampam um painel de 2 m em segundos.",
     "em minutos" => "As prensas estampam um lote de 40 painéis em minutos.",
-    // All of a load in one working span or pass (issue 16, round 61).
-    "in a single day" => "The kiln dries 400 bricks in a single day.",
-    "in a single afternoon" => "The kiln dries 400 bricks in a single afternoon.",
-    "in a single session" => "The kiln dries 400 bricks in a single session.",
-    "in a single pass" => "The kiln dries 400 bricks in a single pass.",
+    // All of a load in one working span, pass or trip, whatever the span is called (issue 16,
+    // round 61; any span since round 65: "numa só saída", "in a single evening").
+    "in a single" => "The kiln dries 400 bricks in a single day.",
     "in one afternoon" => "The kiln dries 400 bricks in one afternoon.",
     "in one pass" => "The kiln dries 400 bricks in one pass.",
-    "num so dia" => "O forno seca 400 tijolos num só dia.",
-    "num unico dia" => "O forno seca 400 tijolos num único dia.",
-    "numa so tarde" => "O forno seca 400 tijolos numa só tarde.",
-    "numa unica tarde" => "O forno seca 400 tijolos numa única tarde.",
-    "numa so passada" => "O forno seca 400 tijolos numa só passada.",
+    "num so" => "O forno seca 400 tijolos num só dia.",
+    "num unico" => "O forno seca 400 tijolos num único dia.",
+    "numa so" => "O forno seca 400 tijolos numa só tarde.",
+    "numa unica" => "O forno seca 400 tijolos numa única tarde.",
     // Faster than another hand or machine (round 38).
     "faster than" => "Rosa stamps a panel faster than the press does.",
     "quicker than" => "Rosa stamps a panel quicker than the press does.",

@@ -796,6 +796,16 @@ fn derive(
                 },
             ));
         }
+        // A change of course set over a span of years ("Over the coming three years we're
+        // moving every pilot car to electric") is the work of those years, an epic (round 65).
+        if kind == Kind::Decision && !question && long_haul(content) {
+            return Ok((
+                Kind::Epic,
+                Basis::Cue {
+                    cue: LONG_HAUL.into(),
+                },
+            ));
+        }
         return Ok((kind, Basis::Cue { cue: cue.into() }));
     }
     if request {
@@ -817,7 +827,7 @@ fn derive(
         return Ok((
             Kind::Epic,
             Basis::Cue {
-                cue: "(work over a span of seasons)".into(),
+                cue: LONG_HAUL.into(),
             },
         ));
     }
@@ -840,11 +850,14 @@ fn derive(
     // envasadora enche mil garrafas por hora"): a present of a subject before its object,
     // and a rate per hour or minute, a time it beats or all at once, is what the thing can
     // do, a capability ahead of the fact its number would make (issue 16, fifteenth round).
+    // A rate of what a thing uses up ("each generator burns 2 litres per hour", "o trator gasta
+    // 8 litros por hora") is no work: what it can do is not what it consumes (round 65).
     if !question && hits.speed {
         let body = anchor::body(content);
-        if anchor::present_verb(body).is_some()
-            || anchor::habitual_present(body).is_some()
-            || anchor::habitual_present_pt(body).is_some()
+        if anchor::present_verb(body)
+            .or_else(|| anchor::habitual_present(body))
+            .or_else(|| anchor::habitual_present_pt(body))
+            .is_some_and(|verb| !consuming(verb))
         {
             return Ok((
                 Kind::Capability,
@@ -859,7 +872,7 @@ fn derive(
     // present is told by its form alone (issue 16, round 37; see `anchor::timed_work`).
     if !question
         && (hits.speed || matcher::time_taken(folded))
-        && anchor::timed_work(anchor::body(content)).is_some()
+        && anchor::timed_work(anchor::body(content)).is_some_and(|verb| !consuming(verb))
     {
         return Ok((
             Kind::Capability,
@@ -982,6 +995,7 @@ fn derive(
         && anchor::device_subject(body, None)
         && let Some(verb) = at_habit()
         && anchor::device_subject(body, Some(verb))
+        && !consuming(verb)
     {
         return Ok((
             Kind::Capability,
@@ -1673,6 +1687,16 @@ fn strong_of(hits: &matcher::Hits, kind: Kind) -> Option<(usize, &'static str)> 
         .find_map(|(slot, t)| slot.filter(|_| t.kind == kind))
 }
 
+/// Whether a present the verb readers found is a verb of using a thing up: a rate after one
+/// is what a thing consumes, no speed of work.
+fn consuming(verb: &str) -> bool {
+    const CONSUMING: &[&str] = &[
+        "burn", "burns", "consome", "consomem", "consume", "consumes", "gasta", "gastam", "queima",
+        "queimam", "use", "uses",
+    ];
+    CONSUMING.iter().any(|c| verb.eq_ignore_ascii_case(c))
+}
+
 /// Whether the content is a short farewell ("See you all tomorrow.", "Até amanhã, gente."): six
 /// words or fewer opening with a leave-taking, whatever meeting it names (issue 16, eleventh
 /// round).
@@ -1953,13 +1977,19 @@ fn weekday_farewell(content: &str) -> bool {
         return false;
     }
     let words = head_words(content, 8);
-    if words.len() > 5 || words.len() < 2 || words[0] != "ate" || !DAYS.contains(&words[1].as_str())
-    {
+    // The day alone or as "segunda-feira" (folded "segundafeira").
+    let day = |w: &str| {
+        DAYS.iter().any(|d| {
+            w.strip_prefix(d)
+                .is_some_and(|rest| matches!(rest, "" | "feira"))
+        })
+    };
+    if words.len() > 5 || words.len() < 2 || words[0] != "ate" || !day(&words[1]) {
         return false;
     }
-    // "Até sexta!" alone is read by the vetoes of a deadline.
+    // "Até segunda.", "Até sexta!" alone: a deadline with no errand (round 65).
     match words.get(2).map(String::as_str) {
-        None => false,
+        None => true,
         Some("no" | "na" | "nos" | "nas" | "em" | "la" | "gente" | "pessoal" | "galera") => {
             words.len() <= 4
         }
@@ -3012,6 +3042,9 @@ const KNOWS_HOW: &str = "(knows how to)";
 
 /// The basis of a device named by what it does, at its habit (round 61).
 const DEVICE_AT_WORK: &str = "(a device at its work)";
+
+/// The basis of a body of work set over a span of seasons (see `long_haul`).
+const LONG_HAUL: &str = "(work over a span of seasons)";
 
 /// Whether folded text says someone knows how or is able to do something: "sabe"/"sabem" or
 /// "consegue"/"conseguem" before an infinitive, in a text with no question mark, not after

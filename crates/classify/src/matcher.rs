@@ -2295,8 +2295,10 @@ fn works_alone(text: &str) -> Option<usize> {
 
 /// Whether the "may" at `start` of folded text is the month: a day of the month (1 to 31, with
 /// or without "st", "nd", "rd", "th") right before it, itself after "on", "by", "until",
-/// "till", "from", "since", "of", "the" or "and". ("May 12" needs no check: the modal's cue
-/// is not read before a number.)
+/// "till", "from", "since", "of", "the" or "and"; or a word of dates right before it ("the
+/// first week of May", "from April to May", "in early May", [`BEFORE_A_MONTH`]), where the
+/// modal never stands: the modal follows its subject. ("May 12" needs no check: the modal's
+/// cue is not read before a number.)
 fn month_may(text: &str, start: usize) -> bool {
     let day = |w: &str| {
         let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
@@ -2305,7 +2307,13 @@ fn month_may(text: &str, start: usize) -> bool {
             && digits.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
     };
     let mut before = text.get(..start).unwrap_or("").split_whitespace().rev();
-    before.next().is_some_and(day)
+    let Some(last) = before.next() else {
+        return false;
+    };
+    if BEFORE_A_MONTH.contains(&last) {
+        return true;
+    }
+    day(last)
         && before.next().is_some_and(|w| {
             matches!(
                 w,
@@ -2313,6 +2321,14 @@ fn month_may(text: &str, start: usize) -> bool {
             )
         })
 }
+
+/// Words that put a month after them and never a modal, folded: prepositions of time and the
+/// parts of a month (issue 16, round 65: "to the first week of May"; "in", "by", "from",
+/// "until" and "since" were vetoes before).
+const BEFORE_A_MONTH: &[&str] = &[
+    "by", "during", "early", "from", "in", "late", "mid", "of", "since", "through", "till", "to",
+    "until",
+];
 
 /// Verbs whose failure is intransitive: a thing that fills up, freezes, closes, shuts off or
 /// goes dark by itself fails; given an object, the same verb is what the thing does to it.

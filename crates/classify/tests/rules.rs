@@ -8031,6 +8031,77 @@ fn k3_round_sixty_four_shapes() {
     }
 }
 
+/// Round 65: a rate of what a thing uses up is a fact, no speed of work; "May" after a word of
+/// dates is the month; "we're moving" a practice, or one thing dropped "in favour of" another,
+/// a decision, unless set over a span of years (an epic); any span "numa só", "in a single";
+/// work done "sem olhar", "without looking" or "só de cabeça" an ability; "até" and a weekday
+/// alone a farewell.
+#[test]
+fn k3_round_sixty_five_shapes() {
+    for (text, kind) in [
+        (
+            "Each boiler burns about 40 kilos of pellets per hour in January.",
+            Kind::Fact,
+        ),
+        ("O gerador gasta 5 litros de gasóleo por hora.", Kind::Fact),
+        ("The press stamps 60 panels per hour.", Kind::Capability),
+        (
+            "We're moving the stock count from Friday to the last Monday of May.",
+            Kind::Decision,
+        ),
+        (
+            "The clinic is dropping paper charts in favour of tablets at the bedside.",
+            Kind::Decision,
+        ),
+        (
+            "Over the next five years we're moving every bus to hydrogen.",
+            Kind::Epic,
+        ),
+        (
+            "O barco leva os 30 turistas à ilha numa só travessia.",
+            Kind::Capability,
+        ),
+        ("O Rui afina um carburador num só dia.", Kind::Capability),
+        (
+            "The kiln fires 300 cups in a single weekend.",
+            Kind::Capability,
+        ),
+        (
+            "O Tiago soma as comandas todas só de cabeça.",
+            Kind::Capability,
+        ),
+        (
+            "O Rui afina um carburador sem olhar o manual.",
+            Kind::Capability,
+        ),
+        (
+            "Rosa folds a fitted sheet without looking.",
+            Kind::Capability,
+        ),
+        ("Entrega o relatório até sexta.", Kind::Task),
+        (
+            "Contractors may not access production data.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for text in ["Até quinta.", "Até sexta-feira!", "até terça"] {
+        assert!(derive(text).is_err(), "{text}: {:?}", derive(text));
+    }
+    for text in [
+        "We repaint the hut in early May.",
+        "Hives are moved to the heather in late May.",
+        "Shearing goes from April to May.",
+    ] {
+        assert_ne!(
+            derive(text).map(|l| l.kind()).ok(),
+            Some(Kind::Constraint),
+            "{text}"
+        );
+    }
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
