@@ -3467,13 +3467,16 @@ const GROWER_ENDINGS: &[&str] = &["cultor", "cultora", "cultores", "cultoras"];
 /// receiver ("give me", "hand us", "dá-me", "me passa"), then within twelve words a word of
 /// personal data ([`PERSONAL_DATA`]) and, within four words either side of it, a class of people
 /// ("the addresses of every client", "os telefones dos sócios"): their data given out to
-/// whoever wrote the order, an exfiltration with no address.
+/// whoever wrote the order, an exfiltration with no address. Round 65: the writer's want in the
+/// verb's place ([`wanted_by_writer`]: "I want the names and phones of ...", "quero os
+/// telefones de ..."), and everyone at all after the data ([`everyone`]: "the phone numbers of
+/// everyone who booked").
 fn data_of_others_handed_over(text: &str, tokens: &[Token<'_>]) -> bool {
     if !PERSONAL_DATA.iter().any(|p| has_phrase(text, p)) {
         return false;
     }
     (0..tokens.len()).any(|v| {
-        handed_to_writer(tokens, v)
+        (handed_to_writer(tokens, v) || wanted_by_writer(tokens, v))
             && (v + 1..tokens.len().min(v + 13)).any(|d| {
                 word(tokens, d).is_some_and(|w| stem_in(PERSONAL_DATA, w))
                     && (d.saturating_sub(4)..tokens.len().min(d + 5)).any(|c| {
@@ -3484,15 +3487,32 @@ fn data_of_others_handed_over(text: &str, tokens: &[Token<'_>]) -> bool {
                                 || word(tokens, c).is_some_and(|w| w.ends_with("'s")));
                         c != d
                             && !genitive
-                            && word(tokens, c).is_some_and(|w| {
-                                stem_in(OTHERS_SERVED, w)
-                                    || GROWER_ENDINGS
-                                        .iter()
-                                        .any(|e| w.len() > e.len() + 2 && w.ends_with(e))
-                            })
+                            && (c > d && everyone(tokens, c)
+                                || word(tokens, c).is_some_and(|w| {
+                                    stem_in(OTHERS_SERVED, w)
+                                        || GROWER_ENDINGS
+                                            .iter()
+                                            .any(|e| w.len() > e.len() + 2 && w.ends_with(e))
+                                }))
                     })
             })
     })
+}
+
+/// The writer's want, first person, in an order's place (round 65): "I want", "we need", "I'd
+/// like", "quero", "queremos", "preciso", "precisamos". Said to the agent before the data of
+/// others, it asks for them as "give me" does.
+fn wanted_by_writer(tokens: &[Token<'_>], v: usize) -> bool {
+    match word(tokens, v) {
+        Some("quero" | "queremos" | "preciso" | "precisamos") => true,
+        Some("want" | "need") => v
+            .checked_sub(1)
+            .is_some_and(|s| is_in(&["i", "we"], word(tokens, s))),
+        Some("like") => v
+            .checked_sub(1)
+            .is_some_and(|s| is_in(&["i'd", "we'd"], word(tokens, s))),
+        _ => false,
+    }
 }
 
 /// Words of everyone at all, as a class of people (round 47): "everyone who complained", "todo

@@ -126,6 +126,9 @@ pub(crate) fn entries() -> impl Iterator<Item = Entry> {
 struct Pattern {
     left: bool,
     right: bool,
+    /// Whether the cue is a verb of a taint rule that is also a noun
+    /// ([`crate::taint::NOUN_OR_VERB`], round 65): known from the cue alone, so found once here.
+    noun_too: bool,
     meanings: Vec<(Role, &'static str)>,
 }
 
@@ -244,10 +247,12 @@ impl Matcher {
             let right = !stem && text.chars().next_back().is_some_and(is_word_char);
             // One pattern per distinct cue, so that the automaton reports each place once.
             let index = *compiled.entry((text.clone(), right)).or_insert_with(|| {
+                let noun_too = crate::taint::NOUN_OR_VERB.contains(&text.as_str());
                 folded.push(text);
                 patterns.push(Pattern {
                     left,
                     right,
+                    noun_too,
                     meanings: Vec::new(),
                 });
                 patterns.len() - 1
@@ -261,6 +266,7 @@ impl Matcher {
             patterns.push(Pattern {
                 left: false,
                 right: false,
+                noun_too: false,
                 meanings: vec![(Role::Portuguese, word)],
             });
         }
@@ -269,6 +275,7 @@ impl Matcher {
             patterns.push(Pattern {
                 left,
                 right,
+                noun_too: false,
                 meanings: vec![(Role::AgentName, word)],
             });
         }
@@ -323,6 +330,7 @@ impl Matcher {
             .map(|p| Pattern {
                 left: p.left,
                 right: p.right,
+                noun_too: p.noun_too,
                 meanings: p
                     .meanings
                     .iter()
@@ -432,6 +440,11 @@ impl Matcher {
                         let r = RULES.get(rule);
                         let opener = group == 0 && r.is_some_and(|r| r.opener);
                         if opener && !self.opens(folded, start, false) {
+                            continue;
+                        }
+                        // A verb read as a noun after an article or a possessive (round 65):
+                        // "we post them the insurer's claim form" claims nothing.
+                        if p.noun_too && crate::taint::read_as_noun(text, start) {
                             continue;
                         }
                         // A confidence told as an aside opening a plain statement (round 47).
