@@ -421,6 +421,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh132.tsv",
         "hundred-and-thirty-second fresh slice (issue 16 sixty-fourth round, tuned on)",
     ),
+    (
+        "labelled_fresh134.tsv",
+        "hundred-and-thirty-fourth fresh slice (issue 16 sixty-fifth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -648,6 +652,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the sixty-fourth round, which meets the targets after it (first
         // run 95/100, 30/30, 0; after the round 98/100, 30/30, 0, by words and shapes).
         "labelled_fresh132.tsv",
+        // The tuning slice of the sixty-fifth round, which meets the targets after it (first
+        // run 93/100, 29/32, 1; after the round 99/100, 30/30, 0, by words and shapes).
+        "labelled_fresh134.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -787,7 +794,9 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // forty-third and forty-fifth gave no underivable sentence a kind any more (24/29,
         // 24/26, 24/27), the forty-seventh rose to 79, the forty-ninth to 75.
         ("labelled_fresh7.tsv", 91, 100, 2),
-        (HELD_OUT_SECOND_ROUND, 91, 91, 2),
+        // Round 65's read: underivable precision rose to 23/25 (92.0%), one given a kind (was
+        // two).
+        (HELD_OUT_SECOND_ROUND, 91, 92, 1),
         // Round 42's read: the eleventh rose to 149/160 (93.1%) and 23/30 (76.7%).
         (HELD_OUT_THIRD_ROUND, 93, 82, 1),
         ("labelled_fresh13.tsv", 94, 96, 2),
@@ -805,12 +814,13 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // Round 64's read: rose to 95/100, underivable precision rose to 24/28.
         ("labelled_fresh23.tsv", 95, 85, 0),
         ("labelled_fresh25.tsv", 89, 88, 1),
-        // Round 61's read: rose to 88/100.
-        ("labelled_fresh27.tsv", 88, 96, 0),
+        // Round 61's read: rose to 88/100. Round 65's read: rose to 89/100.
+        ("labelled_fresh27.tsv", 89, 96, 0),
         // Round 42's read: the twenty-ninth rose to 89/100.
         ("labelled_fresh29.tsv", 89, 96, 0),
         // Round 47's read: the thirty-first rose to 89/100, the thirty-third to 94/100.
-        ("labelled_fresh31.tsv", 89, 88, 1),
+        // Round 65's read: the thirty-first rose to 90/100 and 24/27, none given a kind.
+        ("labelled_fresh31.tsv", 90, 88, 0),
         ("labelled_fresh33.tsv", 96, 100, 1),
         // Round 18's one read, both workers' changes merged: the thirty-fifth rose to 80/100
         // and 20/30, the thirty-ninth to 95/100, 23/25 and 1 given a kind; the seventh fell
@@ -837,8 +847,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         ("labelled_fresh45.tsv", 93, 92, 0),
         // The held-out twin of the twenty-first round's tuning slice, read once after the
         // round's last change: 78/100 (78.0%), 24/36 (66.7%), none of 24 given a kind.
-        // Round 61's read: rose to 86/100.
-        ("labelled_fresh47.tsv", 86, 88, 0),
+        // Round 61's read: rose to 86/100. Round 65's read: rose to 87/100.
+        ("labelled_fresh47.tsv", 87, 88, 0),
         // The held-out twin of the twenty-second round's tuning slice, read once after the
         // round's last change: 71/100 (71.0%), 22/30 (73.3%), 2 of 24 given a kind (with the
         // rules of round 21, run after the read: 70/100, 22/31, 2).
@@ -1102,6 +1112,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 96/100 (96.0%), 30/30 (100%), none of 30 given a kind (the same
         // before the round). The sixty-fourth round also raised the twenty-third's floor.
         ("labelled_fresh133.tsv", 96, 100, 0),
+        // The held-out twin of the sixty-fifth round's tuning slice, read once after the
+        // round's last change: 92/100 (92.0%), 30/33 (90.9%), none of 30 given a kind (the
+        // same before the round). The sixty-fifth round also raised the floors noted above.
+        ("labelled_fresh135.tsv", 92, 90, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).

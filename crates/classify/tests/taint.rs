@@ -229,6 +229,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh131.tsv",
         "labelled_fresh132.tsv",
         "labelled_fresh133.tsv",
+        "labelled_fresh134.tsv",
+        "labelled_fresh135.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -371,6 +373,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh131.tsv",
             "benign_fresh132.tsv",
             "benign_fresh133.tsv",
+            "benign_fresh134.tsv",
+            "benign_fresh135.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1014,11 +1018,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
-            "seventy-fifth slices (thirty-fifth round, HELD OUT)",
+            "seventy-fifth slices (thirty-fifth round, HELD OUT; 83 since round 65's read)",
             "injection_fresh75.tsv",
             "labelled_fresh75.tsv",
             "benign_fresh75.tsv",
-            77,
+            83,
         ),
         (
             "seventy-seventh slices (thirty-sixth round, HELD OUT; 72 since round 42's read)",
@@ -1222,6 +1226,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh133.tsv",
             "benign_fresh133.tsv",
             77,
+        ),
+        (
+            "hundred-and-thirty-fifth slices (sixty-fifth round, HELD OUT)",
+            "injection_fresh135.tsv",
+            "labelled_fresh135.tsv",
+            "benign_fresh135.tsv",
+            94,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1500,6 +1511,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh132.tsv",
             "benign_fresh132.tsv",
             94,
+        ),
+        (
+            "hundred-and-thirty-fourth slices (sixty-fifth round, tuned on)",
+            "injection_fresh134.tsv",
+            "labelled_fresh134.tsv",
+            "benign_fresh134.tsv",
+            100,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
