@@ -993,6 +993,8 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "cartaz*" => "O cartaz de segurança fica na recepção.",
     // Books and notebooks of every trade: recipe books, field notebooks, ledgers, booklets.
     "book" => "The guest book is on the shelf.",
+    // A sport's or a game's rules, bound (round 66).
+    "rulebook*" => "The league rulebook is on the shelf.",
     "books" => "The guest books are on the shelf.",
     "notebook*" => "The field notebook is on the shelf.",
     "ledger*" => "The feed ledger is on the shelf.",
@@ -3558,6 +3560,8 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // One among others, no span of work (round 66).
+    "in one of" => "The crew paints 40 chairs in one of the sheds.",
     // How often a thing happens, almost every time, is no rule (issue 16, round 62: on every
     // tuning slice the sentences so worded are failure patterns).
     "quase sempre" => "O comboio das 8 chega quase sempre atrasado.",
@@ -3855,8 +3859,9 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     "per load" => "The team bakes 80 loaves per load.",
     "per batch" => "The team bakes 80 loaves per batch.",
     "por fornada" => "A equipe assa 80 pães por fornada.",
-    // All of a load in one go (issue 16, nineteenth round).
-    "in one go" => "The press stamps the 40 panels in one go.",
+    // All of a load in one go, pass, trip or afternoon, whatever the span is called (issue 16,
+    // nineteenth round; any span since round 66, "in one of" being no span).
+    "in one" => "The press stamps the 40 panels in one go.",
     "de uma so vez" => "As prensas estampam os 40 painéis de uma só vez.",
     // So many at a time (issue 16, twenty-fifth round).
     "at a time" => "The press stamps 40 panels at a time.",
@@ -3872,12 +3877,16 @@ pub(crate) const SPEEDS: &[Cue] = cues![
     // All of a load in one working span, pass or trip, whatever the span is called (issue 16,
     // round 61; any span since round 65: "numa só saída", "in a single evening").
     "in a single" => "The kiln dries 400 bricks in a single day.",
-    "in one afternoon" => "The kiln dries 400 bricks in one afternoon.",
-    "in one pass" => "The kiln dries 400 bricks in one pass.",
     "num so" => "O forno seca 400 tijolos num só dia.",
     "num unico" => "O forno seca 400 tijolos num único dia.",
     "numa so" => "O forno seca 400 tijolos numa só tarde.",
     "numa unica" => "O forno seca 400 tijolos numa única tarde.",
+    // A working span with no "single": a morning, an afternoon, an evening, a week (round 66;
+    // a day, a shift and the Portuguese spans are read as time taken already, `time_taken`).
+    "in a morning" => "The kiln dries 400 bricks in a morning.",
+    "in an afternoon" => "The kiln dries 400 bricks in an afternoon.",
+    "in an evening" => "The kiln dries 400 bricks in an evening.",
+    "in a week" => "The kiln dries 4,000 bricks in a week.",
     // Faster than another hand or machine (round 38).
     "faster than" => "Rosa stamps a panel faster than the press does.",
     "quicker than" => "Rosa stamps a panel quicker than the press does.",

@@ -4049,6 +4049,9 @@ fn acknowledgement(content: &str) -> bool {
         "deixa comigo",
         "tudo certo",
         "de acordo",
+        // Agreement said as "you can believe it" (round 66).
+        "pode crer",
+        "pode apostar",
         // A refusal said alone, of two or three words, keeps no rule: a rule names what it
         // refuses (round 47: "De jeito nenhum.").
         "de jeito nenhum",

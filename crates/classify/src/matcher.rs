@@ -402,6 +402,7 @@ impl Matcher {
         let mut recurrences: Vec<(usize, usize, &'static str)> = Vec::new();
         let mut composed: Vec<(TaintHit, &'static str)> = Vec::new();
         let mut no_one: Vec<usize> = Vec::new();
+        let mut speeds: Vec<(usize, usize)> = Vec::new();
         let mut confided: Vec<TaintHit> = Vec::new();
         let mut portuguese = false;
         for m in self.automaton.find_overlapping_iter(text) {
@@ -429,7 +430,7 @@ impl Matcher {
                         }
                     }
                     Role::Veto => vetoes.push((start, end)),
-                    Role::Speed => hits.speed = true,
+                    Role::Speed => speeds.push((start, end)),
                     Role::NoOne => no_one.push(start),
                     Role::Reporting => reported.push(start),
                     Role::Recurrence => {
@@ -548,6 +549,8 @@ impl Matcher {
             }
         }
         let vetoed = |start: usize, end: usize| vetoes.iter().any(|&(s, e)| s <= start && end <= e);
+        // A speed of work, unless vetoed ("in one of the sheds", round 66).
+        hits.speed = speeds.iter().any(|&(start, end)| !vetoed(start, end));
         if !vetoes.is_empty() {
             hits.taint.retain(|h| !vetoed(h.start, h.end));
             composed.retain(|(h, _)| !vetoed(h.start, h.end));
@@ -995,7 +998,11 @@ impl Matcher {
         if (text.contains(" when ") || text.contains(" quando "))
             && let Some(at) = conditional_event(folded, &imperatives, &self.transparent)
         {
-            let (table, cue) = if activation_before(text, at) {
+            // So is a thing doing its work by itself before the condition ("cuts the insulin
+            // by itself when glucose drops", round 66).
+            let (table, cue) = if activation_before(text, at)
+                || (!context.portuguese && works_alone_en(text).is_some_and(|alone| alone < at))
+            {
                 (table_of(Kind::Capability), CONDITIONAL_FUNCTION)
             } else {
                 (failure, CONDITIONAL_EVENT)
@@ -2412,10 +2419,23 @@ fn works_alone_en(text: &str) -> Option<usize> {
     {
         return None;
     }
+    // A verb of stopping given an object ("cuts the insulin", "shuts the valve") is the thing's
+    // work on it, no failure of its own (round 66).
+    const STOPPING: &[&str] = &[
+        "stop", "stops", "drop", "drops", "shut", "shuts", "cut", "cuts", "trip", "trips",
+    ];
+    const OBJECTS: &[&str] = &["the", "a", "an", "its", "their", "our", "your"];
     let at = ALONE.iter().find_map(|m| text.find(m))?;
-    words(text.get(..at)?)
+    let before: Vec<&str> = words(text.get(..at)?).map(|(_, w)| w).collect();
+    before
+        .iter()
+        .enumerate()
         .skip(1)
-        .all(|(_, w)| !NOT_WORK.contains(&w))
+        .all(|(i, w)| {
+            !NOT_WORK.contains(w)
+                || (STOPPING.contains(w)
+                    && before.get(i + 1).is_some_and(|next| OBJECTS.contains(next)))
+        })
         .then_some(at)
 }
 

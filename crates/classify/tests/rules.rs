@@ -8102,6 +8102,43 @@ fn k3_round_sixty_five_shapes() {
     }
 }
 
+/// Round 66: any span "in one" (not "in one of") and a working span with no "single" ("in a
+/// morning", "in an afternoon") are speeds; a thing doing its work by itself under a condition is
+/// its function, a verb of stopping given an object among its work; a rulebook is a document
+/// where it is kept; "pode crer" is agreement.
+#[test]
+fn k3_round_sixty_six_shapes() {
+    for (text, kind) in [
+        (
+            "The van takes the whole choir and its stands in one trip.",
+            Kind::Capability,
+        ),
+        (
+            "The minibus takes eight dancers, their costumes and the sound kit in one trip.",
+            Kind::Capability,
+        ),
+        ("The kiln fires 300 cups in an afternoon.", Kind::Capability),
+        ("The crew paints 40 chairs in one of the sheds.", Kind::Fact),
+        (
+            "The new feeder tops up the trough by itself when the level drops.",
+            Kind::Capability,
+        ),
+        (
+            "The new pump reads the sensor and cuts the dose by itself when sugar falls.",
+            Kind::Capability,
+        ),
+        (
+            "The league rulebook, in a ring binder, is on the shelf in the office.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for text in ["Pode crer.", "Pode apostar!"] {
+        assert!(derive(text).is_err(), "{text}: {:?}", derive(text));
+    }
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
