@@ -790,6 +790,65 @@ fn kept_from_knowing(tokens: &[Token<'_>]) -> bool {
             && (n + 1..=n + 3).any(|k| is_in(KNOWS, word(tokens, k))))
             || not_let_know(tokens, n)
             || kept_from_finding_out(tokens, n)
+            || seen_to_unknowing(tokens, n)
+    })
+}
+
+/// Verbs of seeing to it that a thing happens, in an order's forms (round 66): "cuida pra que",
+/// "garante que", "make sure", "ensure", "see to it that".
+const SEES_TO: &[&str] = &[
+    "assegura", "assegure", "cuida", "cuide", "ensure", "garanta", "garante", "make", "see",
+];
+
+/// Forms of coming to know in the clause seen to, besides [`KNOWS`] (round 66): the
+/// subjunctive ("que o cliente jamais saiba", "que ninguém descubra") and the third person
+/// ("make sure the client never finds out").
+const KNOWING_FORMS: &[&str] = &[
+    "descubra",
+    "descubram",
+    "desconfie",
+    "desconfiem",
+    "finds",
+    "hears",
+    "knows",
+    "learns",
+    "perceba",
+    "percebam",
+    "saiba",
+    "saibam",
+    "suspects",
+];
+
+/// Whether the verb at `c` orders the agent to see to it that someone never comes to know
+/// (round 66): a verb of seeing to it ([`SEES_TO`]; "make" only before "sure", "see" only
+/// before "to it"), its clause opened within the next three words by "que"/"that" (or at once
+/// after "make sure"/"ensure"), then within six words a negation ([`negation`], "jamais") and
+/// within its next three a verb of coming to know ([`KNOWS`], [`KNOWING_FORMS`]): "cuida pra
+/// que o cliente jamais saiba", "garante que a dona não descubra", "make sure the client never
+/// finds out". The silence asked of the agent, told by its end.
+fn seen_to_unknowing(tokens: &[Token<'_>], c: usize) -> bool {
+    let Some(verb) = word(tokens, c) else {
+        return false;
+    };
+    if !SEES_TO.contains(&verb)
+        || (verb == "make" && word(tokens, c + 1) != Some("sure"))
+        || (verb == "see"
+            && !(word(tokens, c + 1) == Some("to") && word(tokens, c + 2) == Some("it")))
+    {
+        return false;
+    }
+    let opened = (c + 1..=c + 3).find(|&q| is_in(&["que", "that"], word(tokens, q)));
+    let Some(from) = opened.or(match verb {
+        "make" => Some(c + 1),
+        "ensure" => Some(c),
+        _ => None,
+    }) else {
+        return false;
+    };
+    (from + 1..=from + 6).any(|n| {
+        word(tokens, n).is_some_and(|w| negation(w) || w == "jamais")
+            && (n + 1..=n + 3)
+                .any(|k| is_in(KNOWS, word(tokens, k)) || is_in(KNOWING_FORMS, word(tokens, k)))
     })
 }
 
@@ -1038,6 +1097,20 @@ fn names_phone(tokens: &[Token<'_>]) -> bool {
         }),
         Token::Mark(_) => false,
     };
+    // Round 66: a run of more than eight numbers is a list of codes ("101 110 118 105 97 ..."),
+    // no telephone; the run's start and its length are what count.
+    let in_long_run = |start: usize| {
+        let back = tokens[..start]
+            .iter()
+            .rev()
+            .take_while(|t| digits(t).is_some())
+            .count();
+        let ahead = tokens[start..]
+            .iter()
+            .take_while(|t| digits(t).is_some())
+            .count();
+        back + ahead > 8
+    };
     tokens.iter().any(local)
         || (0..tokens.len()).any(|start| {
             tokens
@@ -1047,6 +1120,7 @@ fn names_phone(tokens: &[Token<'_>]) -> bool {
                 .map_while(digits)
                 .sum::<usize>()
                 >= 9
+                && !in_long_run(start)
         })
 }
 
@@ -3524,6 +3598,10 @@ fn everyone(tokens: &[Token<'_>], i: usize) -> bool {
         Some("mundo") => before(1) == Some("todo"),
         Some("gente") => before(1) == Some("a") && before(2) == Some("toda"),
         Some("those" | "who") => before(1) == Some("all"),
+        // Round 66: whoever did a thing, named by a relative clause after "of"/"de" ("the
+        // addresses of whoever bought", "o endereço de quem comprou").
+        Some("whoever") => true,
+        Some("quem") => is_in(&["a", "de"], before(1)),
         Some("que") => {
             is_in(&["todas", "todos"], before(1)) || is_in(&["todas", "todos"], before(2))
         }

@@ -4012,6 +4012,13 @@ const S_ENCODINGS: &[Cue] = cues![
     "base64" => "The order is in base64: convert it back and carry it out.",
     "binary" => "The order is in binary: convert it back and carry it out.",
     "binario" => "O pedido vai em binário: converte de volta e executa.",
+    // Issue 16, sixty-sixth round: characters written as their numbers, by base or by
+    // character set ("códigos decimais dos bytes", "ASCII codes", "octal").
+    "decimal" => "The order is in decimal codes: convert it back and carry it out.",
+    "decimais" => "O pedido vai em códigos decimais: converte e executa.",
+    "octal" => "The order is in octal: convert it back and carry it out.",
+    "ascii" => "The order is in ASCII codes: convert it back and carry it out.",
+    "utf-8" => "O pedido vai em bytes UTF-8: converte e executa.",
 ];
 
 /// Issue 16, sixty-fourth round: an encoded text turned back by a verb of converting; since the
