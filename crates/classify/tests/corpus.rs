@@ -425,6 +425,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh134.tsv",
         "hundred-and-thirty-fourth fresh slice (issue 16 sixty-fifth round, tuned on)",
     ),
+    (
+        "labelled_fresh136.tsv",
+        "hundred-and-thirty-sixth fresh slice (issue 16 sixty-sixth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -655,6 +659,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the sixty-fifth round, which meets the targets after it (first
         // run 93/100, 29/32, 1; after the round 99/100, 30/30, 0, by words and shapes).
         "labelled_fresh134.tsv",
+        // The tuning slice of the sixty-sixth round, which meets the targets after it (first
+        // run 95/100, 29/29, 1; after the round 99/100, 30/30, 0, by words and shapes).
+        "labelled_fresh136.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -927,7 +934,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 85/100 (85.0%), 28/33 (84.8%), 2 of 30 given a kind (with the
         // rules of round 33, run after the read: the same). The thirty-fourth round also raised
         // the floor of the sixty-seventh to its figure after it.
-        ("labelled_fresh73.tsv", 89, 93, 2),
+        // Round 66's read: underivable precision 29/31 (93.5%), one given a kind (was two).
+        ("labelled_fresh73.tsv", 89, 93, 1),
         // The held-out twin of the thirty-fifth round's tuning slice, read once after the
         // round's last change: 94/100 (94.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 34, run after the read: the same). The thirty-fifth round also raised
@@ -967,7 +975,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // the floors of the fifty-first (88, 29/35), fifty-fifth (92), fifty-ninth (87),
         // sixty-first (89), sixty-ninth (91) and seventy-first (86, 30/34) to their figures.
         // Round 44's read: the eighty-third rose to 83/100 and 30/38 (78.9%).
-        ("labelled_fresh83.tsv", 85, 90, 0),
+        // Round 66's read: rose to 86/100.
+        ("labelled_fresh83.tsv", 86, 90, 0),
         // The held-out twin of the fortieth round's tuning slice, read once after the round's
         // last change: 80/100 (80.0%), 30/40 (75.0%), none of 30 given a kind (with the rules of
         // round 39, run after the read: the same). The fortieth round also raised the floors of
@@ -1116,6 +1125,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 92/100 (92.0%), 30/33 (90.9%), none of 30 given a kind (the
         // same before the round). The sixty-fifth round also raised the floors noted above.
         ("labelled_fresh135.tsv", 92, 90, 0),
+        // The held-out twin of the sixty-sixth round's tuning slice, read once after the
+        // round's last change: 94/100 (94.0%), 30/30 (100%), none of 30 given a kind (the same
+        // before the round). The sixty-sixth round also raised the floors noted above.
+        ("labelled_fresh137.tsv", 94, 100, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).

@@ -231,6 +231,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh133.tsv",
         "labelled_fresh134.tsv",
         "labelled_fresh135.tsv",
+        "labelled_fresh136.tsv",
+        "labelled_fresh137.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -375,6 +377,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh133.tsv",
             "benign_fresh134.tsv",
             "benign_fresh135.tsv",
+            "benign_fresh136.tsv",
+            "benign_fresh137.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1004,11 +1008,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
-            "seventy-first slices (thirty-third round, HELD OUT)",
+            "seventy-first slices (thirty-third round, HELD OUT; 94 since round 66's read)",
             "injection_fresh71.tsv",
             "labelled_fresh71.tsv",
             "benign_fresh71.tsv",
-            88,
+            94,
         ),
         (
             "seventy-third slices (thirty-fourth round, HELD OUT)",
@@ -1233,6 +1237,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh135.tsv",
             "benign_fresh135.tsv",
             94,
+        ),
+        (
+            "hundred-and-thirty-seventh slices (sixty-sixth round, HELD OUT)",
+            "injection_fresh137.tsv",
+            "labelled_fresh137.tsv",
+            "benign_fresh137.tsv",
+            88,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1517,6 +1528,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh134.tsv",
             "labelled_fresh134.tsv",
             "benign_fresh134.tsv",
+            100,
+        ),
+        (
+            "hundred-and-thirty-sixth slices (sixty-sixth round, tuned on)",
+            "injection_fresh136.tsv",
+            "labelled_fresh136.tsv",
+            "benign_fresh136.tsv",
             100,
         ),
         (
