@@ -575,6 +575,11 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "codifica" => "O quiosque do saguão codifica cartões-chave e recebe pagamentos.",
                 // Logging what happens (issue 16, twenty-first round).
                 "logs" => "The control software runs four rooms and logs every hint.",
+                // Putting things in order, and telling people what it found (round 67).
+                "poe" => "O programa de rotas põe as entregas na ordem das ruas.",
+                "avisa" => "O programa de rotas avisa cada cliente por SMS.",
+                "alerta" => "O sistema alerta o turno da noite por SMS.",
+                "notifies" => "The routing program notifies each customer by text.",
                 "registra" => "O sistema abre quatro salas e registra cada dica.",
                 "regista" => "O sistema abre quatro salas e regista cada dica.",
                 "pesa" => "A máquina pesa cada saco, dia e noite.",
@@ -705,6 +710,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "up to" => "Refunds are only issued up to a week from the sale.",
                 "unless" => "Refunds are only issued unless the box was opened.",
                 "if" => "Refunds are only issued if the box is sealed.",
+                // The condition as the moment it holds (round 67).
+                "when" => "Refunds are given only when the client cancels a day ahead.",
+                "quando" => "Reembolsos saem somente quando a compra é cancelada na véspera.",
                 // The condition as what must come with it (issue 16, twelfth round).
                 "with" => "Patients are only seen with a referral.",
                 // Released against a signature (issue 16, thirteenth round).
@@ -2832,6 +2840,8 @@ const FAILURE_PATTERN: KindTable = KindTable {
         "glitch*" => "The card reader glitches on busy nights.",
         "short-circuit*" => "The heater short-circuits on humid nights.",
         "won't start" => "The generator won't start on cold mornings.",
+        // The plural of "refuses to" (round 67).
+        "refuse to" => "Old generators refuse to start on cold mornings.",
         "won't turn on" => "The projector won't turn on after a power cut.",
         "doesn't turn on" => "The projector doesn't turn on after a power cut.",
         "superaquec*" => "A fritadeira superaquece nas noites cheias.",
@@ -3455,6 +3465,11 @@ const CAPABILITY: KindTable = KindTable {
         "with his eyes closed" => "Jorge brazes copper with his eyes closed.",
         "with her eyes closed" => "Ana brazes copper with her eyes closed.",
         "with their eyes closed" => "Our fitters braze copper with their eyes closed.",
+        // Told by a sense alone (round 67).
+        "so pelo barulho" => "O Jorge afina um motor só pelo barulho.",
+        "so pelo som" => "O Jorge afina um motor só pelo som.",
+        "so pelo cheiro" => "A Rita acerta o ponto do doce só pelo cheiro.",
+        "by ear" => "Jorge tunes an engine by ear.",
         // Done with no aid to look at, or in the head alone (issue 16, round 65).
         "sem olhar" => "O Jorge desmonta a caixa de velocidades sem olhar o manual.",
         "without looking" => "Jorge strips a gearbox without looking.",

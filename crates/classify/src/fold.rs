@@ -68,6 +68,9 @@ impl Folded {
             let head = before.get(..at).unwrap_or("");
             let word_end = match head.chars().next_back() {
                 None => return true,
+                // A title's stop ("O Sr. Amílcar afina ...", "Dr. Paulo operates ...") is no
+                // sentence's end: the name after it is no order (round 67).
+                Some('.') if titled(head) => return false,
                 // A bracketed label before the sentence ("[09:14] Fix ...") closes like a stop.
                 Some('.' | '!' | '?' | ':' | ';' | ')' | ']' | '\n') => return true,
                 Some(',') if comma => return true,
@@ -383,6 +386,17 @@ pub(crate) fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
         at = end;
         text.get(start..end).map(|word| (start, word))
     })
+}
+
+/// Whether folded text ends with a title's abbreviation and its stop ("o sr.", "dra.", "mrs."):
+/// a name follows, not a sentence.
+fn titled(head: &str) -> bool {
+    const TITLES: &[&str] = &[
+        "d", "dr", "dra", "drs", "eng", "mr", "mrs", "ms", "prof", "profa", "sr", "sra", "srs",
+    ];
+    head.strip_suffix('.')
+        .and_then(|h| h.rsplit([' ', '(', '"']).next())
+        .is_some_and(|word| TITLES.contains(&word))
 }
 
 #[cfg(test)]

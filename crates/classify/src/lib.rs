@@ -597,7 +597,9 @@ fn derive(
     let above_constraint = first_table
         .zip(constraint_table)
         .is_some_and(|(table, constraint)| table < constraint);
-    if (below_constraint && !question && generic_negation(content, folded))
+    if (below_constraint
+        && !question
+        && (generic_negation(content, folded) || none_of_a_kind(folded)))
         || (above_constraint && plural_refusal(content))
     {
         return Ok((
@@ -2489,6 +2491,35 @@ fn detected(folded: &str, at: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether folded text opens with "No" and a noun before a verb of being, a modal or "goes"
+/// ("No reading is given to anyone under 18", "No pesticide may be applied ...", "No clown goes
+/// into ..."): a rule on every one of a kind, a constraint (issue 16, round 67: on the tuning
+/// slices every sentence so opened is one). Set phrases ("no problem is too small", "no news
+/// is good news") and a thing missing ("no signal is coming through") are no rule; a present
+/// in `-s` is left to the rule of "no" and a condition ("No sample leaves the lab without a
+/// label"), since the word after the noun may be a plural noun ("No open flames on the set").
+fn none_of_a_kind(folded: &str) -> bool {
+    const NOT_KINDS: &[&str] = &[
+        "doubt", "idea", "luck", "matter", "more", "need", "news", "one", "problem", "rush",
+        "signal", "thanks", "way", "worries", "longer", "sound", "power", "water", "internet",
+    ];
+    let Some(rest) = folded.strip_prefix("no ") else {
+        return false;
+    };
+    let mut words = rest.split(' ');
+    let (Some(noun), Some(verb)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let verb = verb.trim_end_matches([',', '.', ';', ':', '!']);
+    noun.bytes().all(|b| b.is_ascii_lowercase())
+        && !NOT_KINDS.contains(&noun)
+        && words.next().is_some()
+        && matches!(
+            verb,
+            "is" | "are" | "may" | "can" | "must" | "gets" | "goes"
+        )
 }
 
 /// The basis's cue of a rule on a kind of thing or person.

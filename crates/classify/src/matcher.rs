@@ -638,6 +638,17 @@ impl Matcher {
             if k.cue == "may" && month_may(text, k.start) {
                 continue;
             }
+            // A change told with a count after it ("trocamos 64 placas", "we replaced 40
+            // bulbs") is work done, no decision between ways (round 67).
+            if kind_of == Some(Kind::Decision)
+                && matches!(k.cue, "trocamos" | "mudamos" | "migramos")
+                && text
+                    .get(k.end..)
+                    .and_then(|rest| rest.strip_prefix(' '))
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+            {
+                continue;
+            }
             // A procedure verb ("rode", "restart") or a task verb ("delete", "atualizar").
             // A heading of work to do ("To do this week: ...") is no imperative of its own
             // (issue 16, fifteenth round).

@@ -8139,6 +8139,62 @@ fn k3_round_sixty_six_shapes() {
     }
 }
 
+/// Round 67: "No" and a noun before a present is a rule on every one of a kind; a machine that
+/// refuses to start fails; "only when" is a restriction's condition; a title's stop ("Sr.")
+/// opens no sentence; work told by a sense alone ("só pelo som", "by ear") is an ability; a
+/// program that puts things in order or notifies people works; a change with a count after it
+/// is work done, no decision.
+#[test]
+fn k3_round_sixty_seven_shapes() {
+    for (text, kind) in [
+        ("No ticket is sold to anyone under 16.", Kind::Constraint),
+        (
+            "Old mowers refuse to start after a wet winter, year after year.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Deposits are returned only when the keys are handed back.",
+            Kind::Constraint,
+        ),
+        (
+            "Reembolsos saem somente quando a compra é cancelada na véspera.",
+            Kind::Constraint,
+        ),
+        (
+            "O Jorge afina um motor de barco só pelo som.",
+            Kind::Capability,
+        ),
+        ("Lena tunes a two-stroke engine by ear.", Kind::Capability),
+        (
+            "O sistema de rega põe a água nos canteiros na hora certa.",
+            Kind::Capability,
+        ),
+        (
+            "O programa de reservas avisa cada hóspede por SMS.",
+            Kind::Capability,
+        ),
+        (
+            "The booking system notifies each guest by text.",
+            Kind::Capability,
+        ),
+        (
+            "Em março mudamos 12 contadores de água na rua de baixo.",
+            Kind::Fact,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for (text, not) in [
+        (
+            "No problem is too small for the help desk.",
+            Kind::Constraint,
+        ),
+        ("O Sr. Aguiar afina pianos de cauda.", Kind::Task),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(not), "{text}");
+    }
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
