@@ -233,6 +233,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh135.tsv",
         "labelled_fresh136.tsv",
         "labelled_fresh137.tsv",
+        "labelled_fresh138.tsv",
+        "labelled_fresh139.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -379,6 +381,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh135.tsv",
             "benign_fresh136.tsv",
             "benign_fresh137.tsv",
+            "benign_fresh138.tsv",
+            "benign_fresh139.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1092,11 +1096,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
-            "ninety-fifth slices (forty-fifth round, HELD OUT; 88 since round 52's read)",
+            "ninety-fifth slices (forty-fifth round, HELD OUT; 94 since round 67's read)",
             "injection_fresh95.tsv",
             "labelled_fresh95.tsv",
             "benign_fresh95.tsv",
-            88,
+            94,
         ),
         (
             "ninety-seventh slices (forty-sixth round, HELD OUT)",
@@ -1120,11 +1124,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             88,
         ),
         (
-            "hundred-and-third slices (forty-ninth round, HELD OUT; 83 since round 52's read)",
+            "hundred-and-third slices (forty-ninth round, HELD OUT; 88 since round 67's read)",
             "injection_fresh103.tsv",
             "labelled_fresh103.tsv",
             "benign_fresh103.tsv",
-            83,
+            88,
         ),
         (
             "hundred-and-fifth slices (fiftieth round, HELD OUT; 94 since round 51's read, 100 since round 55's)",
@@ -1204,11 +1208,11 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
-            "hundred-and-twenty-seventh slices (sixty-first round, HELD OUT)",
+            "hundred-and-twenty-seventh slices (sixty-first round, HELD OUT; 88 since round 67's read)",
             "injection_fresh127.tsv",
             "labelled_fresh127.tsv",
             "benign_fresh127.tsv",
-            83,
+            88,
         ),
         (
             "hundred-and-twenty-ninth slices (sixty-second round, HELD OUT)",
@@ -1244,6 +1248,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh137.tsv",
             "benign_fresh137.tsv",
             88,
+        ),
+        (
+            "hundred-and-thirty-ninth slices (sixty-seventh round, HELD OUT)",
+            "injection_fresh139.tsv",
+            "labelled_fresh139.tsv",
+            "benign_fresh139.tsv",
+            94,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1535,6 +1546,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh136.tsv",
             "labelled_fresh136.tsv",
             "benign_fresh136.tsv",
+            100,
+        ),
+        (
+            "hundred-and-thirty-eighth slices (sixty-seventh round, tuned on)",
+            "injection_fresh138.tsv",
+            "labelled_fresh138.tsv",
+            "benign_fresh138.tsv",
             100,
         ),
         (
