@@ -1001,8 +1001,10 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "cartaz*" => "O cartaz de segurança fica na recepção.",
     // Books and notebooks of every trade: recipe books, field notebooks, ledgers, booklets.
     "book" => "The guest book is on the shelf.",
-    // A sport's or a game's rules, bound (round 66).
+    // A sport's or a game's rules, bound (round 66), and rules written out where they are kept
+    // (round 68).
     "rulebook*" => "The league rulebook is on the shelf.",
+    "rules" => "The pool rules are on the laminated sheet by the door.",
     "books" => "The guest books are on the shelf.",
     "notebook*" => "The field notebook is on the shelf.",
     "ledger*" => "The feed ledger is on the shelf.",
@@ -1031,10 +1033,8 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     "avaliacoes de risco*" => "As avaliações de risco estão no computador da receção.",
     // Results published (issue 16, twenty-sixth round; "the results are in:" is news, a veto).
     "results" => "The league results are on the federation website.",
-    // The rules of a house or a field, European records and spreadsheets (issue 16,
-    // twenty-seventh round; "registro" is also a valve in Brazil).
-    "safety rules" => "The safety rules are on the club website.",
-    "house rules" => "The house rules are on the club website.",
+    // European records and spreadsheets (issue 16, twenty-seventh round; "registro" is also a
+    // valve in Brazil; the rules of a house or a field are read by "rules" since round 68).
     "regras de seguranca" => "As regras de segurança estão no site do clube.",
     "regras da casa" => "As regras da casa estão no site do clube.",
     "registo" => "O registo das vendas está no computador da loja.",

@@ -798,6 +798,20 @@ fn derive(
                 },
             ));
         }
+        // An aim set against a horizon before what it would make people able to do ("By 2030
+        // the parish wants every adult ... able to read ...") is the aim, an epic (round 68).
+        if kind == Kind::Capability
+            && !question
+            && let Some((able_at, _)) = strong_of(hits, Kind::Capability)
+            && matcher::aimed_horizon(folded).is_some_and(|aim| aim < able_at)
+        {
+            return Ok((
+                Kind::Epic,
+                Basis::Cue {
+                    cue: AIMED_HORIZON.into(),
+                },
+            ));
+        }
         // A change of course set over a span of years ("Over the coming three years we're
         // moving every pilot car to electric") is the work of those years, an epic (round 65).
         if kind == Kind::Decision && !question && long_haul(content) {
@@ -1313,9 +1327,11 @@ fn kept_at_a_place(folded: &str) -> bool {
             || (be && KEPT.contains(&next))
             || (be && matches!(next, "rolled" | "written") && word(i + 2) == "up")
             || (STAYS.contains(&w) && PLACE_PREPOSITIONS.contains(&next))
-            // Where a record goes, in Portuguese ("as fichas vão num dossier azul", round 60).
+            // Where a record goes, in Portuguese ("as fichas vão num dossier azul", round 60)
+            // and in English ("minutes go into the black binder", round 68).
             || (matches!(w, "vai" | "vao")
                 && matches!(next, "no" | "na" | "nos" | "nas" | "num" | "numa" | "em" | "dentro"))
+            || (matches!(w, "go" | "goes") && matches!(next, "into" | "in"))
             || (matches!(w, "esta" | "estao" | "fica" | "ficam" | "ficou")
                 && KEPT_PT.iter().any(|stem| next.starts_with(stem)))
             || (KEPT_PT.iter().any(|stem| w.starts_with(stem))

@@ -2013,6 +2013,8 @@ const INTERJECTIONS: &[&str] = &[
     "lol", "lmao", "haha", "hahaha", "omg", "wow", "yay", "ugh", "hmm", "meh", "btw", "fyi", "imo",
     "tbh", "oops", "whoa", "yikes", "phew", "ooh", "aww", "nah", "yep", "yeah", "nope", "kkk",
     "rs", "nossa", "poxa", "eita", "opa", "oba",
+    // Greetings, which no order opens ("Hello all!", round 68).
+    "hello", "hi", "hey", "hiya", "ola", "oi",
 ];
 
 /// Portuguese determiners that open the object of an informal imperative ("paga o boleto").
@@ -2508,6 +2510,16 @@ const REGULATIONS: &[&str] = &[
     "alerta",
     "alertam",
     "alertas",
+    // Notices and notifying, the same warning (round 68: "o aplicativo manda aviso pra todos os
+    // moradores quando falta água").
+    "aviso",
+    "avisos",
+    "avisa",
+    "avisam",
+    "notifica",
+    "notificam",
+    "notifies",
+    "notify",
 ];
 
 /// Words after a verb that make it act on a thing or the aspect of another verb: "opens a
@@ -2537,7 +2549,22 @@ fn activation_before(text: &str, at: usize) -> bool {
     // A thing that regulates what it is for under a condition ("the thermostat lowers the
     // heating when nobody is home", "o termostato baixa o aquecimento quando ..."): its
     // function, whatever it takes as an object.
-    if words.iter().any(|w| REGULATIONS.contains(w)) {
+    // Not where it fails to do it ("o app não avisa o dono quando ...", round 68).
+    let negated = |i: usize| {
+        i.checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_some_and(|w| {
+                matches!(
+                    *w,
+                    "nao" | "not" | "never" | "nunca" | "doesn't" | "doesnt" | "won't" | "wont"
+                )
+            })
+    };
+    if words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| REGULATIONS.contains(w) && !negated(i))
+    {
         return true;
     }
     words.iter().enumerate().any(|(i, word)| {
@@ -3018,6 +3045,8 @@ fn no_one_does(folded: &Folded, places: &[usize], transparent: &[String]) -> Opt
         } else {
             (verb.len() >= 3 && (verb.ends_with('a') || verb.ends_with('e')))
                 || ["pode", "deve"].contains(&verb)
+                // Short irregular presents ("Ninguém sai pro campo sem ...", round 68).
+                || ["sai", "faz", "poe", "traz", "ve", "le", "da"].contains(&verb)
         };
         // "Ninguém liga" cares about nothing; before its object it switches something on
         // ("Ninguém liga o ventilador sem ...", round 49).

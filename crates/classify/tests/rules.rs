@@ -8195,6 +8195,44 @@ fn k3_round_sixty_seven_shapes() {
     }
 }
 
+/// Round 68: a greeting opens no order; records that "go into" a container are kept there; a
+/// thing that sends notices under a condition works, unless it fails to; "ninguém" before a
+/// short present ("sai") is a limit on everyone; an aim set against a horizon before what it
+/// makes people able to do is an epic; rules written out where they are kept are a document.
+#[test]
+fn k3_round_sixty_eight_shapes() {
+    for (text, kind) in [
+        (
+            "Delivery notes go into the red binder in the office.",
+            Kind::Doc,
+        ),
+        (
+            "O sistema da escola manda aviso aos pais quando um aluno falta.",
+            Kind::Capability,
+        ),
+        (
+            "Ninguém sai da obra sem assinar a folha de ponto.",
+            Kind::Constraint,
+        ),
+        (
+            "By 2030 the club wants every member able to swim 400 metres.",
+            Kind::Epic,
+        ),
+        ("The kitchen rules are on the sheet by the sink.", Kind::Doc),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    for text in ["Hello all.", "Hey all!"] {
+        assert!(derive(text).is_err(), "{text}: {:?}", derive(text));
+    }
+    assert_ne!(
+        derive("O sistema da escola não avisa os pais quando um aluno falta.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Capability)
+    );
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
