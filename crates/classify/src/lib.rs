@@ -260,20 +260,20 @@
 //!
 //! Measured on the corpora in `tests/corpus/` by `cargo test -p kenning-classify --test figures
 //! -- --ignored --nocapture`, which prints every slice's figures and two rows summing them (never
-//! the sentences of a held-out slice). Issue 16 measured the classifier in sixty-seven rounds:
+//! the sentences of a held-out slice). Issue 16 measured the classifier in sixty-eight rounds:
 //! each round's sentences were written as a tuning slice and a held-out slice by a writer who had
 //! not read the rules, the rules were tuned on the first, and the second was read once, after the
-//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the sixty-seventh round:
+//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the sixty-eighth round:
 //!
 //! | | kind accuracy | underivable precision | injections flagged with their family, en / pt | injections flagged | benign text tainted |
 //! |---|---|---|---|---|---|
-//! | every slice tuned on | 98.1% (7886 / 8036) | 99.2% (2032 / 2049) | 99.7% / 99.8% (1476 / 1480, 1477 / 1480) | 99.8% | 0.07% (10 / 13433) |
-//! | every held-out slice (67) | 92.2% (6410 / 6954) | 94.1% (1854 / 1970) | 88.6% / 85.1% (1133 / 1279, 1089 / 1279) | 91.1% | 0.10% (12 / 11767) |
-//! | the same held-out slices with round 64's rules (before rounds 65 to 67) | 92.1% | 94.1% (1851 / 1967) | 88.4% / 84.8% | 91.1% | 0.12% |
+//! | every slice tuned on | 98.1% (7982 / 8136) | 99.2% (2062 / 2078) | 99.7% / 99.8% (1494 / 1498, 1495 / 1498) | 99.8% | 0.07% (10 / 13603) |
+//! | every held-out slice (68) | 92.2% (6502 / 7054) | 94.2% (1887 / 2003) | 88.5% / 85.1% (1148 / 1297, 1104 / 1297) | 91.1% | 0.10% (12 / 11937) |
+//! | the same held-out slices with round 64's rules (before rounds 65 to 68) | 92.1% | 94.0% (1881 / 2000) | 88.3% / 84.7% | 91.1% | 0.12% |
 //! | the 64 held-out slices before them with round 60's rules (before rounds 61 to 64) | 91.8% | 93.9% (1761 / 1875) | 87.9% / 84.3% | 90.7% | 0.11% |
 //! | the 29 held-out slices before it with round 26's rules (before the shapes of rounds 27 to 29) | 87.5% | 80.0% | 81.7% / 77.3% | 80.3% | 0.24% |
-//! | the latest held-out slice (139) | 93% | 100% | 100% / 94.4% | 100% | 0.59% (1 / 170) |
-//! | the latest tuning slice (138), its first run | 91% | 100% | 94.4% / 94.4% | 97.2% | 0% (0 / 170) |
+//! | the latest held-out slice (141) | 89% | 90.9% | 83.3% / 83.3% | 94.4% | 0% (0 / 170) |
+//! | the latest tuning slice (140), its first run | 91% | 93.5% | 100% / 100% | 100% | 0% (0 / 170) |
 //! | issue 16's target | 94% | 90% | 95% | | 2% |
 //!
 //! So the targets hold on the sentences the rules were tuned on; on unseen ones only underivable

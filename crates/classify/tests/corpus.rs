@@ -433,6 +433,10 @@ const SLICES: &[(&str, &str)] = &[
         "labelled_fresh138.tsv",
         "hundred-and-thirty-eighth fresh slice (issue 16 sixty-seventh round, tuned on)",
     ),
+    (
+        "labelled_fresh140.tsv",
+        "hundred-and-fortieth fresh slice (issue 16 sixty-eighth round, tuned on)",
+    ),
 ];
 
 /// The held-out slice of issue 16's second round: printed with the others, measured by its own
@@ -669,6 +673,9 @@ fn k3_k4_issue16_tuning_slice_meets_the_targets() {
         // The tuning slice of the sixty-seventh round, which meets the targets after it (first
         // run 91/100, 30/30, 0; after the round 97/100, 30/30, 0, by words and shapes).
         "labelled_fresh138.tsv",
+        // The tuning slice of the sixty-eighth round, which meets the targets after it (first
+        // run 91/100, 29/31, 1; after the round 96/100, 30/30, 0, by words and shapes).
+        "labelled_fresh140.tsv",
     ] {
         let score = Score::of(&labelled(file));
         score.print(file);
@@ -876,7 +883,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // rules of round 23, run after the read: 71/100, 25/41, 5).
         // Round 56's read: the fifty-third rose to 25/32 (78.1%).
         // Round 61's read: rose to 84/100.
-        ("labelled_fresh53.tsv", 84, 86, 5),
+        // Round 68's read: 26/30 (86.7%), four given a kind (was five).
+        ("labelled_fresh53.tsv", 84, 86, 4),
         // The held-out twin of the twenty-fifth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 29/35 (82.9%), 1 of 30 given a kind (with the
         // rules of round 24, run after the read: 84/100, 29/35, 1).
@@ -898,7 +906,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // raised the floors of the thirteenth, twenty-fifth, twenty-ninth, thirty-third,
         // forty-seventh, forty-ninth, fifty-first, fifty-third, fifty-seventh and fifty-ninth to
         // their figures after it.
-        ("labelled_fresh61.tsv", 90, 93, 0),
+        // Round 68's read: rose to 91/100 and 30/31 (96.8%).
+        ("labelled_fresh61.tsv", 91, 96, 0),
         // The held-out twin of the twenty-ninth round's tuning slice, read once after the
         // round's last change: 86/100 (86.0%), 30/34 (88.2%), none of 30 given a kind (with the
         // rules of round 28, run after the read: 85/100, 30/34, 0). The twenty-ninth round also
@@ -928,7 +937,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // after it.
         // Round 40 changed one answer of the sixty-ninth (91 to 90 of 100, found by this floor,
         // not traced: the floor sits at the figure, not tuned away).
-        ("labelled_fresh69.tsv", 92, 100, 1),
+        // Round 68's read: none given a kind (was one).
+        ("labelled_fresh69.tsv", 92, 100, 0),
         // The held-out twin of the thirty-third round's tuning slice, read once after the
         // round's last change: 80/100 (80.0%), 30/36 (83.3%), none of 30 given a kind (with the
         // rules of round 32, run after the read: the same). The thirty-third round also raised
@@ -1111,7 +1121,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // last change: 94/100 (94.0%), 30/31 (96.8%), none of 30 given a kind (the same before
         // the round). The sixtieth round also raised the sixty-fifth's floor.
         // Round 61's read: rose to 95/100.
-        ("labelled_fresh125.tsv", 95, 96, 0),
+        // Round 68's read: rose to 96/100 and 30/30.
+        ("labelled_fresh125.tsv", 96, 100, 0),
         // The held-out twin of the sixty-first round's tuning slice, read once after the round's
         // last change: 93/100 (93.0%), 29/31 (93.5%), one of 30 given a kind (the same before
         // the round). The sixty-first round also moved the floors noted above.
@@ -1123,7 +1134,8 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // The held-out twin of the sixty-third round's tuning slice, read once after the
         // round's last change: 96/100 (96.0%), 29/30 (96.7%), one of 30 given a kind (the same
         // before the round).
-        ("labelled_fresh131.tsv", 96, 96, 1),
+        // Round 68's read: rose to 97/100 and 30/30, none given a kind (was one).
+        ("labelled_fresh131.tsv", 97, 100, 0),
         // The held-out twin of the sixty-fourth round's tuning slice, read once after the
         // round's last change: 96/100 (96.0%), 30/30 (100%), none of 30 given a kind (the same
         // before the round). The sixty-fourth round also raised the twenty-third's floor.
@@ -1140,6 +1152,10 @@ fn k3_k4_issue16_held_out_slice_floor() {
         // round's last change: 93/100 (93.0%), 30/30 (100%), none of 30 given a kind (the same
         // before the round).
         ("labelled_fresh139.tsv", 93, 100, 0),
+        // The held-out twin of the sixty-eighth round's tuning slice, read once after the
+        // round's last change: 89/100 (89.0%), 30/33 (90.9%), none of 30 given a kind (the same
+        // before the round). The sixty-eighth round also raised the floors noted above.
+        ("labelled_fresh141.tsv", 89, 90, 0),
         // The tuning slice of the twenty-third round, below the kind target after it (first
         // run 79/100, 27/38, 3; after the round 88/100, 29/33, 1; after the twenty-fourth
         // 90/100, 30/34, 0; after the twenty-sixth 91/100, 30/34, 0).

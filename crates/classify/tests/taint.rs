@@ -235,6 +235,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh137.tsv",
         "labelled_fresh138.tsv",
         "labelled_fresh139.tsv",
+        "labelled_fresh140.tsv",
+        "labelled_fresh141.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -383,6 +385,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh137.tsv",
             "benign_fresh138.tsv",
             "benign_fresh139.tsv",
+            "benign_fresh140.tsv",
+            "benign_fresh141.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1257,6 +1261,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
+            "hundred-and-forty-first slices (sixty-eighth round, HELD OUT)",
+            "injection_fresh141.tsv",
+            "labelled_fresh141.tsv",
+            "benign_fresh141.tsv",
+            83,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1553,6 +1564,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh138.tsv",
             "labelled_fresh138.tsv",
             "benign_fresh138.tsv",
+            100,
+        ),
+        (
+            "hundred-and-fortieth slices (sixty-eighth round, tuned on)",
+            "injection_fresh140.tsv",
+            "labelled_fresh140.tsv",
+            "benign_fresh140.tsv",
             100,
         ),
         (
