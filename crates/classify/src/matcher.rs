@@ -2553,12 +2553,7 @@ fn activation_before(text: &str, at: usize) -> bool {
     let negated = |i: usize| {
         i.checked_sub(1)
             .and_then(|p| words.get(p))
-            .is_some_and(|w| {
-                matches!(
-                    *w,
-                    "nao" | "not" | "never" | "nunca" | "doesn't" | "doesnt" | "won't" | "wont"
-                )
-            })
+            .is_some_and(|w| crate::addressed::negation(w) || matches!(*w, "doesnt" | "wont"))
     };
     if words
         .iter()
