@@ -3474,6 +3474,11 @@ const CAPABILITY: KindTable = KindTable {
         "sem olhar" => "O Jorge desmonta a caixa de velocidades sem olhar o manual.",
         "without looking" => "Jorge strips a gearbox without looking.",
         "so de cabeca" => "A Rita faz as contas do caixa só de cabeça.",
+        // Kept up without a pause (round 69).
+        "sem parar" => "O Jorge pinta o barco inteiro sem parar.",
+        "sem se sentar" => "A Rita serve o almoço todo sem se sentar.",
+        "without stopping" => "Jorge paints the whole hull without stopping.",
+        "without sitting down" => "Rita serves the whole lunch without sitting down.",
         "em paralelo" => "O runner compila as duas imagens em paralelo, à noite.",
         "supported" => "Webhooks are supported on paid plans.",
         "able to" => "The scheduler is able to pause whole tenants.",
@@ -3575,6 +3580,15 @@ const CAPABILITY: KindTable = KindTable {
 /// secret). A kind or taint cue lying inside one of these is dropped.
 pub(crate) const VETOES: &[Cue] = cues![
     "call with" => "Call with Ana: the renewal is due in June.",
+    // A member's dues in European Portuguese ("a quota da associação", "a quota anual"): a
+    // fee, no limit (round 69).
+    "quota da" => "A quota da associação subiu para cinco euros em março.",
+    "quota do" => "A quota do clube é de três euros.",
+    "quota anual" => "A quota anual é de vinte euros.",
+    "quota mensal" => "A quota mensal é de dois euros.",
+    // The date a work is due to be finished, no conclusion reached (round 69).
+    "conclusao prevista" => "Obras na sede, conclusão prevista para 2030.",
+    "com conclusao" => "Obras na sede, com conclusão em 2030.",
     // One among others, no span of work (round 66).
     "in one of" => "The crew paints 40 chairs in one of the sheds.",
     // How often a thing happens, almost every time, is no rule (issue 16, round 62: on every

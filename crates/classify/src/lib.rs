@@ -723,6 +723,22 @@ fn derive(
                 },
             ));
         }
+        // What is lost is an entitlement ("Members with three months of unpaid dues lose the
+        // funeral allowance", "quem falta perde o direito ao lugar"): the forfeit a rule sets,
+        // a constraint, not a thing failing (round 69).
+        if kind == Kind::FailurePattern
+            && !question
+            && let Some((at, cue)) = strong_of(hits, Kind::FailurePattern)
+            && matches!(cue, "lose*" | "perde*")
+            && forfeited(folded, at)
+        {
+            return Ok((
+                Kind::Constraint,
+                Basis::Cue {
+                    cue: FORFEITED.into(),
+                },
+            ));
+        }
         // A failure verb with an object, at a rate ("a máquina enche 300 sacos por hora", "o
         // compressor enche seis garrafas por hora"): filling something is work, not the thing
         // filling up; with a speed of work it is the machine's capability (issue 16, eighteenth
@@ -1703,6 +1719,50 @@ fn strong_of(hits: &matcher::Hits, kind: Kind) -> Option<(usize, &'static str)> 
         .iter()
         .zip(cues::KINDS)
         .find_map(|(slot, t)| slot.filter(|_| t.kind == kind))
+}
+
+/// The basis of an entitlement lost under a rule (see [`forfeited`]).
+const FORFEITED: &str = "(an entitlement forfeited)";
+
+/// Whether the verb of losing at byte `at` of folded text has an entitlement for its object, a
+/// determiner or a possessive between them or none ("lose the funeral allowance", "loses their
+/// right to vote", "perdem o direito ao subsídio", "perde a vaga").
+fn forfeited(folded: &str, at: usize) -> bool {
+    const BETWEEN: &[&str] = &[
+        "the", "their", "his", "her", "its", "your", "any", "all", "o", "a", "os", "as", "seu",
+        "sua", "seus", "suas", "qualquer", "todo", "toda",
+    ];
+    const ENTITLEMENTS: &[&str] = &[
+        "allowance",
+        "allowances",
+        "benefit",
+        "benefits",
+        "bonus",
+        "deposit",
+        "discount",
+        "entitlement",
+        "membership",
+        "right",
+        "rights",
+        "subsidy",
+        "vote",
+        "beneficio",
+        "beneficios",
+        "caucao",
+        "desconto",
+        "direito",
+        "direitos",
+        "subsidio",
+        "vaga",
+        "voto",
+    ];
+    let mut after = fold::words(folded.get(at..).unwrap_or_default())
+        .skip(1)
+        .map(|(_, w)| w)
+        .skip_while(|w| BETWEEN.contains(w))
+        .take(3);
+    // The entitlement may be named by what it is for ("the funeral allowance", round 69).
+    after.any(|w| ENTITLEMENTS.contains(&w))
 }
 
 /// Whether a present the verb readers found is a verb of using a thing up: a rate after one

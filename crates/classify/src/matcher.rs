@@ -1888,7 +1888,7 @@ const CHECKS: &[&str] = &[
 ];
 
 /// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; with
-/// `pages`, as after "check", also a doc, a wiki, a page) or is a path.
+/// `pages`, as after "check", also a doc, a wiki, a page, a guide, a handbook) or is a path.
 fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
     const PAGES: &[&str] = &[
         "doc",
@@ -1900,6 +1900,14 @@ fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
         "wiki",
         "page",
         "pagina",
+        // Guides and handbooks are read for what they say ("Check the species guide in the
+        // truck's glovebox for the lizards of the Cerrado"; round 69).
+        "guide",
+        "guides",
+        "guia",
+        "guias",
+        "handbook",
+        "handbooks",
     ];
     let rest = text.get(from..).unwrap_or("");
     rest.split_whitespace().take(4).any(|raw| {
@@ -2861,10 +2869,38 @@ pub(crate) fn is_gerund(word: &str) -> bool {
 /// Where a gerund opens the text (an English word in `-ing`, a Portuguese one in `-ando`,
 /// `-endo`, `-indo`, seven letters or more) and a year (20xx) follows in its first sentence
 /// after a word of reaching it ("by", "by the end of", "until", "through to", "até", "em", "até o
-/// fim de").
+/// fim de") or of the year it is set for ("com fim previsto para 2028"), or after its month
+/// ("com meta em dezembro de 2029", "by March 2030"; round 69).
 fn gerund_to_year(text: &str) -> Option<usize> {
     const HORIZONS: &[&str] = &[
-        "by", "until", "till", "through", "to", "of", "ate", "em", "in", "before",
+        "by", "until", "till", "through", "to", "of", "ate", "em", "in", "before", "para", "pra",
+        "for",
+    ];
+    const MONTHS: &[&str] = &[
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "janeiro",
+        "fevereiro",
+        "marco",
+        "abril",
+        "maio",
+        "junho",
+        "julho",
+        "agosto",
+        "setembro",
+        "outubro",
+        "novembro",
+        "dezembro",
     ];
     let (start, first) = words(text).next()?;
     if !is_gerund(first) || text.get(..start)?.contains(|c: char| c.is_alphanumeric()) {
@@ -2882,7 +2918,9 @@ fn gerund_to_year(text: &str) -> Option<usize> {
             word.len() == 4 && word.starts_with("20") && word.bytes().all(|b| b.is_ascii_digit());
         // "até o fim de 2028", "até ao final de 2027" (round 49): "de" after the end's name.
         let end_of = previous == "de" && matches!(before, "fim" | "final");
-        if year && (HORIZONS.contains(&previous) || end_of) {
+        let month = MONTHS.contains(&previous)
+            || (matches!(previous, "de" | "of") && MONTHS.contains(&before));
+        if year && (HORIZONS.contains(&previous) || end_of || month) {
             return Some(start);
         }
         (before, previous) = (previous, word);

@@ -8233,6 +8233,69 @@ fn k3_round_sixty_eight_shapes() {
     );
 }
 
+/// Round 69: a guide or handbook checked for what it says; a body of work named by a gerund
+/// and set for a year or a month of it; an entitlement lost under a rule; a member's dues; work
+/// kept up without a pause.
+#[test]
+fn k3_round_sixty_nine_shapes() {
+    for (text, kind) in [
+        (
+            "Check the tenants' handbook in the office for the rules on pets.",
+            Kind::Doc,
+        ),
+        (
+            "Check the planting guide on the co-op's website for sowing dates.",
+            Kind::Doc,
+        ),
+        (
+            "Renovando todas as salas do centro de dia, com conclusão em junho de 2030.",
+            Kind::Epic,
+        ),
+        (
+            "Reorganizando o arquivo de fotografias do clube, com entrega prevista para 2029.",
+            Kind::Epic,
+        ),
+        (
+            "Players who miss two training sessions lose their bonus for the month.",
+            Kind::Constraint,
+        ),
+        (
+            "Quem chegar depois das nove perde o direito ao almoço.",
+            Kind::Constraint,
+        ),
+        ("A quota anual do clube passou para 30 euros.", Kind::Fact),
+        (
+            "A Dona Lurdes costura cortinas a manhã toda sem parar.",
+            Kind::Capability,
+        ),
+        (
+            "Our oldest volunteer sorts donations all afternoon without sitting down.",
+            Kind::Capability,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Near misses: a thing that loses its signal fails; a booking for a year is no epic.
+    for (text, kind) in [
+        (
+            "The gate remote loses its pairing whenever the power drops.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Each tenant gets a quota of 500 prints a month.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    assert_ne!(
+        derive("Reservar o salão para 2027 com a banda.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Epic)
+    );
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
