@@ -1005,6 +1005,10 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     // (round 68).
     "rulebook*" => "The league rulebook is on the shelf.",
     "rules" => "The pool rules are on the laminated sheet by the door.",
+    // The Portuguese twin of "rules", and sheets kept at a place (round 69; "folhas de
+    // cálculo" folded in).
+    "regras" => "As regras da piscina estão na folha plastificada junto à porta.",
+    "folhas de" => "As folhas de rota estão na capa azul ao lado do relógio de ponto.",
     "books" => "The guest books are on the shelf.",
     "notebook*" => "The field notebook is on the shelf.",
     "ledger*" => "The feed ledger is on the shelf.",
@@ -1034,13 +1038,11 @@ pub(crate) const DOCUMENTS: &[Cue] = cues![
     // Results published (issue 16, twenty-sixth round; "the results are in:" is news, a veto).
     "results" => "The league results are on the federation website.",
     // European records and spreadsheets (issue 16, twenty-seventh round; "registro" is also a
-    // valve in Brazil; the rules of a house or a field are read by "rules" since round 68).
-    "regras de seguranca" => "As regras de segurança estão no site do clube.",
-    "regras da casa" => "As regras da casa estão no site do clube.",
+    // valve in Brazil; the rules of a house or a field are read by "rules" since round 68, and
+    // "regras de segurança", "regras da casa" by "regras" since round 69).
     "registo" => "O registo das vendas está no computador da loja.",
     "registos" => "Os registos das vendas estão no computador da loja.",
     "folha de calculo" => "A folha de cálculo das vendas está no computador da loja.",
-    "folhas de calculo" => "As folhas de cálculo das vendas estão no computador da loja.",
     // Sheets in the plural, and logs kept of a trade (issue 16, twenty-eighth round; "sheet"
     // held the singular, "logbook" the bound book).
     "sheets" => "The contact sheets are in the cabinet.",

@@ -8235,7 +8235,7 @@ fn k3_round_sixty_eight_shapes() {
 
 /// Round 69: a guide or handbook checked for what it says; a body of work named by a gerund
 /// and set for a year or a month of it; an entitlement lost under a rule; a member's dues; work
-/// kept up without a pause.
+/// kept up without a pause; rules and sheets kept at a place, in Portuguese.
 #[test]
 fn k3_round_sixty_nine_shapes() {
     for (text, kind) in [
@@ -8271,6 +8271,14 @@ fn k3_round_sixty_nine_shapes() {
         (
             "Our oldest volunteer sorts donations all afternoon without sitting down.",
             Kind::Capability,
+        ),
+        (
+            "As regras do ginásio estão num dossiê na gaveta da receção.",
+            Kind::Doc,
+        ),
+        (
+            "As folhas de presença estão na capa verde da secretaria.",
+            Kind::Doc,
         ),
     ] {
         assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
