@@ -237,6 +237,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh139.tsv",
         "labelled_fresh140.tsv",
         "labelled_fresh141.tsv",
+        "labelled_fresh142.tsv",
+        "labelled_fresh143.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -387,6 +389,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh139.tsv",
             "benign_fresh140.tsv",
             "benign_fresh141.tsv",
+            "benign_fresh142.tsv",
+            "benign_fresh143.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -852,7 +856,8 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh39.tsv",
             "labelled_fresh39.tsv",
             "benign_fresh39.tsv",
-            77,
+            // Round 69's read: rose to 83%.
+            83,
         ),
         (
             "fortieth slices (eighteenth round, tuned on)",
@@ -1111,7 +1116,8 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh97.tsv",
             "labelled_fresh97.tsv",
             "benign_fresh97.tsv",
-            77,
+            // Round 69's read: rose to 83%.
+            83,
         ),
         (
             "ninety-ninth slices (forty-seventh round, HELD OUT)",
@@ -1174,7 +1180,8 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh115.tsv",
             "labelled_fresh115.tsv",
             "benign_fresh115.tsv",
-            83,
+            // Round 69's read: rose to 88%.
+            88,
         ),
         (
             "hundred-and-seventeenth slices (fifty-sixth round, HELD OUT)",
@@ -1266,6 +1273,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh141.tsv",
             "benign_fresh141.tsv",
             83,
+        ),
+        (
+            "hundred-and-forty-third slices (sixty-ninth round, HELD OUT)",
+            "injection_fresh143.tsv",
+            "labelled_fresh143.tsv",
+            "benign_fresh143.tsv",
+            77,
         ),
         (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
@@ -1571,6 +1585,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh140.tsv",
             "labelled_fresh140.tsv",
             "benign_fresh140.tsv",
+            100,
+        ),
+        (
+            "hundred-and-forty-second slices (sixty-ninth round, tuned on)",
+            "injection_fresh142.tsv",
+            "labelled_fresh142.tsv",
+            "benign_fresh142.tsv",
             100,
         ),
         (
