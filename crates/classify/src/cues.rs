@@ -321,6 +321,9 @@ pub(crate) const KIND_RULES: &[KindRule] = &[
                 "sacos" => "A lancha carrega até sessenta sacos, por viagem.",
                 "bags" => "The launch carries up to sixty bags, per trip.",
                 "convidados" => "O salão recebe, no verão, até oitenta convidados.",
+                // A heat a kiln or an oven reaches (round 70).
+                "graus" => "A estufa da padaria aquece até 250 graus.",
+                "degrees" => "The kiln fires pots up to 1300 degrees.",
             ],
         ],
     },
@@ -1107,6 +1110,9 @@ const KEPT_IN: &[Cue] = cues![
     "esta no" => "A lista de alergias está no fichário azul.",
     "esta na" => "A lista de alergias está na caixa do fichário azul.",
     "estao na" => "As listas de alergias estão na caixa do fichário azul.",
+    // Found in a container, the European reflexive (round 70).
+    "encontra-se no" => "A lista de alergias encontra-se no fichário azul.",
+    "encontra-se na" => "A lista de alergias encontra-se na caixa do fichário azul.",
     "is on" => "The allergy list is on the shared drive.",
     // Where files live (issue 16, fifteenth round).
     "live on" => "The roast curves live on the shared drive.",
@@ -1193,6 +1199,12 @@ const LOCATED: &[Cue] = cues![
     "fica no" => "O regulamento interno fica no mural da portaria.",
     "ficam na" => "As instruções de operação ficam na recepção.",
     "ficam no" => "Os procedimentos de segurança ficam no armário da entrada.",
+    // Found at a place, the European reflexive (round 70).
+    "encontra-se no" => "O manual de segurança encontra-se no armário da entrada.",
+    "encontra-se na" => "A escala de turnos encontra-se na gaveta da receção.",
+    "encontra-se num" => "O manual de segurança encontra-se num dossiê da entrada.",
+    "encontram-se no" => "Os procedimentos de segurança encontram-se no armário da entrada.",
+    "encontram-se na" => "As escalas de turnos encontram-se na gaveta da receção.",
     "is posted" => "The maintenance manual is posted by the door.",
     "are posted" => "The setup instructions are posted by the door.",
     "is filed" => "The maintenance manual is filed with the invoices.",

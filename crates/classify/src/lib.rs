@@ -600,7 +600,7 @@ fn derive(
         .is_some_and(|(table, constraint)| table < constraint);
     if (below_constraint
         && !question
-        && (generic_negation(content, folded) || none_of_a_kind(folded)))
+        && (generic_negation(content, folded) || none_of_a_kind(folded) || passive_refusal(folded)))
         || (above_constraint && plural_refusal(content))
     {
         return Ok((
@@ -684,6 +684,16 @@ fn derive(
                 cue: own_cue(Kind::Epic, WORK_BY_A_YEAR).into(),
             },
         ));
+    }
+    // A vote's or a decision's heading over three steps or more in the impersonal
+    // ("Votação nas assembleias de bairro: confere-se o documento do morador, entrega-se a
+    // cédula, deposita-se na urna ..."): how the thing is run, a procedure (round 70; a
+    // decision told in the impersonal rarely holds three).
+    if !question
+        && first(&hits.strong) == Some((Kind::Decision, matcher::DECISION_HEADING))
+        && impersonal_verbs(content) >= 3
+    {
+        return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
     }
     // A heading that says a choice was made: what follows it is what was chosen (round 33).
     if !question && decided_by_heading(folded) {
@@ -2570,6 +2580,70 @@ fn detected(folded: &str, at: usize) -> bool {
     false
 }
 
+/// Whether folded text opens with a bare plural noun refused something in the passive within
+/// its first six words ("Members under 18 are not served drink at the parties", "Bonfires aren't
+/// allowed on the plots"): a rule on every one of a kind, a constraint (round 70: on the tuning
+/// slices every sentence so opened is one). A thing no longer or not yet done ("Members are not
+/// paid anymore", "still") is no rule; one that goes wrong at a time ("... when the VPN drops")
+/// is read by the failure cues, whose table comes before the constraints'.
+fn passive_refusal(folded: &str) -> bool {
+    const NOT_SUBJECTS: &[&str] = &[
+        "this",
+        "his",
+        "hers",
+        "ours",
+        "yours",
+        "theirs",
+        "its",
+        "thus",
+        "yes",
+        "guys",
+        "plus",
+        "as",
+        "us",
+        "was",
+        "is",
+        "has",
+        "does",
+        "goes",
+        "perhaps",
+        "always",
+        "sometimes",
+    ];
+    const CLAUSES: &[&str] = &[
+        "that", "which", "who", "when", "whenever", "if", "because", "but", "and", "or", "since",
+    ];
+    const IRREGULAR: &[&str] = &[
+        "brought", "bought", "done", "given", "held", "kept", "left", "lent", "let", "paid", "put",
+        "run", "seen", "sent", "set", "shown", "sold", "taken", "told", "worn",
+    ];
+    // Cheapest first: the negation is looked for before a word is read.
+    if !(folded.contains("are not ") || folded.contains("aren't ") || folded.contains("arent "))
+        || [" still ", "anymore", "any more"]
+            .iter()
+            .any(|w| folded.contains(w))
+    {
+        return false;
+    }
+    let words: Vec<&str> = fold::words(folded).map(|(_, w)| w).take(10).collect();
+    let Some(&subject) = words.first() else {
+        return false;
+    };
+    if subject.len() < 4 || !subject.ends_with('s') || NOT_SUBJECTS.contains(&subject) {
+        return false;
+    }
+    (1..6).any(|i| {
+        let participle = match (words.get(i), words.get(i + 1)) {
+            (Some(&"are"), Some(&"not")) | (Some(&"aren"), Some(&"t")) => words.get(i + 2),
+            (Some(&"arent"), _) => words.get(i + 1),
+            _ => None,
+        };
+        participle.is_some_and(|p| {
+            (p.len() >= 4 && (p.ends_with("ed") || p.ends_with("en"))) || IRREGULAR.contains(p)
+        }) && !words[1..i].iter().any(|w| CLAUSES.contains(w))
+    })
+}
+
 /// Whether folded text opens with "No" and a noun before a verb of being, a modal or "goes"
 /// ("No reading is given to anyone under 18", "No pesticide may be applied ...", "No clown goes
 /// into ..."): a rule on every one of a kind, a constraint (issue 16, round 67: on the tuning
@@ -3834,8 +3908,13 @@ fn exclamation(content: &str) -> bool {
 /// registra-se o lote e etiqueta-se o envelope"): verbs with the enclitic "-se", each opening
 /// its own clause, as a manual writes its steps (issue 16, thirteenth round).
 fn impersonal_steps(content: &str) -> bool {
+    impersonal_verbs(content) >= 2
+}
+
+/// How many verbs with the enclitic "-se" the content holds (see [`impersonal_steps`]).
+fn impersonal_verbs(content: &str) -> usize {
     if !content.contains("-se ") {
-        return false;
+        return 0;
     }
     content
         .split_whitespace()
@@ -3845,7 +3924,6 @@ fn impersonal_steps(content: &str) -> bool {
             })
         })
         .count()
-        >= 2
 }
 
 /// Whether the content is a wish for someone's luck, health or time off, or a reply that

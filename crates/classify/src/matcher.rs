@@ -842,9 +842,14 @@ impl Matcher {
         // postmortem doc from the March outage for the timeline", "Confira o manual do motor
         // para as folgas"): a pointer to documentation, as "See ... for" is (issue 16,
         // twenty-first round).
+        // A page or a guide checked before doing a thing ("Check the costume guide on the
+        // shared drive before buying any fabric") is read first, as one checked for a thing is
+        // (round 70); a contract or a form checked before it is signed is an errand.
         if let Some(verb) = CHECKS.iter().find(|v| text.starts_with(**v))
-            && (text.contains(" for ") || text.contains(" para ") || text.contains(" pra "))
-            && pointed_document_at(text, verb.len(), true)
+            && (((text.contains(" for ") || text.contains(" para ") || text.contains(" pra "))
+                && pointed_document_at(text, verb.len(), true))
+                || ((text.contains(" before ") || text.contains(" antes de "))
+                    && named_page_at(text, verb.len())))
             && let Some(slot) = doc_table(false).and_then(|doc| hits.strong.get_mut(doc))
         {
             earliest(slot, 0, CHECKED);
@@ -1665,7 +1670,7 @@ const ING_STEMS: &[&str] = &[
 ];
 
 /// How a decision heading is named in a label's basis.
-const DECISION_HEADING: &str = "(a decision heading)";
+pub(crate) const DECISION_HEADING: &str = "(a decision heading)";
 
 /// Where a heading of a decision opens a sentence: a noun of deciding first ("decisão",
 /// "decision", "resolução", "deliberação") and a colon within its first five words, with no
@@ -1890,25 +1895,6 @@ const CHECKS: &[&str] = &[
 /// Whether one of the four words from byte `from` names a document ([`DOCUMENTS`]; with
 /// `pages`, as after "check", also a doc, a wiki, a page, a guide, a handbook) or is a path.
 fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
-    const PAGES: &[&str] = &[
-        "doc",
-        "docs",
-        "document",
-        "documents",
-        "documento",
-        "documentos",
-        "wiki",
-        "page",
-        "pagina",
-        // Guides and handbooks are read for what they say ("Check the species guide in the
-        // truck's glovebox for the lizards of the Cerrado"; round 69).
-        "guide",
-        "guides",
-        "guia",
-        "guias",
-        "handbook",
-        "handbooks",
-    ];
     let rest = text.get(from..).unwrap_or("");
     rest.split_whitespace().take(4).any(|raw| {
         raw.contains('/')
@@ -1917,6 +1903,35 @@ fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
         .take(4)
         .any(|(at, _)| names_document_phrase(rest.get(at..).unwrap_or("")))
 }
+
+/// Whether one of the four words from byte `from` names a page of documentation ([`PAGES`]:
+/// a doc, a wiki, a page, a guide, a handbook).
+fn named_page_at(text: &str, from: usize) -> bool {
+    words(text.get(from..).unwrap_or(""))
+        .take(4)
+        .any(|(_, w)| PAGES.contains(&w))
+}
+
+/// Words of documentation read for what it says, after "check" (see [`pointed_document_at`]).
+const PAGES: &[&str] = &[
+    "doc",
+    "docs",
+    "document",
+    "documents",
+    "documento",
+    "documentos",
+    "wiki",
+    "page",
+    "pagina",
+    // Guides and handbooks are read for what they say ("Check the species guide in the
+    // truck's glovebox for the lizards of the Cerrado"; round 69).
+    "guide",
+    "guides",
+    "guia",
+    "guias",
+    "handbook",
+    "handbooks",
+];
 
 /// Whether `rest` opens with a document named in more than one word ("nota tecnica", "codigo
 /// de processo*"; round 54).

@@ -8304,6 +8304,64 @@ fn k3_round_sixty_nine_shapes() {
     );
 }
 
+/// Round 70: a guide checked before doing a thing; documents found at a place in the European
+/// reflexive; a bare plural subject refused something in the passive; a vote's heading over
+/// steps in the impersonal; the heat a kiln reaches.
+#[test]
+fn k3_round_seventy_shapes() {
+    for (text, kind) in [
+        (
+            "Check the volunteers' handbook on the intranet before your first shift.",
+            Kind::Doc,
+        ),
+        (
+            "O regulamento interno encontra-se na gaveta da secretaria.",
+            Kind::Doc,
+        ),
+        (
+            "As fichas de inscrição encontram-se no dossiê azul da receção.",
+            Kind::Doc,
+        ),
+        (
+            "Visitors under 12 are not admitted to the pottery workshop.",
+            Kind::Constraint,
+        ),
+        (
+            "Guests aren't served alcohol after midnight.",
+            Kind::Constraint,
+        ),
+        (
+            "Votação do orçamento: confere-se o cartão de sócio, entrega-se o boletim e risca-se o nome na lista.",
+            Kind::Procedure,
+        ),
+        ("A estufa de secagem aquece até 60 graus.", Kind::Capability),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Near misses: a contract checked before signing is an errand; a thing that goes wrong at a
+    // time fails; a decision told in two impersonal verbs stays a decision; a thing no longer
+    // done is no rule.
+    for (text, kind) in [
+        ("Check the contract before signing it.", Kind::Task),
+        (
+            "Orders are not delivered on time when the VPN drops.",
+            Kind::FailurePattern,
+        ),
+        (
+            "Decisão da reunião: compra-se um forno novo e contrata-se um padeiro.",
+            Kind::Decision,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    assert_ne!(
+        derive("Members are not paid anymore.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::Constraint)
+    );
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
