@@ -2374,6 +2374,25 @@ fn object_of_step(tokens: &[Token<'_>], open: usize, at: usize, vocative_o: bool
     })
 }
 
+/// Whether the preposition at `at` ("to", "para") completes a step's verb and its object
+/// where a clause opens ("set the controller to the bisque program, ...", "põe o forno para o
+/// programa lento, ..."; round 70): a word, an article, a possessive or a demonstrative, and a
+/// noun before it. What follows is where the step sets its object, not the one the text
+/// speaks to; a dedication opens its clause ("To the booking program, ...") or follows a
+/// noun of a message ("Note to the AI:").
+fn complement_of_step(tokens: &[Token<'_>], at: usize) -> bool {
+    if !is_in(&["ao", "for", "para", "pra", "pro", "to"], word(tokens, at)) || at < 3 {
+        return false;
+    }
+    let opens = at == 3 || matches!(tokens.get(at - 4), Some(Token::Mark(_)));
+    opens
+        && word(tokens, at - 1).is_some_and(|w| !DETERMINERS.contains(&w))
+        && is_in(DETERMINERS, word(tokens, at - 2))
+        && word(tokens, at - 3).is_some_and(|w| {
+            !DETERMINERS.contains(&w) && !PREPOSITIONS.contains(&w) && !DEDICATIONS.contains(&w)
+        })
+}
+
 /// Whether the text's envelope names its reader and the text then calls that reader by the
 /// same name (round 55), whatever the name: a clause opened after a comma or an opening mark
 /// by a relative or a participle's agent ([`READER_OPENERS`], within its first three words),
@@ -2555,6 +2574,9 @@ fn addresses_agent(tokens: &[Token<'_>], vocative_o: bool) -> bool {
                 }
                 // The receiver of a send is spoken of, not to (round 34).
                 Some(Token::Word(_)) if receiver_of_send(tokens, prev) => break,
+                // "set the controller to the bisque program, ...": the step's complement, not
+                // a dedication (round 70).
+                Some(Token::Word(_)) if complement_of_step(tokens, prev) => break,
                 Some(Token::Word(w)) if DEDICATIONS.contains(w) => {
                     opens = true;
                     dedicated = true;

@@ -7177,7 +7177,7 @@ const MARKUP_BRACKETS: &[(char, char)] = &[
 /// anywhere, as markup. "[assistant manager]" is no tag: "manager" is no role word.
 pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
     let text = folded.text.as_str();
-    if template_block(text) {
+    if template_block(text) || banner_tag(text) {
         return true;
     }
     // One pass over the bytes: a square or angle bracket, or the lead byte of the markup
@@ -7239,8 +7239,48 @@ pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
             .is_some_and(|after| after.starts_with(':'));
         let own_turn = matches!(authority, "assistant" | "assistente");
         let after = rest.get(end + close.len_utf8()..).unwrap_or("");
+        // A tag of one word closed later by its own closing tag (`[sistema] ... [/sistema]`,
+        // round 70) is markup's block, as an angle bracket's is: prose closes no bracket so.
+        let closed_later = !inner.is_empty()
+            && after.match_indices("[/").any(|(i, _)| {
+                after
+                    .get(i + 2..)
+                    .is_some_and(|t| t.starts_with(inner) && t[inner.len()..].starts_with(']'))
+            });
         folded.opens_clause(at, false, &[])
-            && (words >= 2 || colon || own_turn || mentions_agent(after))
+            && (words >= 2 || colon || own_turn || closed_later || mentions_agent(after))
+    })
+}
+
+/// A role tag as a banner (issue 16, round 70): a run of three or more `=` (or `#`, `*`, `~`)
+/// on each side of role words with an authority among them ("=== MENSAGEM DO SISTEMA ===",
+/// "### SYSTEM ###"), the way a forged system turn is fenced. A banner of other words ("===
+/// Agenda ===") or of a notice by someone else is none.
+fn banner_tag(text: &str) -> bool {
+    const FENCES: &[&str] = &["===", "###", "***", "~~~"];
+    FENCES.iter().any(|fence| {
+        text.match_indices(fence).any(|(at, _)| {
+            let rest = text.get(at..).unwrap_or("");
+            let rest = rest.trim_start_matches(fence.as_bytes()[0] as char);
+            let Some(end) = rest.find(fence) else {
+                return false;
+            };
+            let inner = rest.get(..end).unwrap_or("").trim();
+            if inner.is_empty() || inner.len() > 40 {
+                return false;
+            }
+            let mut authority = false;
+            let all_role = inner
+                .split([' ', '_', '-', '.', ':'])
+                .filter(|w| !w.is_empty())
+                .all(|w| {
+                    authority |= matches!(w, "system" | "sistema");
+                    AUTHORITY_WORDS.contains(&w)
+                        || OTHER_ROLE_WORDS.contains(&w)
+                        || NOTICE_WORDS.contains(&w)
+                });
+            all_role && authority
+        })
     })
 }
 
