@@ -239,6 +239,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh141.tsv",
         "labelled_fresh142.tsv",
         "labelled_fresh143.tsv",
+        "labelled_fresh144.tsv",
+        "labelled_fresh145.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -391,6 +393,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh141.tsv",
             "benign_fresh142.tsv",
             "benign_fresh143.tsv",
+            "benign_fresh144.tsv",
+            "benign_fresh145.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1282,6 +1286,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "hundred-and-forty-fifth slices (seventieth round, HELD OUT)",
+            "injection_fresh145.tsv",
+            "labelled_fresh145.tsv",
+            "benign_fresh145.tsv",
+            83,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1593,6 +1604,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh142.tsv",
             "benign_fresh142.tsv",
             100,
+        ),
+        (
+            "hundred-and-forty-fourth slices (seventieth round, tuned on)",
+            "injection_fresh144.tsv",
+            "labelled_fresh144.tsv",
+            "benign_fresh144.tsv",
+            83,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
