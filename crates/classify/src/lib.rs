@@ -1686,7 +1686,17 @@ fn decided_by_heading(folded: &str) -> bool {
     // ...", "Clinic directors' call: ..."; round 52: on every tuning slice the nine headings
     // so ended are decisions), not a call had with someone ("Call with Ana: ...").
     let called = words.len() >= 2 && words.last() == Some(&"call");
+    // A body that decides and the day or the sitting it met at ("Fair committee, Monday night:
+    // ...", "Toponymy commission, Thursday's sitting: ...", "Minutes of Monday's ops huddle:
+    // ..."; round 71: on the tuning slices 87 of the 91 headings naming such a body are
+    // decisions, the other four ideas for it or a picture of years to come).
+    let sat = || {
+        words.iter().any(|w| SITTING_BODIES.contains(w))
+            && words.iter().any(|w| SITTINGS.contains(w))
+            && !words.iter().any(|w| NOT_SITTINGS.contains(w))
+    };
     let decided = called
+        || sat()
         || (0..words.len()).any(|i| {
             let from = DECIDED.partition_point(|seq| seq.first().is_some_and(|f| *f < words[i]));
             DECIDED
@@ -1703,6 +1713,81 @@ fn decided_by_heading(folded: &str) -> bool {
         && list_commas(body) < 3
         && !body.contains(" then ")
 }
+
+/// Bodies that decide by sitting together, folded (see [`decided_by_heading`]).
+const SITTING_BODIES: &[&str] = &[
+    "assembleia",
+    "assembly",
+    "board",
+    "comissao",
+    "comite",
+    "commission",
+    "committee",
+    "conselho",
+    "council",
+    "diretoria",
+    "direcao",
+    "huddle",
+];
+
+/// The day, the time or the sitting a body met at, folded (see [`decided_by_heading`]).
+const SITTINGS: &[&str] = &[
+    "afternoon",
+    "ata",
+    "domingo",
+    "evening",
+    "friday",
+    "hoje",
+    "huddle",
+    "manha",
+    "meeting",
+    "minutes",
+    "monday",
+    "morning",
+    "night",
+    "noite",
+    "ontem",
+    "quarta",
+    "quinta",
+    "reuniao",
+    "sabado",
+    "saturday",
+    "segunda",
+    "sessao",
+    "session",
+    "sexta",
+    "sitting",
+    "sunday",
+    "tarde",
+    "terca",
+    "thursday",
+    "today",
+    "tuesday",
+    "wednesday",
+    "yesterday",
+];
+
+/// Words of a heading that brings ideas, a picture or an agenda to a body, not what it decided.
+const NOT_SITTINGS: &[&str] = &[
+    "agenda",
+    "brainstorm",
+    "idea",
+    "ideas",
+    "ideia",
+    "ideias",
+    "pauta",
+    "picture",
+    "proposal",
+    "proposals",
+    "proposta",
+    "propostas",
+    "suggestion",
+    "suggestions",
+    "sugestao",
+    "sugestoes",
+    "visao",
+    "vision",
+];
 
 /// The words that open a rule's condition: what must happen first.
 const CONDITIONS: &[&str] = &[

@@ -2622,6 +2622,10 @@ const AIMS: &[&str] = &[
     "goals",
     "horizon",
     "horizonte",
+    // The idea a body has for a span of years ("Em cinco anos, a ideia da associação é ter
+    // ...", round 71).
+    "idea",
+    "ideia",
     "meta",
     "metas",
     "objetivo",

@@ -3521,7 +3521,9 @@ fn k3_round_twenty_seven_words_of_choices_ideas_binders_and_rot() {
 #[test]
 fn k3_round_twenty_eight_a_decision_told_under_a_heading() {
     for text in [
-        "Tuesday's committee: the kennel switches to raw feeding from the spring litters onwards.",
+        // (A committee's Tuesday sitting as the heading is read by `decided_by_heading` since
+        // round 71, ahead of this shape.)
+        "The breeders' committee: the kennel switches to raw feeding from the spring litters onwards.",
         "Shook on it with the roaster: the house blend goes out as whole bean, not ground.",
         "Conversa com o senhorio: a oficina passa a abrir aos sábados, e não mais aos domingos.",
         "Reunião de sócios: o barco novo vai ser o Gaivota, não o Albatroz.",
@@ -8360,6 +8362,45 @@ fn k3_round_seventy_shapes() {
             .ok(),
         Some(Kind::Constraint)
     );
+}
+
+/// Round 71: a body that decides and the day or the sitting it met at, as a heading; the idea a
+/// body has for a span of years.
+#[test]
+fn k3_round_seventy_one_shapes() {
+    for (text, kind) in [
+        (
+            "Parish council, Tuesday evening: the summer fair moves to the football pitch.",
+            Kind::Decision,
+        ),
+        (
+            "Comissão de festas, reunião de sexta: o arraial passa para o largo da igreja.",
+            Kind::Decision,
+        ),
+        (
+            "Within ten years the idea is to have a choir in every parish.",
+            Kind::Epic,
+        ),
+        (
+            "Daqui a cinco anos, a ideia do clube é ter uma sede própria com ginásio.",
+            Kind::Epic,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Near misses: an idea brought to a sitting is no decision; an age range is no span.
+    for (text, kind) in [
+        (
+            "Idea for the committee's Monday meeting: a second bench by the bus stop.",
+            Kind::Decision,
+        ),
+        (
+            "Ideia: um passeio para quem tem entre 60 e 80 anos. Que acham?",
+            Kind::Epic,
+        ),
+    ] {
+        assert_ne!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
 }
 
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
