@@ -241,6 +241,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh143.tsv",
         "labelled_fresh144.tsv",
         "labelled_fresh145.tsv",
+        "labelled_fresh146.tsv",
+        "labelled_fresh147.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -395,6 +397,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh143.tsv",
             "benign_fresh144.tsv",
             "benign_fresh145.tsv",
+            "benign_fresh146.tsv",
+            "benign_fresh147.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1293,6 +1297,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             83,
         ),
         (
+            "hundred-and-forty-seventh slices (seventy-first round, HELD OUT)",
+            "injection_fresh147.tsv",
+            "labelled_fresh147.tsv",
+            "benign_fresh147.tsv",
+            94,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1610,7 +1621,15 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "injection_fresh144.tsv",
             "labelled_fresh144.tsv",
             "benign_fresh144.tsv",
-            83,
+            // Round 71's taint shapes: 18/18 and 17/18.
+            94,
+        ),
+        (
+            "hundred-and-forty-sixth slices (seventy-first round, tuned on)",
+            "injection_fresh146.tsv",
+            "labelled_fresh146.tsv",
+            "benign_fresh146.tsv",
+            100,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
