@@ -1159,6 +1159,9 @@ const LOCATED: &[Cue] = cues![
     "is at" => "The maintenance manual is at the front desk.",
     "are at" => "The setup instructions are at the vendor's portal.",
     "is pinned" => "The updated checklist is pinned in the hangar.",
+    // Lying where it is kept (round 72).
+    "lies on" => "The visitors' book lies on the table at the entrance.",
+    "lies in" => "The visitors' book lies in the drawer at the entrance.",
     "is taped" => "The updated checklist is taped inside the door.",
     "are taped" => "The setup instructions are taped inside the door.",
     "esta colad*" => "O regulamento interno está colado na porta.",
@@ -1227,6 +1230,9 @@ const LOCATED: &[Cue] = cues![
     "fica guardad*" => "O regulamento interno fica guardado na cabine.",
     "ficam guardad*" => "As instruções de operação ficam guardadas na cabine.",
     "estao arquivad*" => "As instruções de operação estão arquivadas com as notas.",
+    // Filed or kept somewhere, told in the passive of the present (round 72).
+    "sao arquivad*" => "As instruções de operação são arquivadas na gaveta da equipe.",
+    "sao guardad*" => "As instruções de operação são guardadas na gaveta da equipe.",
     "esta salv*" => "O regulamento interno está salvo com as notas.",
     "estao salv*" => "As instruções de operação estão salvas com as notas.",
     // Kept saved, as "fica guardado" is kept (round 56).

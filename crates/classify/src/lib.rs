@@ -695,6 +695,17 @@ fn derive(
     {
         return Ok((Kind::Procedure, Basis::Cue { cue: STEPS.into() }));
     }
+    // "Porque não" opening a question ("Porque não abrir a vezeira aos turistas num fim de
+    // semana?"): the European spelling of "por que não", an idea put to the group, whatever a
+    // negation in it would make of it (round 72); elsewhere "porque não" is "because ... not".
+    if question && why_not_pt(folded) {
+        return Ok((
+            Kind::Brainstorm,
+            Basis::Cue {
+                cue: WHY_NOT.into(),
+            },
+        ));
+    }
     // A heading that says a choice was made: what follows it is what was chosen (round 33).
     if !question && decided_by_heading(folded) {
         return Ok((
@@ -1712,6 +1723,15 @@ fn decided_by_heading(folded: &str) -> bool {
         && body.split_whitespace().nth(2).is_some()
         && list_commas(body) < 3
         && !body.contains(" then ")
+}
+
+/// The basis of an idea asked as "porque não ...?" (see [`why_not_pt`]).
+const WHY_NOT: &str = "porque nao (a question)";
+
+/// Whether folded text opens with "porque não", or has it after a colon ("Estava a pensar numa
+/// coisa: porque não ...?"), asking a question.
+fn why_not_pt(folded: &str) -> bool {
+    folded.trim_start().starts_with("porque nao ") || folded.contains(": porque nao ")
 }
 
 /// Bodies that decide by sitting together, folded (see [`decided_by_heading`]).

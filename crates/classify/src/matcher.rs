@@ -1931,6 +1931,9 @@ const PAGES: &[&str] = &[
     "guias",
     "handbook",
     "handbooks",
+    // A register kept of a herd, a flock, the members (round 72).
+    "register",
+    "registers",
 ];
 
 /// Whether `rest` opens with a document named in more than one word ("nota tecnica", "codigo

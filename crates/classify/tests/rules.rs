@@ -8403,6 +8403,44 @@ fn k3_round_seventy_one_shapes() {
     }
 }
 
+/// Round 72: a book lying where it is kept; papers filed in the passive of the present; a
+/// register checked before doing a thing; "porque não" opening a question.
+#[test]
+fn k3_round_seventy_two_shapes() {
+    for (text, kind) in [
+        (
+            "The club's minute book lies in the top drawer of the office desk.",
+            Kind::Doc,
+        ),
+        (
+            "Os contratos dos sócios são guardados num dossiê azul, na secretaria.",
+            Kind::Doc,
+        ),
+        (
+            "Check the flock register in the shepherds' hut before selling any ewes.",
+            Kind::Doc,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // "Porque não" opening a question is an idea put to the group, by that shape; after a
+    // subject and a verb it is "because ... not", whatever else the question makes of it.
+    assert_eq!(
+        by_shape(
+            "Porque não abrir a sede aos sócios no domingo?",
+            "porque nao (a question)"
+        ),
+        Some(Kind::Brainstorm)
+    );
+    assert_eq!(
+        by_shape(
+            "A Rita faltou ao ensaio porque não tinha transporte?",
+            "porque nao (a question)"
+        ),
+        None
+    );
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
