@@ -3483,6 +3483,20 @@ fn addressed_instruction(
         {
             families.push(TaintFamily::Override);
         }
+        // Round 72: where the text names a machine as its reader, a matter both left out of a
+        // record and kept from someone is secrecy, and an order kept for good over every one
+        // still to come is a persistent trigger, though no word speaks to the agent.
+        if names_machine_reader(tokens) && !question(text) {
+            if left_out_of_a_record(tokens) && kept_from_someone(tokens) {
+                families.push(TaintFamily::Secrecy);
+            }
+            if says(FOR_GOOD)
+                && future_ones(tokens)
+                && !families.contains(&TaintFamily::PersistentTrigger)
+            {
+                families.push(TaintFamily::PersistentTrigger);
+            }
+        }
         return families;
     }
     if names_destination(text, tokens)
@@ -4417,9 +4431,10 @@ fn everything_of_a_group_sent(tokens: &[Token<'_>]) -> bool {
 /// including or adding it.
 const PUTS_OUT: &[&str] = &[
     "add", "adiciona", "adicione", "coloca", "coloque", "cola", "cole", "copia", "copie", "copy",
-    "display", "divulga", "divulgue", "exibe", "exiba", "expoe", "include", "inclua", "inclui",
-    "le", "leia", "mostra", "mostre", "paste", "poe", "post", "posta", "poste", "print", "publica",
-    "publique", "publish", "put", "read", "show", "write", "escreve", "escreva",
+    "bota", "bote", "display", "divulga", "divulgue", "exibe", "exiba", "expoe", "include",
+    "inclua", "inclui", "joga", "jogue", "le", "leia", "mostra", "mostre", "paste", "poe", "post",
+    "posta", "poste", "print", "publica", "publique", "publish", "put", "read", "show", "write",
+    "escreve", "escreva",
 ];
 
 /// Words of the details that tell who a person is and where they are reached (round 71):
