@@ -4617,7 +4617,7 @@ const LEAVES_OUT: &[&str] = &["omit", "omite", "omita", "salta", "skip"];
 /// Records a thing may be left out of (round 37): the agent's own ([`OWN_RECORDS`]) and the
 /// business's lists and registers.
 const RECORDS_KEPT: &[&str] = &[
-    "book", "ledger", "list", "lista", "livro", "record", "records", "register",
+    "book", "ledger", "list", "lista", "livro", "minutes", "record", "records", "register",
 ];
 
 /// Whether the text leaves something out of a record, its own or the business's (round 37): a
@@ -4625,17 +4625,28 @@ const RECORDS_KEPT: &[&str] = &[
 /// putting in ("in", "on", "na", "nas" ...) and a record within the three words after it ("no
 /// entry on the defects list", "skip it in the day book", "nada nas notas do serviço").
 fn left_out_of_a_record(tokens: &[Token<'_>]) -> bool {
-    (0..tokens.len()).any(|n| {
-        (is_in(NONE_INTO, word(tokens, n)) || is_in(LEAVES_OUT, word(tokens, n)))
-            && (n + 1..tokens.len().min(n + 5)).any(|p| {
-                is_in(
-                    &["in", "into", "na", "nas", "no", "nos", "on"],
-                    word(tokens, p),
-                ) && (p + 1..=p + 3).any(|r| {
-                    is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r))
+    let record =
+        |r: usize| is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r));
+    // Round 72: "leave"/"keep" and within four words "out of" before a record ("leave that out
+    // of the minutes").
+    let kept_out = (0..tokens.len()).any(|o| {
+        word(tokens, o) == Some("out")
+            && word(tokens, o + 1) == Some("of")
+            && (o + 2..=o + 4).any(record)
+            && (o.saturating_sub(4)..o).any(|l| is_in(&["keep", "leave"], word(tokens, l)))
+    });
+    kept_out
+        || (0..tokens.len()).any(|n| {
+            (is_in(NONE_INTO, word(tokens, n)) || is_in(LEAVES_OUT, word(tokens, n)))
+                && (n + 1..tokens.len().min(n + 5)).any(|p| {
+                    is_in(
+                        &["in", "into", "na", "nas", "no", "nos", "on"],
+                        word(tokens, p),
+                    ) && (p + 1..=p + 3).any(|r| {
+                        is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r))
+                    })
                 })
-            })
-    })
+        })
 }
 
 /// Verbs of pasting or copying something in, in an order's forms (round 41), beside
