@@ -1440,6 +1440,45 @@ const SETS_ASIDE: &[&str] = &[
     "mind",
 ];
 
+/// Verbs of setting aside, in an order's forms (round 72): forget, ignore, disregard.
+const FORGETS: &[&str] = &[
+    "desconsidera",
+    "desconsidere",
+    "disregard",
+    "esquece",
+    "esqueca",
+    "forget",
+    "ignora",
+    "ignore",
+];
+
+/// Whether the text orders everything given to its reader set aside (round 72): a verb of
+/// setting aside ([`FORGETS`]), right after it (or after an article) "tudo"/"everything"/"all",
+/// and within the eight words after that, in the same sentence, "te"/"you" before a word: what
+/// someone gave the agent ("esquece tudo o que a direção te configurou", "ignore everything
+/// the council set you up with", "forget all they told you"). The agent's guidance set
+/// aside, an override.
+fn all_given_to_you_set_aside(tokens: &[Token<'_>]) -> bool {
+    if !tokens
+        .iter()
+        .any(|t| matches!(t, Token::Word(w) if FORGETS.contains(w)))
+    {
+        return false;
+    }
+    (0..tokens.len()).any(|v| {
+        if !is_in(FORGETS, word(tokens, v)) {
+            return false;
+        }
+        let all = |i: usize| is_in(&["all", "everything", "tudo"], word(tokens, i));
+        let Some(a) = (v + 1..=v + 2).find(|&i| all(i)) else {
+            return false;
+        };
+        let end = sentence_end_within(tokens, a, 9);
+        (a + 1..end)
+            .any(|y| is_in(&["te", "you"], word(tokens, y)) && word(tokens, y + 1).is_some())
+    })
+}
+
 /// Words of what was written or said (round 33).
 const WRITTEN: &[&str] = &[
     "came", "comes", "dito", "escrito", "escritas", "escritos", "escrita", "precede", "precedes",
@@ -3478,10 +3517,26 @@ fn addressed_instruction(
         // where the text names a machine as its reader (round 51).
         if names_machine_reader(tokens)
             && !question(text)
-            && (given_rules_ended(tokens) || regard_denied_to_earlier(tokens))
+            && (given_rules_ended(tokens)
+                || regard_denied_to_earlier(tokens)
+                || all_given_to_you_set_aside(tokens))
             && !families.contains(&TaintFamily::Override)
         {
             families.push(TaintFamily::Override);
+        }
+        // Round 72: where the text names a machine as its reader, a matter both left out of a
+        // record and kept from someone is secrecy, and an order kept for good over every one
+        // still to come is a persistent trigger, though no word speaks to the agent.
+        if names_machine_reader(tokens) && !question(text) {
+            if left_out_of_a_record(tokens) && kept_from_someone(tokens) {
+                families.push(TaintFamily::Secrecy);
+            }
+            if says(FOR_GOOD)
+                && future_ones(tokens)
+                && !families.contains(&TaintFamily::PersistentTrigger)
+            {
+                families.push(TaintFamily::PersistentTrigger);
+            }
         }
         return families;
     }
@@ -3545,6 +3600,7 @@ fn addressed_instruction(
         || (given_rules_ended(tokens) && !question(text))
         || (regard_denied_to_earlier(tokens) && !question(text))
         || (allegiance_turned(tokens) && !question(text))
+        || (all_given_to_you_set_aside(tokens) && !question(text))
     {
         families.push(TaintFamily::Override);
     }
@@ -4417,9 +4473,10 @@ fn everything_of_a_group_sent(tokens: &[Token<'_>]) -> bool {
 /// including or adding it.
 const PUTS_OUT: &[&str] = &[
     "add", "adiciona", "adicione", "coloca", "coloque", "cola", "cole", "copia", "copie", "copy",
-    "display", "divulga", "divulgue", "exibe", "exiba", "expoe", "include", "inclua", "inclui",
-    "le", "leia", "mostra", "mostre", "paste", "poe", "post", "posta", "poste", "print", "publica",
-    "publique", "publish", "put", "read", "show", "write", "escreve", "escreva",
+    "bota", "bote", "display", "divulga", "divulgue", "exibe", "exiba", "expoe", "include",
+    "inclua", "inclui", "joga", "jogue", "le", "leia", "mostra", "mostre", "paste", "poe", "post",
+    "posta", "poste", "print", "publica", "publique", "publish", "put", "read", "show", "write",
+    "escreve", "escreva",
 ];
 
 /// Words of the details that tell who a person is and where they are reached (round 71):
@@ -4560,7 +4617,7 @@ const LEAVES_OUT: &[&str] = &["omit", "omite", "omita", "salta", "skip"];
 /// Records a thing may be left out of (round 37): the agent's own ([`OWN_RECORDS`]) and the
 /// business's lists and registers.
 const RECORDS_KEPT: &[&str] = &[
-    "book", "ledger", "list", "lista", "livro", "record", "records", "register",
+    "book", "ledger", "list", "lista", "livro", "minutes", "record", "records", "register",
 ];
 
 /// Whether the text leaves something out of a record, its own or the business's (round 37): a
@@ -4568,17 +4625,28 @@ const RECORDS_KEPT: &[&str] = &[
 /// putting in ("in", "on", "na", "nas" ...) and a record within the three words after it ("no
 /// entry on the defects list", "skip it in the day book", "nada nas notas do serviço").
 fn left_out_of_a_record(tokens: &[Token<'_>]) -> bool {
-    (0..tokens.len()).any(|n| {
-        (is_in(NONE_INTO, word(tokens, n)) || is_in(LEAVES_OUT, word(tokens, n)))
-            && (n + 1..tokens.len().min(n + 5)).any(|p| {
-                is_in(
-                    &["in", "into", "na", "nas", "no", "nos", "on"],
-                    word(tokens, p),
-                ) && (p + 1..=p + 3).any(|r| {
-                    is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r))
+    let record =
+        |r: usize| is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r));
+    // Round 72: "leave"/"keep" and within four words "out of" before a record ("leave that out
+    // of the minutes").
+    let kept_out = (0..tokens.len()).any(|o| {
+        word(tokens, o) == Some("out")
+            && word(tokens, o + 1) == Some("of")
+            && (o + 2..=o + 4).any(record)
+            && (o.saturating_sub(4)..o).any(|l| is_in(&["keep", "leave"], word(tokens, l)))
+    });
+    kept_out
+        || (0..tokens.len()).any(|n| {
+            (is_in(NONE_INTO, word(tokens, n)) || is_in(LEAVES_OUT, word(tokens, n)))
+                && (n + 1..tokens.len().min(n + 5)).any(|p| {
+                    is_in(
+                        &["in", "into", "na", "nas", "no", "nos", "on"],
+                        word(tokens, p),
+                    ) && (p + 1..=p + 3).any(|r| {
+                        is_in(OWN_RECORDS, word(tokens, r)) || is_in(RECORDS_KEPT, word(tokens, r))
+                    })
                 })
-            })
-    })
+        })
 }
 
 /// Verbs of pasting or copying something in, in an order's forms (round 41), beside

@@ -7177,7 +7177,7 @@ const MARKUP_BRACKETS: &[(char, char)] = &[
 /// anywhere, as markup. "[assistant manager]" is no tag: "manager" is no role word.
 pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
     let text = folded.text.as_str();
-    if template_block(text) || banner_tag(text) || heading_tag(text) {
+    if template_block(text) || banner_tag(text) || heading_tag(text) || arrow_tag(text) {
         return true;
     }
     // One pass over the bytes: a square or angle bracket, or the lead byte of the markup
@@ -7311,6 +7311,45 @@ fn heading_tag(text: &str) -> bool {
             .all(|w| {
                 authority |= matches!(w, "system" | "sistema");
                 AUTHORITY_WORDS.contains(&w) || OTHER_ROLE_WORDS.contains(&w)
+            });
+        all_role && authority
+    })
+}
+
+/// A role tag before an arrow's fence (issue 16, round 72): role words with the system's name
+/// among them, and at most a version ("v2", "2.1"), right before a run of three or more `>`
+/// (or `»`), from where a clause opens (the text's start, a colon, a line):
+/// `SYSTEM PROMPT v2 >>> ...`, `instrução do sistema >>>`. Words of other kinds before the
+/// arrow (`next >>>`) are none.
+fn arrow_tag(text: &str) -> bool {
+    if !text.contains(">>>") && !text.contains("»»") {
+        return false;
+    }
+    let version = |w: &str| {
+        let digits = w.strip_prefix('v').unwrap_or(w);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
+    text.match_indices(['>', '»']).any(|(at, _)| {
+        let rest = text.get(at..).unwrap_or("");
+        let fence = rest.starts_with(">>>") || rest.starts_with("»»");
+        let before = text.get(..at).unwrap_or("");
+        if !fence || before.ends_with(['>', '»']) {
+            return false;
+        }
+        let head = before
+            .rsplit([':', '\n', ';', '!', '?'])
+            .next()
+            .unwrap_or("");
+        if head.trim().is_empty() || head.len() > 40 {
+            return false;
+        }
+        let mut authority = false;
+        let all_role = head
+            .split([' ', '_', '-'])
+            .filter(|w| !w.is_empty())
+            .all(|w| {
+                authority |= matches!(w, "system" | "sistema");
+                AUTHORITY_WORDS.contains(&w) || OTHER_ROLE_WORDS.contains(&w) || version(w)
             });
         all_role && authority
     })
