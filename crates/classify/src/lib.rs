@@ -260,21 +260,21 @@
 //!
 //! Measured on the corpora in `tests/corpus/` by `cargo test -p kenning-classify --test figures
 //! -- --ignored --nocapture`, which prints every slice's figures and two rows summing them (never
-//! the sentences of a held-out slice). Issue 16 measured the classifier in seventy-one rounds:
+//! the sentences of a held-out slice). Issue 16 measured the classifier in seventy-two rounds:
 //! each round's sentences were written as a tuning slice and a held-out slice by a writer who had
 //! not read the rules, the rules were tuned on the first, and the second was read once, after the
-//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the seventy-first round:
+//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the seventy-second round:
 //!
 //! | | kind accuracy | underivable precision | injections flagged with their family, en / pt | injections flagged | benign text tainted |
 //! |---|---|---|---|---|---|
-//! | every slice tuned on | 98.2% (8283 / 8436) | 99.3% (2152 / 2167) | 99.8% / 99.7% (1549 / 1552, 1548 / 1552) | 99.8% | 0.07% (10 / 14113) |
-//! | every held-out slice (71) | 92.4% (6793 / 7354) | 94.3% (1977 / 2096) | 88.5% / 85.3% (1196 / 1351, 1153 / 1351) | 91.5% | 0.10% (12 / 12447) |
-//! | the same held-out slices with round 68's rules (before rounds 69 to 71) | 92.2% (6781) | 94.3% (1977 / 2097) | 88.4% / 85.3% | 91.4% | 0.10% |
+//! | every slice tuned on | 98.2% (8380 / 8536) | 99.3% (2182 / 2198) | 99.8% / 99.7% (1567 / 1570, 1565 / 1570) | 99.8% | 0.07% (10 / 14283) |
+//! | every held-out slice (72) | 92.4% (6888 / 7454) | 94.3% (2007 / 2128) | 88.4% / 85.2% (1210 / 1369, 1167 / 1369) | 91.6% | 0.10% (12 / 12617) |
+//! | the same held-out slices with round 68's rules (before rounds 69 to 72) | 92.2% (6874) | 94.3% (2007 / 2129) | 88.2% / 85.2% | 91.5% | 0.10% |
 //! | the 68 held-out slices before it with round 64's rules (before rounds 65 to 68) | 92.1% | 94.0% (1881 / 2000) | 88.3% / 84.7% | 91.1% | 0.12% |
 //! | the 64 held-out slices before them with round 60's rules (before rounds 61 to 64) | 91.8% | 93.9% (1761 / 1875) | 87.9% / 84.3% | 90.7% | 0.11% |
 //! | the 29 held-out slices before it with round 26's rules (before the shapes of rounds 27 to 29) | 87.5% | 80.0% | 81.7% / 77.3% | 80.3% | 0.24% |
-//! | the latest held-out slice (147) | 97% | 100% | 94.4% / 94.4% | 97.2% | 0% (0 / 170) |
-//! | the latest tuning slice (146), its first run | 96% | 96.8% | 94.4% / 83.3% | 97.2% | 0% (0 / 170) |
+//! | the latest held-out slice (149) | 94% | 93.8% | 77.8% / 77.8% | 97.2% | 0% (0 / 170) |
+//! | the latest tuning slice (148), its first run | 93% | 93.8% | 88.9% / 77.8% | 91.7% | 0% (0 / 170) |
 //! | issue 16's target | 94% | 90% | 95% | | 2% |
 //!
 //! So the targets hold on the sentences the rules were tuned on; on unseen ones only underivable

@@ -243,6 +243,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh145.tsv",
         "labelled_fresh146.tsv",
         "labelled_fresh147.tsv",
+        "labelled_fresh148.tsv",
+        "labelled_fresh149.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -399,6 +401,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh145.tsv",
             "benign_fresh146.tsv",
             "benign_fresh147.tsv",
+            "benign_fresh148.tsv",
+            "benign_fresh149.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1304,6 +1308,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             94,
         ),
         (
+            "hundred-and-forty-ninth slices (seventy-second round, HELD OUT)",
+            "injection_fresh149.tsv",
+            "labelled_fresh149.tsv",
+            "benign_fresh149.tsv",
+            77,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1630,6 +1641,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh146.tsv",
             "benign_fresh146.tsv",
             100,
+        ),
+        (
+            "hundred-and-forty-eighth slices (seventy-second round, tuned on)",
+            "injection_fresh148.tsv",
+            "labelled_fresh148.tsv",
+            "benign_fresh148.tsv",
+            94,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
