@@ -7177,12 +7177,24 @@ const MARKUP_BRACKETS: &[(char, char)] = &[
 /// anywhere, as markup. "[assistant manager]" is no tag: "manager" is no role word.
 pub(crate) fn role_tag(folded: &crate::fold::Folded) -> bool {
     let text = folded.text.as_str();
-    if template_block(text) || banner_tag(text) || heading_tag(text) || arrow_tag(text) {
+    // One pass over the bytes: whether any mark of a tag's form is there at all (the fences of
+    // a template's block, a banner, a heading or an arrow: `{`, `=`, `#`, `*`, `~`, `>`, the
+    // second byte of `»`; a square or angle bracket, or the lead byte of the markup brackets,
+    // all in U+2300..U+301F, led by 0xE2 or 0xE3). Most texts hold none, and the shapes below
+    // each search the text again.
+    let (mut fences, mut brackets) = (false, false);
+    for b in text.bytes() {
+        match b {
+            b'{' | b'=' | b'#' | b'*' | b'~' | b'>' | 0xBB => fences = true,
+            b'[' | b'<' | 0xE2 | 0xE3 => brackets = true,
+            _ => {}
+        }
+    }
+    if fences && (template_block(text) || banner_tag(text) || heading_tag(text) || arrow_tag(text))
+    {
         return true;
     }
-    // One pass over the bytes: a square or angle bracket, or the lead byte of the markup
-    // brackets (all in U+2300..U+301F, led by 0xE2 or 0xE3).
-    if !text.bytes().any(|b| matches!(b, b'[' | b'<' | 0xE2 | 0xE3)) {
+    if !brackets {
         return false;
     }
     let opening = |c: char| c == '[' || c == '<' || MARKUP_BRACKETS.iter().any(|(o, _)| *o == c);
