@@ -9,7 +9,7 @@
 //! `KENNING_TUNING_ONLY=1` it skips the held-out slices (their figures are then not read). It
 //! never prints the sentences of a held-out slice (7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29,
 //! 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75,
-//! 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125, 127, 129, 131, 133, 135, 137, 139, 141, 143, 145, 147, 149): their figures are read, their text is not.
+//! 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125, 127, 129, 131, 133, 135, 137, 139, 141, 143, 145, 147, 149, 151): their figures are read, their text is not.
 
 #![allow(
     clippy::unwrap_used,
@@ -1089,6 +1089,20 @@ const SLICES: &[Slice] = &[
         "labelled_fresh149.tsv",
         Some("injection_fresh149.tsv"),
         Some("benign_fresh149.tsv"),
+        true,
+    ),
+    (
+        "fresh150",
+        "labelled_fresh150.tsv",
+        Some("injection_fresh150.tsv"),
+        Some("benign_fresh150.tsv"),
+        false,
+    ),
+    (
+        "fresh151 (HELD OUT)",
+        "labelled_fresh151.tsv",
+        Some("injection_fresh151.tsv"),
+        Some("benign_fresh151.tsv"),
         true,
     ),
 ];
