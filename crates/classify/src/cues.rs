@@ -1806,6 +1806,9 @@ const DECISION: KindTable = KindTable {
         "fecharam com" => "Os sócios fecharam com a Vercel para o site.",
         // A deal closed on what will be (issue 16, twenty-sixth round).
         "fechamos que" => "Fechamos que a loja abre aos domingos a partir de maio.",
+        // The same settled by others (round 73).
+        "fechou que" => "A gente fechou que a loja abre aos domingos a partir de maio.",
+        "fecharam que" => "Os sócios fecharam que a loja abre aos domingos a partir de maio.",
         // A choice made, by whoever made it, and a question resolved at a meeting (issue 16,
         // twenty-seventh round; "resolvido" alone is a problem fixed).
         "made their choice" => "The owners made their choice and the shed gets solar panels.",
@@ -3606,6 +3609,10 @@ pub(crate) const VETOES: &[Cue] = cues![
     "quota do" => "A quota do clube é de três euros.",
     "quota anual" => "A quota anual é de vinte euros.",
     "quota mensal" => "A quota mensal é de dois euros.",
+    // Mats to fall on, no crash (round 73).
+    "crash mats" => "Order six new crash mats for the gym.",
+    // More than one idea is a count in a rule, no idea put forward (round 73).
+    "than one idea" => "Letters must never put more than one idea in a sentence.",
     // The date a work is due to be finished, no conclusion reached (round 69).
     "conclusao prevista" => "Obras na sede, conclusão prevista para 2030.",
     "com conclusao" => "Obras na sede, com conclusão em 2030.",

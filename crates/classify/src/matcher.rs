@@ -1907,9 +1907,13 @@ fn pointed_document_at(text: &str, from: usize, pages: bool) -> bool {
 /// Whether one of the four words from byte `from` names a page of documentation ([`PAGES`]:
 /// a doc, a wiki, a page, a guide, a handbook).
 fn named_page_at(text: &str, from: usize) -> bool {
-    words(text.get(from..).unwrap_or(""))
+    // Four words as written: a possessive's "s" is no word of its own ("the academy's safety
+    // handbook", round 73).
+    text.get(from..)
+        .unwrap_or("")
+        .split_whitespace()
         .take(4)
-        .any(|(_, w)| PAGES.contains(&w))
+        .any(|raw| words(raw).any(|(_, w)| PAGES.contains(&w)))
 }
 
 /// Words of documentation read for what it says, after "check" (see [`pointed_document_at`]).

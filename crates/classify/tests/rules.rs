@@ -8441,6 +8441,39 @@ fn k3_round_seventy_two_shapes() {
     );
 }
 
+/// Round 73: a handbook after a possessive checked before doing a thing; "fechou que"; steps
+/// lettered "a)", "b)", "c)"; crash mats; more than one idea in a rule.
+#[test]
+fn k3_round_seventy_three_shapes() {
+    for (text, kind) in [
+        (
+            "Check the club's first-aid handbook before running a session.",
+            Kind::Doc,
+        ),
+        (
+            "A diretoria fechou que o torneio vai ser no pavilhão novo.",
+            Kind::Decision,
+        ),
+        (
+            "Hall check: a) unlock the side door b) switch on the heating c) set out the chairs.",
+            Kind::Procedure,
+        ),
+        (
+            "Forms must never ask more than one idea per question.",
+            Kind::Constraint,
+        ),
+    ] {
+        assert_eq!(derive(text).map(|l| l.kind()).ok(), Some(kind), "{text}");
+    }
+    // Crash mats are no crash.
+    assert_ne!(
+        derive("We need six new crash mats for the gym.")
+            .map(|l| l.kind())
+            .ok(),
+        Some(Kind::FailurePattern)
+    );
+}
+
 /// Round 64 (taint): an encoding named and turned back by converting, then carried out; the
 /// envelope's reader called back by a shortened name; a standing order after "when someone".
 #[test]
