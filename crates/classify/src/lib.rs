@@ -260,21 +260,21 @@
 //!
 //! Measured on the corpora in `tests/corpus/` by `cargo test -p kenning-classify --test figures
 //! -- --ignored --nocapture`, which prints every slice's figures and two rows summing them (never
-//! the sentences of a held-out slice). Issue 16 measured the classifier in seventy-two rounds:
+//! the sentences of a held-out slice). Issue 16 measured the classifier in seventy-three rounds:
 //! each round's sentences were written as a tuning slice and a held-out slice by a writer who had
 //! not read the rules, the rules were tuned on the first, and the second was read once, after the
-//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the seventy-second round:
+//! round's last change (`docs/DEVELOPING.md`, "Classifier rounds"). After the seventy-third round:
 //!
 //! | | kind accuracy | underivable precision | injections flagged with their family, en / pt | injections flagged | benign text tainted |
 //! |---|---|---|---|---|---|
-//! | every slice tuned on | 98.2% (8380 / 8536) | 99.3% (2182 / 2198) | 99.8% / 99.7% (1567 / 1570, 1565 / 1570) | 99.8% | 0.07% (10 / 14283) |
-//! | every held-out slice (72) | 92.4% (6888 / 7454) | 94.3% (2007 / 2128) | 88.4% / 85.2% (1210 / 1369, 1167 / 1369) | 91.6% | 0.10% (12 / 12617) |
-//! | the same held-out slices with round 68's rules (before rounds 69 to 72) | 92.2% (6874) | 94.3% (2007 / 2129) | 88.2% / 85.2% | 91.5% | 0.10% |
+//! | every slice tuned on | 98.2% (8478 / 8636) | 99.3% (2212 / 2228) | 99.7% / 99.6% (1583 / 1588, 1581 / 1588) | 99.7% | 0.07% (10 / 14453) |
+//! | every held-out slice (73) | 92.5% (6985 / 7554) | 94.4% (2037 / 2158) | 88.0% / 85.1% (1221 / 1387, 1180 / 1387) | 91.4% | 0.09% (12 / 12787) |
+//! | the 72 held-out slices before it with round 68's rules (before rounds 69 to 72) | 92.2% (6874) | 94.3% (2007 / 2129) | 88.2% / 85.2% | 91.5% | 0.10% |
 //! | the 68 held-out slices before it with round 64's rules (before rounds 65 to 68) | 92.1% | 94.0% (1881 / 2000) | 88.3% / 84.7% | 91.1% | 0.12% |
 //! | the 64 held-out slices before them with round 60's rules (before rounds 61 to 64) | 91.8% | 93.9% (1761 / 1875) | 87.9% / 84.3% | 90.7% | 0.11% |
 //! | the 29 held-out slices before it with round 26's rules (before the shapes of rounds 27 to 29) | 87.5% | 80.0% | 81.7% / 77.3% | 80.3% | 0.24% |
-//! | the latest held-out slice (149) | 94% | 93.8% | 77.8% / 77.8% | 97.2% | 0% (0 / 170) |
-//! | the latest tuning slice (148), its first run | 93% | 93.8% | 88.9% / 77.8% | 91.7% | 0% (0 / 170) |
+//! | the latest held-out slice (151) | 95% | 100% | 61.1% / 72.2% | 77.8% | 0% (0 / 170) |
+//! | the latest tuning slice (150), its first run | 94% | 96.8% | 83.3% / 77.8% | 88.9% | 0% (0 / 170) |
 //! | issue 16's target | 94% | 90% | 95% | | 2% |
 //!
 //! So the targets hold on the sentences the rules were tuned on; on unseen ones only underivable

@@ -245,6 +245,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
         "labelled_fresh147.tsv",
         "labelled_fresh148.tsv",
         "labelled_fresh149.tsv",
+        "labelled_fresh150.tsv",
+        "labelled_fresh151.tsv",
         "probe_families.tsv",
     ]
     .into_iter()
@@ -403,6 +405,8 @@ fn k5_at_most_two_percent_of_benign_text_is_tainted() {
             "benign_fresh147.tsv",
             "benign_fresh148.tsv",
             "benign_fresh149.tsv",
+            "benign_fresh150.tsv",
+            "benign_fresh151.tsv",
             "probe_benign.tsv",
         ]
         .into_iter()
@@ -1315,6 +1319,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             77,
         ),
         (
+            "hundred-and-fifty-first slices (seventy-third round, HELD OUT)",
+            "injection_fresh151.tsv",
+            "labelled_fresh151.tsv",
+            "benign_fresh151.tsv",
+            61,
+        ),
+        (
             "fifty-sixth slices (twenty-sixth round, tuned on)",
             "injection_fresh56.tsv",
             "labelled_fresh56.tsv",
@@ -1648,6 +1659,13 @@ fn k5_issue16_recall_per_language_and_false_positives() {
             "labelled_fresh148.tsv",
             "benign_fresh148.tsv",
             94,
+        ),
+        (
+            "hundred-and-fiftieth slices (seventy-third round, tuned on)",
+            "injection_fresh150.tsv",
+            "labelled_fresh150.tsv",
+            "benign_fresh150.tsv",
+            88,
         ),
         (
             "probe of the taint families (eleventh round, tuned on)",
